@@ -1,0 +1,30 @@
+# Everything runs from a local virtual environment; only python3 and make are needed.
+VENV = .venv
+PY = $(VENV)/bin/python
+STAMP = $(VENV)/.installed
+
+.PHONY: install run test lint clean
+
+install: $(STAMP)
+
+# Re-installs whenever pyproject.toml changes.
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --upgrade pip
+	$(PY) -m pip install -e '.[dev]'
+	touch $(STAMP)
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: install
+	$(VENV)/bin/pytest -n 2
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy --strict games/engine
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info build dist
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,10 @@
+from django.contrib import admin
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("rules/", views.rules, name="rules"),
+    path("admin/", admin.site.urls),
+]

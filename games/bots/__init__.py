@@ -1,0 +1,1 @@
+"""Bot policies. Each decides from its seat's :class:`~games.engine.Observation` only."""

@@ -1,0 +1,232 @@
+"""The ``push-record/1`` game record (push-record.md): load with shape checks, dump.
+
+:func:`load_record` checks the whole document's shape before anything is
+replayed and raises :class:`MalformedRecordError` naming the place
+(``hands[1].actions[4].card``) and what is wrong there.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import (
+    DO_NAMES,
+    Action,
+    Discard,
+    LayContract,
+    LayMelds,
+    LayOff,
+    Push,
+    Swap,
+    Take,
+    action_to_json,
+)
+from .cards import Card
+from .errors import MalformedRecordError
+from .melds import MeldSpec, Placed
+
+FORMAT = "push-record/1"
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    deck: tuple[Card, ...]
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedResult:
+    hands: tuple[tuple[int, int], ...]
+    totals: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    first_dealer: int
+    hands: tuple[HandRecord, ...]
+    players: tuple[str, ...] | None = None
+    result: ClaimedResult | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT}
+        if self.players is not None:
+            data["players"] = list(self.players)
+        data["first_dealer"] = self.first_dealer
+        data["hands"] = [
+            {"deck": [c.code for c in h.deck], "actions": [action_to_json(a) for a in h.actions]}
+            for h in self.hands
+        ]
+        if self.result is not None:
+            data["result"] = {"hands": [list(s) for s in self.result.hands],
+                              "totals": list(self.result.totals)}
+        return data
+
+    def dumps(self, *, indent: int | None = None) -> str:
+        return json.dumps(self.to_json(), indent=indent)
+
+
+def load_record(source: str | bytes | Any) -> Record:
+    """Parse and shape-check a record given as JSON text or as already-decoded JSON."""
+    if isinstance(source, str | bytes):
+        try:
+            data = json.loads(source)
+        except (ValueError, RecursionError) as exc:
+            raise MalformedRecordError("", f"not JSON: {exc}") from None
+    else:
+        data = source
+    return _Reader().record(data)
+
+
+class _Reader:
+    """Shape checks; each method takes the value and its path in the document."""
+
+    def record(self, data: Any) -> Record:
+        self.obj(data, "")
+        fmt = self.field(data, "format", "")
+        if fmt != FORMAT:
+            raise MalformedRecordError("format", f"must be {FORMAT!r}, got {fmt!r}")
+        players = None
+        if "players" in data:
+            names = self.array(data["players"], "players")
+            if len(names) != 4 or not all(isinstance(n, str) for n in names):
+                raise MalformedRecordError("players", "must be four display names (strings)")
+            players = tuple(names)
+        first_dealer = self.seat(self.field(data, "first_dealer", ""), "first_dealer")
+        hands = self.array(self.field(data, "hands", ""), "hands")
+        if len(hands) > 5:
+            raise MalformedRecordError("hands", f"a game has at most five hands, got {len(hands)}")
+        result = self.result(data["result"], "result") if "result" in data else None
+        return Record(first_dealer, tuple(self.hand(h, f"hands[{i}]") for i, h in
+                                          enumerate(hands)), players, result)
+
+    def hand(self, data: Any, path: str) -> HandRecord:
+        self.obj(data, path)
+        deck_data = self.array(self.field(data, "deck", path), f"{path}.deck")
+        deck = tuple(self.card(c, f"{path}.deck[{i}]") for i, c in enumerate(deck_data))
+        self.check_pack(deck, f"{path}.deck")
+        actions = self.array(self.field(data, "actions", path), f"{path}.actions")
+        return HandRecord(deck, tuple(self.action(a, f"{path}.actions[{i}]")
+                                      for i, a in enumerate(actions)))
+
+    @staticmethod
+    def check_pack(deck: Sequence[Card], path: str) -> None:
+        if len(deck) != 108:
+            raise MalformedRecordError(path, f"a pack is 108 cards (R2.1), this one has "
+                                             f"{len(deck)}")
+        counts = Counter(c.code for c in deck)
+        for code, n in sorted(counts.items()):
+            want = 4 if code == "JK" else 2
+            if n != want:
+                raise MalformedRecordError(
+                    path, f"{code} appears {n} times; a pack holds every card twice and "
+                          "four jokers (R2.1)")
+
+    def action(self, data: Any, path: str) -> Action:
+        self.obj(data, path)
+        seat = self.seat(self.field(data, "seat", path), f"{path}.seat")
+        do = self.field(data, "do", path)
+        if do not in DO_NAMES.values():
+            raise MalformedRecordError(f"{path}.do", f"unknown action {do!r}; expected one of "
+                                                     f"{', '.join(DO_NAMES.values())}")
+        if do == "take":
+            return Take(seat)
+        if do == "push":
+            return Push(seat)
+        if do == "discard":
+            return Discard(seat, self.card(self.field(data, "card", path), f"{path}.card"))
+        if do in ("contract", "meld"):
+            melds_data = self.array(self.field(data, "melds", path), f"{path}.melds")
+            melds = tuple(self.meld(m, f"{path}.melds[{i}]") for i, m in enumerate(melds_data))
+            return LayContract(seat, melds) if do == "contract" else LayMelds(seat, melds)
+        meld_id = self.meld_id(self.field(data, "meld", path), f"{path}.meld")
+        if do == "layoff":
+            return LayOff(seat, meld_id, self.placed_list(data, path))
+        return Swap(seat, meld_id, self.card(self.field(data, "card", path), f"{path}.card"),
+                    self.card(self.field(data, "wild", path), f"{path}.wild"))
+
+    def meld(self, data: Any, path: str) -> MeldSpec:
+        self.obj(data, path)
+        kind = self.field(data, "kind", path)
+        if kind not in ("set", "run"):
+            raise MalformedRecordError(f"{path}.kind", f"must be 'set' or 'run', got {kind!r}")
+        return MeldSpec(kind, self.placed_list(data, path))
+
+    def placed_list(self, data: dict[str, Any], path: str) -> tuple[Placed, ...]:
+        cards = self.array(self.field(data, "cards", path), f"{path}.cards")
+        placed = []
+        for i, text in enumerate(cards):
+            if not isinstance(text, str):
+                raise MalformedRecordError(f"{path}.cards[{i}]", "a card is a string")
+            try:
+                placed.append(Placed.parse(text))
+            except ValueError:
+                raise MalformedRecordError(
+                    f"{path}.cards[{i}]", f"{text!r} is not a card: write 7H, TS, JK, or a "
+                                          "wild with what it stands for, JK=7 or 2C=TS") from None
+        return tuple(placed)
+
+    def result(self, data: Any, path: str) -> ClaimedResult:
+        self.obj(data, path)
+        hands = self.array(self.field(data, "hands", path), f"{path}.hands")
+        if len(hands) > 5:
+            raise MalformedRecordError(f"{path}.hands", "a game has at most five hands")
+        pairs = tuple(self.pair(h, f"{path}.hands[{i}]") for i, h in enumerate(hands))
+        return ClaimedResult(pairs, self.pair(self.field(data, "totals", path), f"{path}.totals"))
+
+    def pair(self, data: Any, path: str) -> tuple[int, int]:
+        if (not isinstance(data, list) or len(data) != 2
+                or not all(self.is_int(v) and v >= 0 for v in data)):
+            raise MalformedRecordError(path, "must be two scores [team0, team1], whole numbers "
+                                             "from 0 up")
+        return (data[0], data[1])
+
+    # -- small checks ----------------------------------------------------------
+
+    @staticmethod
+    def is_int(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    @staticmethod
+    def obj(data: Any, path: str) -> None:
+        if not isinstance(data, dict):
+            raise MalformedRecordError(path, f"must be a JSON object, got {_kind(data)}")
+
+    @staticmethod
+    def array(data: Any, path: str) -> list[Any]:
+        if not isinstance(data, list):
+            raise MalformedRecordError(path, f"must be a list, got {_kind(data)}")
+        return data
+
+    @staticmethod
+    def field(data: dict[str, Any], name: str, path: str) -> Any:
+        if name not in data:
+            raise MalformedRecordError(path, f"missing field {name!r}")
+        return data[name]
+
+    def seat(self, value: Any, path: str) -> int:
+        if not self.is_int(value) or not 0 <= value <= 3:
+            raise MalformedRecordError(path, f"a seat is 0, 1, 2 or 3 (R1.1), got {value!r}")
+        return int(value)
+
+    def meld_id(self, value: Any, path: str) -> int:
+        if not self.is_int(value) or value < 0:
+            raise MalformedRecordError(path, f"a meld id is a whole number from 0, got {value!r}")
+        return int(value)
+
+    @staticmethod
+    def card(value: Any, path: str) -> Card:
+        try:
+            if isinstance(value, str):
+                return Card.parse(value)
+        except ValueError:
+            pass
+        raise MalformedRecordError(path, f"{value!r} is not a card code (7H, TS, AC, JK; R2.2)")
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
+            type(None): "null"}.get(type(value), "a number")

@@ -1,0 +1,377 @@
+"""The state of a hand and of a game: the deal (R4), turns (R6, R7), ends (R8), scores (R9).
+
+``HandState.apply`` checks every action against the rules and raises
+:class:`IllegalActionError` naming the rule; ``legal_actions`` (see
+``generate.py``) lists representative legal actions for players and bots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .actions import Action, Discard, LayContract, LayMelds, LayOff, Push, Swap, Take
+from .cards import Card, is_full_pack, penalty
+from .errors import IllegalActionError
+from .melds import Kind, MeldSpec, Placed, TableMeld, build_meld, layoff, swap
+
+#: R3.2: the contract of each hand, as (kind, minimum length) per meld.
+CONTRACTS: dict[int, tuple[tuple[Kind, int], ...]] = {
+    1: (("set", 3), ("set", 3)),
+    2: (("set", 3), ("run", 4)),
+    3: (("run", 4), ("run", 4)),
+    4: (("set", 3), ("set", 3), ("set", 3)),
+    5: (("run", 5), ("run", 5)),
+}
+CONTRACT_TEXT = {
+    1: "two sets of 3", 2: "a set of 3 and a run of 4", 3: "two runs of 4",
+    4: "three sets of 3", 5: "two runs of 5",
+}
+HANDS_PER_GAME = 5
+MAX_TURNS = 400  # R8.3
+
+Phase = Literal["draw", "play", "over"]
+
+
+def hand_size(hand_no: int) -> int:
+    """R3.1: hand h deals 5 + h cards."""
+    return 5 + hand_no
+
+
+def dealer_of(first_dealer: int, hand_no: int) -> int:
+    """R3.3: the deal passes to the left."""
+    return (first_dealer + hand_no - 1) % 4
+
+
+def team_of(seat: int) -> int:
+    """R1.1: seats 0 and 2 are team 0; seats 1 and 3 are team 1."""
+    return seat % 2
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """How a hand ended (R8) and the two team scores (R9.1)."""
+
+    hand: int
+    ended_by: Literal["out", "stock"]
+    out_seat: int | None
+    scores: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One action in a hand's history. ``card`` is public (the card taken or the
+    discard pushed); ``private`` is the stock card a push hands to the left,
+    which only that seat sees (R6.3)."""
+
+    action: Action
+    card: Card | None = None
+    private: Card | None = None
+
+
+@dataclass(slots=True)
+class HandState:
+    """One hand in play. Stock and discard pile are lists whose *last* item is the top."""
+
+    hand_no: int
+    dealer: int
+    hands: list[list[Card]]
+    stock: list[Card]
+    discard: list[Card]
+    melds: list[TableMeld] = field(default_factory=list)
+    contract_down: list[bool] = field(default_factory=lambda: [False] * 4)
+    seat: int = 0
+    phase: Phase = "draw"
+    taken: Card | None = None  # taken from the pile this turn and not discardable (R6.5)
+    pending: list[tuple[Card, int]] = field(default_factory=list)  # swapped wilds (R7.4)
+    turns: int = 0
+    outcome: HandOutcome | None = None
+    history: list[Event] = field(default_factory=list)
+    seen: list[list[Event]] = field(default_factory=lambda: [[], [], [], []])  # per seat
+
+    @classmethod
+    def deal(cls, hand_no: int, dealer: int, deck: Sequence[Card]) -> HandState:
+        """Deal ``deck`` (top first, R4.1) as R4.2 and R4.3 say."""
+        if not is_full_pack(deck):
+            raise ValueError("a deck must be exactly the 108 cards of R2.1")
+        n = hand_size(hand_no)
+        hands: list[list[Card]] = [[] for _ in range(4)]
+        for i in range(4 * n):
+            hands[(dealer + 1 + i) % 4].append(deck[i])
+        rest = list(deck[4 * n:])
+        buried = []
+        while rest[0].is_wild:  # R4.3: a wild upcard goes under the stock
+            buried.append(rest.pop(0))
+        upcard = rest.pop(0)
+        stock = rest + buried
+        stock.reverse()
+        return cls(hand_no, dealer, hands, stock, [upcard], seat=(dealer + 1) % 4)
+
+    def copy(self) -> HandState:
+        return HandState(
+            self.hand_no, self.dealer, [list(h) for h in self.hands], list(self.stock),
+            list(self.discard), list(self.melds), list(self.contract_down),
+            self.seat, self.phase, self.taken, list(self.pending), self.turns, self.outcome,
+            list(self.history), [list(s) for s in self.seen])
+
+    # -- applying actions ---------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Play ``action``; ``IllegalActionError`` (and no change) if the rules forbid it."""
+        if self.outcome is not None:
+            raise IllegalActionError("R8.1", f"hand {self.hand_no} has already ended")
+        if action.seat != self.seat:
+            raise IllegalActionError("R6.1", f"it is seat {self.seat}'s turn, not seat "
+                                             f"{action.seat}'s")
+        if isinstance(action, Take | Push):
+            if self.phase != "draw":
+                raise IllegalActionError("R6.2", "a turn has exactly one draw, at its start")
+            self._take() if isinstance(action, Take) else self._push()
+            return
+        if self.phase != "play":
+            raise IllegalActionError("R6.2", "a turn starts with a draw: take or push")
+        if isinstance(action, Discard):
+            self._discard(action.card)
+        elif isinstance(action, LayContract):
+            self._contract(action.melds)
+        elif isinstance(action, LayMelds):
+            self._need_contract()
+            self._lay(action.melds, "R7.3")
+        elif isinstance(action, LayOff):
+            self._layoff(action.meld, action.cards)
+        else:
+            self._swap(action)
+        self._log(Event(action))
+
+    def _take(self) -> None:
+        card = self.discard.pop()
+        hand = self.hands[self.seat]
+        # R6.5: the taken card may be discarded only by one who already held a copy.
+        self.taken = None if card in hand else card
+        hand.append(card)
+        self.phase = "play"
+        self._log(Event(Take(self.seat), card))
+
+    def _push(self) -> None:
+        if len(self.stock) < 2:  # R6.4: pushing on a short stock exhausts it
+            self._log(Event(Push(self.seat)))
+            self._end(None)
+            return
+        left = (self.seat + 1) % 4
+        stock_card, discard_card = self.stock.pop(), self.discard.pop()
+        self.hands[left] += [stock_card, discard_card]
+        self.hands[self.seat].append(self.stock.pop())
+        self.taken = None
+        self.phase = "play"
+        self._log(Event(Push(self.seat), discard_card, stock_card))
+
+    def _log(self, event: Event) -> None:
+        self.history.append(event)
+        if event.private is None:
+            for seen in self.seen:
+                seen.append(event)
+            return
+        public = Event(event.action, event.card)
+        left = (event.action.seat + 1) % 4
+        for seat, seen in enumerate(self.seen):
+            seen.append(event if seat == left else public)
+
+    def _discard(self, card: Card) -> None:
+        if self.pending:
+            raise IllegalActionError(
+                "R7.4", f"the swapped {self.pending[0][0]} must be played into a meld "
+                        "before the discard")
+        hand = self.hands[self.seat]
+        if card not in hand:
+            raise IllegalActionError("R6.6", f"{card} is not in seat {self.seat}'s hand")
+        if card is self.taken:
+            raise IllegalActionError(
+                "R6.5", f"{card} was taken from the discard pile this turn and may not be "
+                        "discarded")
+        hand.remove(card)
+        self.discard.append(card)
+        self.turns += 1
+        if not hand:
+            self._end(self.seat)  # R8.1: out by discarding the last card
+        elif self.turns >= MAX_TURNS:
+            self._end(None)  # R8.3
+        else:
+            self.seat = (self.seat + 1) % 4
+            self.phase = "draw"
+            self.taken = None
+
+    def _need_contract(self) -> None:
+        if not self.contract_down[self.seat]:
+            raise IllegalActionError(
+                "R7.1", f"seat {self.seat} must lay down the contract "
+                        f"({CONTRACT_TEXT[self.hand_no]}) before any other meld action")
+
+    def _contract(self, melds: Sequence[MeldSpec]) -> None:
+        if self.contract_down[self.seat]:
+            raise IllegalActionError("R7.1", f"seat {self.seat}'s contract is already down")
+        need = CONTRACTS[self.hand_no]
+        wanted = f"hand {self.hand_no} contract needs {CONTRACT_TEXT[self.hand_no]}"
+        if sorted(m.kind for m in melds) != sorted(kind for kind, _n in need):
+            raise IllegalActionError("R7.1", f"{wanted}; got {_kinds_text(melds)}")
+        minimum = {kind: n for kind, n in need}
+        for spec in melds:
+            if len(spec.cards) < minimum[spec.kind]:
+                raise IllegalActionError(
+                    "R7.1", f"{wanted}; the {spec.kind} {spec} has only {len(spec.cards)} cards")
+        self._lay(melds, "R7.1")
+        self.contract_down[self.seat] = True
+
+    def _lay(self, specs: Sequence[MeldSpec], rule: str) -> None:
+        if not specs:
+            raise IllegalActionError(rule, "lay down at least one meld")
+        new = [build_meld(spec, meld_id=len(self.melds) + i, owner=self.seat)
+               for i, spec in enumerate(specs)]
+        self._spend([p for spec in specs for p in spec.cards], None, rule)
+        self.melds.extend(new)
+        self._maybe_out()
+
+    def _layoff(self, meld_id: int, cards: Sequence[Placed]) -> None:
+        self._need_contract()
+        meld = self._meld(meld_id)
+        grown = layoff(meld, cards)
+        self._spend(cards, meld_id, "R7.3")
+        self.melds[meld_id] = grown
+        self._maybe_out()
+
+    def _swap(self, action: Swap) -> None:
+        self._need_contract()
+        meld = self._meld(action.meld)
+        if action.card not in self.hands[self.seat]:
+            raise IllegalActionError(
+                "R7.4", f"{action.card} is not in seat {self.seat}'s hand")
+        self.melds[action.meld] = swap(meld, action.card, action.wild)
+        self.hands[self.seat].remove(action.card)
+        self.pending.append((action.wild, action.meld))
+
+    def _meld(self, meld_id: int) -> TableMeld:
+        if not 0 <= meld_id < len(self.melds):
+            raise IllegalActionError("R7.3", f"there is no meld {meld_id} on the table "
+                                             f"({len(self.melds)} melds)")
+        return self.melds[meld_id]
+
+    def _spend(self, cards: Sequence[Placed], target: int | None, rule: str) -> None:
+        """Take ``cards`` from the pending swapped wilds (first) and the hand, or raise."""
+        hand = list(self.hands[self.seat])
+        pending = list(self.pending)
+        for p in cards:
+            card = p.card
+            from_pending = next((i for i, (c, src) in enumerate(pending)
+                                 if c is card and src != target), None)
+            if from_pending is not None:
+                pending.pop(from_pending)
+            elif card in hand:
+                hand.remove(card)
+            elif any(c is card for c, _src in pending):
+                raise IllegalActionError(
+                    "R7.4", f"the {card} taken from meld {target} must go into a different meld")
+            else:
+                raise IllegalActionError(rule, f"{card} is not in seat {self.seat}'s hand")
+        self.hands[self.seat] = hand
+        self.pending = pending
+
+    def _maybe_out(self) -> None:
+        # R8.1 / R7.4: out once the hand is empty and no swapped wild waits to be played.
+        if not self.hands[self.seat] and not self.pending:
+            self._end(self.seat)
+
+    def _end(self, out_seat: int | None) -> None:
+        self.phase = "over"
+        scores = [penalty(self.hands[s]) + penalty(self.hands[s + 2]) for s in (0, 1)]
+        if out_seat is not None:
+            scores[team_of(out_seat)] = 0  # R9.1
+        self.outcome = HandOutcome(
+            self.hand_no, "stock" if out_seat is None else "out", out_seat,
+            (scores[0], scores[1]))
+
+    # -- what a seat may see --------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """Everything ``seat`` may know (see :class:`Observation`), nothing more."""
+        return Observation(
+            seat=seat, hand_no=self.hand_no, dealer=self.dealer,
+            hand=tuple(self.hands[seat]),
+            melds=tuple(self.melds),
+            discard=tuple(self.discard),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            stock_size=len(self.stock),
+            contract_down=tuple(self.contract_down),
+            to_move=self.seat, phase=self.phase, turns=self.turns,
+            taken=self.taken if seat == self.seat else None,
+            pending=tuple(self.pending) if seat == self.seat else (),
+            history=tuple(self.seen[seat]),
+        )
+
+
+def _kinds_text(melds: Sequence[MeldSpec]) -> str:
+    return ", ".join(f"a {m.kind} of {len(m.cards)}" for m in melds) or "no melds"
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One seat's view of a hand: its own hand, the table, the discard pile, the
+    other hands' and the stock's sizes, contracts down and the public history. A
+    push's stock card appears in ``history`` only for the seat that received it."""
+
+    seat: int
+    hand_no: int
+    dealer: int
+    hand: tuple[Card, ...]
+    melds: tuple[TableMeld, ...]
+    discard: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    contract_down: tuple[bool, ...]
+    to_move: int
+    phase: Phase
+    turns: int
+    taken: Card | None
+    pending: tuple[tuple[Card, int], ...]
+    history: tuple[Event, ...]
+
+
+@dataclass(slots=True)
+class GameState:
+    """A game of five hands (R3). Start each hand with :meth:`deal`."""
+
+    first_dealer: int
+    results: list[HandOutcome] = field(default_factory=list)
+    hand: HandState | None = None
+
+    def deal(self, deck: Sequence[Card]) -> HandState:
+        if self.hand is not None and self.hand.outcome is None:
+            raise IllegalActionError("R8.1", f"hand {self.hand.hand_no} has not ended")
+        hand_no = len(self.results) + 1
+        if hand_no > HANDS_PER_GAME:
+            raise IllegalActionError("R3.1", "a game is five hands")
+        self.hand = HandState.deal(hand_no, dealer_of(self.first_dealer, hand_no), deck)
+        return self.hand
+
+    def apply(self, action: Action) -> None:
+        if self.hand is None:
+            raise IllegalActionError("R4.2", "no hand has been dealt")
+        self.hand.apply(action)
+        if self.hand.outcome is not None:
+            self.results.append(self.hand.outcome)
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.results) == HANDS_PER_GAME
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """R9.2: each team's game score so far."""
+        return (sum(r.scores[0] for r in self.results), sum(r.scores[1] for r in self.results))
+
+    @property
+    def winner(self) -> int | None:
+        """R9.2: the team with the lower game score; ``None`` for a draw or an unfinished game."""
+        if not self.is_over:
+            return None
+        t0, t1 = self.totals
+        return None if t0 == t1 else (0 if t0 < t1 else 1)

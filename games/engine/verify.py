@@ -1,0 +1,125 @@
+"""Replay a record against the rules and give push-record.md's four verdicts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .errors import IllegalActionError, MalformedRecordError
+from .record import Record, load_record
+from .state import GameState, HandOutcome
+
+Status = Literal["complete", "incomplete", "illegal", "malformed"]
+EXIT_CODES: dict[Status, int] = {"complete": 0, "incomplete": 0, "illegal": 1, "malformed": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class IllegalAt:
+    """Where a replay stopped: hand 1..5, action index within that hand (0-based)."""
+
+    hand: int
+    action: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    status: Status
+    hands: tuple[HandOutcome, ...] = ()
+    totals: tuple[int, int] = (0, 0)
+    winner: int | None = None
+    error: IllegalAt | None = None
+    reason: str | None = None  # for a malformed document: what and where
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_CODES[self.status]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "status": self.status,
+            "hands": [{"hand": h.hand, "ended_by": h.ended_by, "out_seat": h.out_seat,
+                       "scores": list(h.scores)} for h in self.hands],
+            "totals": list(self.totals),
+            "winner": self.winner,
+        }
+        if self.error is not None:
+            data["error"] = {"hand": self.error.hand, "action": self.error.action,
+                             "reason": self.error.reason}
+        elif self.reason is not None:
+            data["error"] = {"reason": self.reason}
+        return data
+
+
+class _Stop(Exception):
+    def __init__(self, at: IllegalAt) -> None:
+        self.at = at
+
+
+def verify(source: str | bytes | Any) -> Verdict:
+    """Verify a record given as JSON text, decoded JSON, or a :class:`Record`."""
+    try:
+        record = source if isinstance(source, Record) else load_record(source)
+    except MalformedRecordError as exc:
+        return Verdict("malformed", reason=str(exc))
+    game = GameState(record.first_dealer)
+    try:
+        _replay(record, game)
+        _check_claim(record, game)
+    except _Stop as stop:
+        return Verdict("illegal", tuple(game.results), game.totals, None, stop.at)
+    status: Status = "complete" if game.is_over else "incomplete"
+    return Verdict(status, tuple(game.results), game.totals, game.winner)
+
+
+def replay(record: Record) -> GameState:
+    """The game a legal record leads to; ``IllegalActionError`` at the first illegal action."""
+    game = GameState(record.first_dealer)
+    try:
+        _replay(record, game)
+    except _Stop as stop:
+        raise IllegalActionError(stop.at.reason.split(":")[0],
+                                 f"hand {stop.at.hand}, action {stop.at.action}: "
+                                 f"{stop.at.reason}") from None
+    return game
+
+
+def _replay(record: Record, game: GameState) -> None:
+    for number, hand_record in enumerate(record.hands, start=1):
+        previous = game.hand
+        if previous is not None and previous.outcome is None:
+            raise _Stop(IllegalAt(
+                number - 1, len(record.hands[number - 2].actions),
+                f"R8.1: hand {number - 1} has not ended, but the record goes on to hand "
+                f"{number}"))
+        game.deal(hand_record.deck)
+        for index, action in enumerate(hand_record.actions):
+            try:
+                game.apply(action)
+            except IllegalActionError as exc:
+                raise _Stop(IllegalAt(number, index, str(exc))) from None
+
+
+def _check_claim(record: Record, game: GameState) -> None:
+    claim = record.result
+    if claim is None:
+        return
+    replayed = [r.scores for r in game.results]
+    for i in range(max(len(claim.hands), len(replayed))):
+        claimed = claim.hands[i] if i < len(claim.hands) else None
+        actual = replayed[i] if i < len(replayed) else None
+        if claimed != actual:
+            hand = min(i + 1, len(record.hands))
+            said = list(claimed) if claimed else "nothing"
+            got = list(actual) if actual else "no finished hand"
+            raise _Stop(IllegalAt(hand, _last(record, hand),
+                                  f"R9.1: the record claims {said} for hand {i + 1}, "
+                                  f"the replay gives {got}"))
+    if claim.totals != game.totals:
+        raise _Stop(IllegalAt(len(record.hands), _last(record, len(record.hands)),
+                              f"R9.2: the record claims totals {list(claim.totals)}, the "
+                              f"replay gives {list(game.totals)}"))
+
+
+def _last(record: Record, hand: int) -> int:
+    return max(0, len(record.hands[hand - 1].actions) - 1) if hand >= 1 else 0

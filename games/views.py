@@ -1,0 +1,36 @@
+"""Public pages: the home page and the rules of Push."""
+
+import re
+
+import markdown
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.safestring import mark_safe
+from markdown.extensions.toc import slugify
+
+# docs/rules.md is the single source of the player-facing rules; the site
+# renders the same file.
+RULES_DOC = settings.BASE_DIR / "docs" / "rules.md"
+
+_RULE_NUMBER = re.compile(r"R\d+\.\d+\b")
+
+
+def _heading_id(text: str, separator: str) -> str:
+    """Give a rule heading ("R6.4 ...") the id "R6.4", so /rules/#R6.4 links to it."""
+    match = _RULE_NUMBER.match(text)
+    return match.group(0) if match else slugify(text, separator)
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html")
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    html = markdown.markdown(
+        RULES_DOC.read_text(encoding="utf-8"),
+        extensions=["tables", "toc"],
+        extension_configs={"toc": {"slugify": _heading_id, "permalink": True}},
+    )
+    # The Markdown is our own repository file, not user input, so its HTML is trusted.
+    return render(request, "rules.html", {"rules_html": mark_safe(html)})

@@ -1,0 +1,26 @@
+import os
+
+import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "services: needs PostgreSQL/Redis")
+    if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
+        _require_services()
+
+
+def _require_services() -> None:
+    """Stop the run when CI asked for real services but the settings don't use them."""
+    from django.conf import settings
+
+    engine = settings.DATABASES["default"]["ENGINE"]
+    if engine != "django.db.backends.postgresql":
+        raise pytest.UsageError(
+            f"PUSH_REQUIRE_SERVICES=1 but the database engine is {engine}; "
+            "set DATABASE_URL=postgres://... to test against PostgreSQL."
+        )
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        raise pytest.UsageError(
+            "PUSH_REQUIRE_SERVICES=1 but Celery runs tasks eagerly; "
+            "set CELERY_BROKER_URL=redis://... to test against a real broker."
+        )

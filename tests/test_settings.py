@@ -1,0 +1,51 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from config.settings import env_bool
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("1", True), ("TRUE", True), ("yes", True), ("0", False), ("false", False), ("No", False)],
+)
+def test_it_reads_booleans(monkeypatch: pytest.MonkeyPatch, raw: str, expected: bool) -> None:
+    monkeypatch.setenv("PUSH_TEST_FLAG", raw)
+
+    assert env_bool("PUSH_TEST_FLAG", not expected) is expected
+
+
+def test_it_uses_the_default_when_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PUSH_TEST_FLAG", raising=False)
+
+    assert env_bool("PUSH_TEST_FLAG", True) is True
+
+
+def test_it_rejects_a_value_that_is_not_a_boolean(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUSH_TEST_FLAG", "maybe")
+
+    with pytest.raises(ImproperlyConfigured, match="PUSH_TEST_FLAG"):
+        env_bool("PUSH_TEST_FLAG", False)
+
+
+def test_it_refuses_production_settings_without_a_secret_key() -> None:
+    env = {**os.environ, "DJANGO_DEBUG": "false", "DJANGO_ALLOWED_HOSTS": "example.org"}
+    env.pop("DJANGO_SECRET_KEY", None)
+
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY must be set" in result.stderr

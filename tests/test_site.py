@@ -1,0 +1,75 @@
+import os
+import re
+import secrets
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+REPO = Path(__file__).resolve().parent.parent
+PUSH_RULES = REPO.parent / "shared" / "push-rules.md"
+
+
+class _IdCollector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.ids.update(value for name, value in attrs if name == "id" and value)
+
+
+def _element_ids(html: str) -> set[str]:
+    collector = _IdCollector()
+    collector.feed(html)
+    return collector.ids
+
+
+def test_it_serves_the_home_page_with_a_link_to_the_rules(client: Client) -> None:
+    response = client.get("/")
+
+    assert response.status_code == 200
+    assert 'href="/rules/"' in response.content.decode()
+
+
+def test_it_gives_rule_r6_4_an_anchor(client: Client) -> None:
+    response = client.get("/rules/")
+
+    assert response.status_code == 200
+    assert "R6.4" in _element_ids(response.content.decode())
+
+
+def test_it_anchors_every_rule_of_the_normative_rules(client: Client) -> None:
+    if not PUSH_RULES.exists():
+        pytest.skip(f"../shared is missing: {PUSH_RULES} not found")
+    numbers = set(re.findall(r"\*\*(R\d+\.\d+)", PUSH_RULES.read_text(encoding="utf-8")))
+    assert numbers, "no rule numbers found in push-rules.md"
+
+    ids = _element_ids(client.get("/rules/").content.decode())
+
+    assert sorted(numbers - ids) == []
+
+
+def test_it_passes_the_deploy_checks_with_production_settings() -> None:
+    env = {
+        **os.environ,
+        "DJANGO_DEBUG": "false",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": "example.org",
+    }
+
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    assert "WARNINGS" not in output, output
