@@ -42,7 +42,7 @@ def _penalty(rank: int) -> int:
 class Card:
     """One card: ``rank`` 1..13 (ace = 1) and ``suit`` in ``SHDC``, or the joker (rank 0)."""
 
-    __slots__ = ("rank", "suit", "code", "value", "is_wild", "is_joker", "index")
+    __slots__ = ("rank", "suit", "code", "value", "is_wild", "is_joker", "index", "run_bits")
     _by_code: ClassVar[dict[str, Card]] = {}
 
     rank: int
@@ -52,6 +52,7 @@ class Card:
     is_wild: bool
     is_joker: bool
     index: int
+    run_bits: int  # bit p set for each run position p the card can take naturally (R5.3)
 
     def __init__(self) -> None:  # pragma: no cover - guarded construction
         raise TypeError("use Card.parse() or Card.of(); cards are interned")
@@ -68,6 +69,7 @@ class Card:
             ("is_wild", rank in (0, 2)),  # R2.3
             ("is_joker", rank == 0),
             ("index", index),
+            ("run_bits", 0 if rank == 0 else (1 << 1 | 1 << 14) if rank == 1 else 1 << rank),
         ):
             object.__setattr__(card, name, value)
         cls._by_code[code] = card

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Literal
 
-from .cards import Card, parse_rank, rank_char
+from .cards import ALL_CARDS, Card, parse_rank, rank_char
 from .errors import IllegalActionError
 
 Kind = Literal["set", "run"]
@@ -285,13 +286,22 @@ def swap(meld: TableMeld, natural: Card, wild: Card) -> TableMeld:
         "R7.4", f"{natural} is not the card the {wild} in meld {meld.id} stands for ({stands})")
 
 
+_PLAIN = tuple(Placed(card) for card in ALL_CARDS)  # by Card.index
+
+
+def plain(card: Card) -> Placed:
+    """``card`` written plainly (a shared instance: placed cards are immutable)."""
+    return _PLAIN[card.index]
+
+
+@lru_cache(maxsize=4096)
 def declare(card: Card, kind: Kind, rank: int, suit: str) -> Placed:
     """``card`` placed to stand for ``rank`` (and ``suit`` in a run): plain when natural there."""
     if kind == "set":
         natural = not card.is_wild and card.rank == rank or (card.rank == 2 and rank == 2)
-        return Placed(card) if natural else Placed(card, rank)
+        return plain(card) if natural else Placed(card, rank)
     position_rank = 1 if rank == 14 else rank
     if card.rank == position_rank and card.suit == suit and not card.is_joker:
-        return Placed(card)
+        return plain(card)
     return Placed(card, position_rank, suit)
 
