@@ -154,15 +154,19 @@ def build_set(cards: Sequence[Placed]) -> tuple[int, tuple[Placed, ...]]:
     return rank, tuple(cards)
 
 
-def _positions(cards: Sequence[tuple[int, str, bool]], first: int | None) -> list[int]:
+def _positions(cards: Sequence[Placed], represented: Sequence[tuple[int, str, bool]],
+               first: int | None) -> list[int]:
     """Positions of a run's represented cards listed in ascending order (R5.3)."""
     positions = []
     expected = first
-    for rank, _suit, _natural in cards:
+    for p, (rank, _suit, _natural) in zip(cards, represented, strict=True):
         if expected is None:
             position = rank  # the first card: an ace is low
         elif rank == expected or (rank == 1 and expected == 14):
             position = expected
+        elif _plain_two(p):
+            # a 2 written plainly claims its own place (R5.4); away from it, it is a wild
+            raise _wild_two(p)
         else:
             raise IllegalActionError(
                 "R5.3", f"a run is one unbroken sequence: {rank_char(rank)} does not follow "
@@ -172,10 +176,25 @@ def _positions(cards: Sequence[tuple[int, str, bool]], first: int | None) -> lis
     return positions
 
 
+def _plain_two(p: Placed) -> bool:
+    return p.rank is None and p.card.rank == 2
+
+
+def _wild_two(p: Placed) -> IllegalActionError:
+    return IllegalActionError("R5.4", f"{p} is a wild here and must declare what it stands for")
+
+
 def run_cards(cards: Sequence[Placed]) -> list[tuple[int, str, bool]]:
-    """Represented cards of a run, checking natural 2s stand at their own position (R5.4)."""
+    """Represented cards of a run, all of one suit (R5.3); a plainly written 2 of another
+    suit than the rest is a wild that was not declared (R5.4)."""
     represented = [run_card_of(p) for p in cards]
-    suits = {suit for _r, suit, _n in represented}
+    suits = {suit for p, (_r, suit, _n) in zip(cards, represented, strict=True)
+             if not _plain_two(p)}
+    if len(suits) == 1:
+        for p in cards:
+            if _plain_two(p) and p.card.suit not in suits:
+                raise _wild_two(p)
+    suits |= {suit for _r, suit, _n in represented}
     if len(suits) > 1:
         raise IllegalActionError("R5.3", f"a run holds one suit, got {''.join(sorted(suits))}")
     return represented
@@ -188,16 +207,15 @@ def build_run(cards: Sequence[Placed]) -> tuple[str, int, tuple[Placed, ...]]:
     represented = run_cards(cards)
     if not any(natural for _r, _s, natural in represented):
         raise IllegalActionError("R5.5", "a meld needs at least one natural card")
-    positions = _positions(represented, None)
+    positions = _positions(cards, represented, None)
     _check_natural_twos(cards, positions)
     return represented[0][1], positions[0], tuple(cards)
 
 
 def _check_natural_twos(cards: Sequence[Placed], positions: Sequence[int]) -> None:
     for p, position in zip(cards, positions, strict=True):
-        if p.rank is None and p.card.rank == 2 and position != 2:
-            raise IllegalActionError("R5.4", f"{p} is a wild here and must declare what it "
-                                             "stands for")
+        if _plain_two(p) and position != 2:
+            raise _wild_two(p)
 
 
 def build_meld(spec: MeldSpec, *, meld_id: int, owner: int) -> TableMeld:

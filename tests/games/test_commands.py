@@ -1,0 +1,92 @@
+"""The rules app's command line: verify_game, play_game, bench_engine."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CONFORMANCE = ROOT.parent / "shared" / "conformance"
+
+
+def manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_it_prints_a_complete_verdict_and_exits_0(tmp_path: Path) -> None:
+    out = tmp_path / "game.json"
+    played = manage("play_game", "--seed", "7", "--bots", "random,random,random,random",
+                    "--out", str(out))
+    assert played.returncode == 0, played.stderr
+    claimed = json.loads(out.read_text())["result"]
+
+    checked = manage("verify_game", str(out))
+
+    assert checked.returncode == 0, checked.stderr
+    verdict = json.loads(checked.stdout)
+    assert verdict["status"] == "complete"
+    assert verdict["totals"] == claimed["totals"]
+    assert [h["scores"] for h in verdict["hands"]] == claimed["hands"]
+    assert verdict["winner"] in (0, 1, None)
+    assert "error" not in verdict
+
+
+def test_it_reads_standard_input_and_exits_2_for_malformed_json() -> None:
+    result = manage("verify_game", "-", stdin='{"format": "push-record/1", ')
+    assert result.returncode == 2
+    verdict = json.loads(result.stdout)
+    assert verdict["status"] == "malformed"
+    assert "not JSON" in verdict["error"]["reason"]
+    assert "Traceback" not in result.stderr
+
+
+def test_it_names_the_place_of_a_bad_card_code() -> None:
+    record = {"format": "push-record/1", "first_dealer": 0,
+              "hands": [{"deck": ["ZZ"] + ["7H"] * 107, "actions": []}]}
+    result = manage("verify_game", "-", stdin=json.dumps(record))
+    assert result.returncode == 2
+    assert "hands[0].deck[0]" in json.loads(result.stdout)["error"]["reason"]
+
+
+def test_a_missing_file_is_reported_without_a_traceback() -> None:
+    result = manage("verify_game", "/nonexistent/game.json")
+    assert result.returncode == 2
+    assert "cannot read" in json.loads(result.stdout)["error"]["reason"]
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.skipif(not CONFORMANCE.is_dir(), reason="../shared/conformance is missing")
+def test_an_illegal_record_exits_1_with_hand_action_and_rule() -> None:
+    result = manage("verify_game", str(CONFORMANCE / "contract-set-declared-as-run.json"))
+    assert result.returncode == 1
+    error = json.loads(result.stdout)["error"]
+    assert (error["hand"], error["action"]) == (1, 1)
+    assert error["reason"].startswith("R")
+
+
+def test_play_game_writes_the_record_to_standard_output_by_default() -> None:
+    result = manage("play_game", "--seed", "1", "--bots", "random,random,random,random")
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert record["format"] == "push-record/1"
+    assert len(record["hands"]) == 5
+
+
+def test_play_game_rejects_an_unknown_bot_without_a_traceback() -> None:
+    result = manage("play_game", "--bots", "random,nobody,random,random")
+    assert result.returncode != 0
+    assert "unknown bot 'nobody'" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bench_engine_prints_each_figure() -> None:
+    result = manage("bench_engine", "--games", "2", "--greedy-games", "1")
+    assert result.returncode == 0, result.stderr
+    for label in ("random self-play:", "verification:", "greedy self-play:"):
+        assert label in result.stdout
+    assert "actions/s" in result.stdout
