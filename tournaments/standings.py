@@ -1,0 +1,449 @@
+"""Standings and tie-breaks: a pure function of match results.
+
+No Django here. The services layer loads results from the database, turns
+them into `MatchResult` values and stores the rows this module returns; the
+table can be rebuilt from results at any time and gives the same answer.
+
+Ranking works like Tabbycat's `standings/metrics.py`: each tie-break is a
+small registered class with a key, and the order of tie-breaks is tournament
+configuration (`StandingsRules.tiebreaks`), not code.
+
+Teams are ordered by points, then each tie-break in turn splits the groups of
+teams still level. Teams level on points and on every tie-break share a rank
+(competition ranking: 1, 2, 2, 4) and are listed by team id.
+
+All arithmetic is exact (`fractions.Fraction`), so sums do not depend on the
+order in which results arrive and "level" means exactly equal. Values are
+handed back as `int` when whole and `float` otherwise.
+"""
+
+from __future__ import annotations
+
+import itertools
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar, Literal
+
+Number = int | float
+Outcome = Literal["win", "draw", "loss"]
+_SortKey = Callable[[int], Fraction]
+
+
+# --------------------------------------------------------------------------
+# Input values
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The result of one match (one game of five hands) between two teams.
+
+    `team_b is None` is a bye: `totals` must be None, `out_hands` (0, 0) and
+    `winner` None; the bye team gets `StandingsRules.points_bye` and no game
+    score. Otherwise `totals` are the two teams' game totals (penalty points,
+    lower is better) and `winner` is 0 (team_a), 1 (team_b) or None (draw);
+    it must agree with the totals. `totals` may be None for a played match
+    only when the result was awarded without a game (a forfeit): it then
+    counts for points and opponents but adds nothing to game-score metrics,
+    and `out_hands` must be (0, 0).
+    """
+
+    round: int
+    team_a: int
+    team_b: int | None
+    totals: tuple[int, int] | None
+    out_hands: tuple[int, int]
+    winner: int | None
+
+    def __post_init__(self) -> None:
+        where = f"round {self.round}, team {self.team_a} v {self.team_b}"
+        if self.out_hands[0] < 0 or self.out_hands[1] < 0:
+            raise ValueError(f"{where}: out_hands must not be negative, got {self.out_hands}")
+        if self.team_b is None:
+            if self.totals is not None or self.winner is not None or self.out_hands != (0, 0):
+                raise ValueError(f"{where}: a bye has no totals, no winner and out_hands (0, 0)")
+            return
+        if self.team_b == self.team_a:
+            raise ValueError(f"{where}: a team cannot play itself")
+        if self.winner not in (0, 1, None):
+            raise ValueError(f"{where}: winner must be 0, 1 or None, got {self.winner!r}")
+        if self.totals is None:
+            if self.out_hands != (0, 0):
+                raise ValueError(f"{where}: a result without totals has out_hands (0, 0)")
+            return
+        a, b = self.totals
+        expected = 0 if a < b else 1 if b < a else None
+        if self.winner != expected:
+            raise ValueError(
+                f"{where}: totals {self.totals} mean winner {expected!r} "
+                f"(lower total wins, equal is a draw), got {self.winner!r}"
+            )
+
+    @property
+    def is_bye(self) -> bool:
+        return self.team_b is None
+
+
+@dataclass(frozen=True)
+class StandingsRules:
+    """A tournament's standings settings.
+
+    `tiebreaks` are metric keys (see `TIEBREAKS`), applied in order after
+    points. Unknown or repeated keys raise ValueError.
+    """
+
+    points_win: Number
+    points_draw: Number
+    points_loss: Number
+    points_bye: Number
+    tiebreaks: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        # Accept any sequence from configuration but store a hashable tuple.
+        object.__setattr__(self, "tiebreaks", tuple(self.tiebreaks))
+        for key in self.tiebreaks:
+            get_metric(key)
+        repeated = sorted({k for k in self.tiebreaks if self.tiebreaks.count(k) > 1})
+        if repeated:
+            raise ValueError(f"tie-breaks repeated: {', '.join(repeated)}")
+
+    def points_for(self, outcome: Outcome) -> Fraction:
+        value = {"win": self.points_win, "draw": self.points_draw, "loss": self.points_loss}
+        return Fraction(value[outcome])
+
+
+# --------------------------------------------------------------------------
+# Per-team summary: everything the metrics need, in canonical order
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """One played (non-bye) match from one team's side."""
+
+    round: int
+    opponent: int
+    outcome: Outcome
+    points: Fraction
+    own_total: int | None
+    opponent_total: int | None
+    out_hands: int
+
+
+@dataclass(frozen=True)
+class TeamSummary:
+    """A team's results, precomputed once; metrics read only this.
+
+    `meetings` are sorted by (round, opponent), so a summary does not depend
+    on the order of the results it was built from.
+    """
+
+    team: int
+    points: Fraction
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+    meetings: tuple[Meeting, ...]
+
+    @property
+    def played(self) -> int:
+        """Matches played against an opponent; byes are counted separately."""
+        return self.wins + self.draws + self.losses
+
+
+def summarise(
+    teams: Sequence[int], results: Iterable[MatchResult], rules: StandingsRules
+) -> dict[int, TeamSummary]:
+    """Build every team's summary; reject results that name unknown teams or
+    put a team in two matches of the same round."""
+    if len(set(teams)) != len(teams):
+        raise ValueError(f"teams repeated: {sorted(t for t in set(teams) if teams.count(t) > 1)}")
+    known = set(teams)
+    meetings: dict[int, list[Meeting]] = {t: [] for t in teams}
+    byes: dict[int, int] = {t: 0 for t in teams}
+    seen: set[tuple[int, int]] = set()
+    for result in results:
+        sides = [result.team_a] if result.team_b is None else [result.team_a, result.team_b]
+        for team in sides:
+            if team not in known:
+                raise ValueError(f"round {result.round}: team {team} is not in this tournament")
+            if (result.round, team) in seen:
+                raise ValueError(f"round {result.round}: team {team} has more than one result")
+            seen.add((result.round, team))
+        if result.team_b is None:
+            byes[result.team_a] += 1
+            continue
+        for side, (team, opponent) in enumerate(
+            ((result.team_a, result.team_b), (result.team_b, result.team_a))
+        ):
+            outcome: Outcome = (
+                "draw" if result.winner is None else "win" if result.winner == side else "loss"
+            )
+            totals = result.totals
+            meetings[team].append(
+                Meeting(
+                    round=result.round,
+                    opponent=opponent,
+                    outcome=outcome,
+                    points=rules.points_for(outcome),
+                    own_total=None if totals is None else totals[side],
+                    opponent_total=None if totals is None else totals[1 - side],
+                    out_hands=result.out_hands[side],
+                )
+            )
+    summaries = {}
+    for team in teams:
+        played = tuple(sorted(meetings[team], key=lambda m: (m.round, m.opponent)))
+        outcomes = [m.outcome for m in played]
+        summaries[team] = TeamSummary(
+            team=team,
+            points=sum((m.points for m in played), Fraction(0))
+            + byes[team] * Fraction(rules.points_bye),
+            wins=outcomes.count("win"),
+            draws=outcomes.count("draw"),
+            losses=outcomes.count("loss"),
+            byes=byes[team],
+            meetings=played,
+        )
+    return summaries
+
+
+# --------------------------------------------------------------------------
+# Tie-break metrics
+# --------------------------------------------------------------------------
+
+
+class Metric(ABC):
+    """A tie-break. `compute` sees the team's summary, every team's summary,
+    and the group of teams still level with it when this tie-break is
+    applied (only group-relative metrics such as head-to-head use it)."""
+
+    key: ClassVar[str]
+    label: ClassVar[str]
+    higher_is_better: ClassVar[bool]
+
+    @abstractmethod
+    def compute(
+        self, summary: TeamSummary, table: Mapping[int, TeamSummary], group: frozenset[int]
+    ) -> Fraction: ...
+
+
+TIEBREAKS: dict[str, type[Metric]] = {}
+
+
+def register(cls: type[Metric]) -> type[Metric]:
+    if cls.key in TIEBREAKS:
+        raise ValueError(f"tie-break key {cls.key!r} registered twice")
+    TIEBREAKS[cls.key] = cls
+    return cls
+
+
+def get_metric(key: str) -> Metric:
+    """The metric for `key`; ValueError naming the known keys otherwise."""
+    try:
+        return TIEBREAKS[key]()
+    except KeyError:
+        known = ", ".join(sorted(TIEBREAKS))
+        raise ValueError(f"unknown tie-break {key!r}; known tie-breaks: {known}") from None
+
+
+@register
+class ScoreDifference(Metric):
+    """Sum over games of (opponent's total - own total). Penalties are bad,
+    so a positive difference is good. Byes and forfeits add nothing."""
+
+    key = "score_diff"
+    label = "Game score difference"
+    higher_is_better = True
+
+    def compute(
+        self, summary: TeamSummary, table: Mapping[int, TeamSummary], group: frozenset[int]
+    ) -> Fraction:
+        return Fraction(
+            sum(
+                m.opponent_total - m.own_total
+                for m in summary.meetings
+                if m.own_total is not None and m.opponent_total is not None
+            )
+        )
+
+
+@register
+class FewestPenalty(Metric):
+    """Sum of the team's own game totals; lower is better. Byes and
+    forfeits add nothing (so a bye never costs penalty points)."""
+
+    key = "fewest_penalty"
+    label = "Fewest penalty points"
+    higher_is_better = False
+
+    def compute(
+        self, summary: TeamSummary, table: Mapping[int, TeamSummary], group: frozenset[int]
+    ) -> Fraction:
+        return Fraction(sum(m.own_total for m in summary.meetings if m.own_total is not None))
+
+
+@register
+class HeadToHead(Metric):
+    """Points the team earned in matches against the other teams of its tie
+    group (level on points and on every earlier tie-break). Every such match
+    counts, even when not all tied teams met. A team alone in its group
+    scores 0. Applied once: it is not re-applied to a smaller group it
+    leaves behind."""
+
+    key = "head_to_head"
+    label = "Head to head"
+    higher_is_better = True
+
+    def compute(
+        self, summary: TeamSummary, table: Mapping[int, TeamSummary], group: frozenset[int]
+    ) -> Fraction:
+        return sum((m.points for m in summary.meetings if m.opponent in group), Fraction(0))
+
+
+@register
+class Buchholz(Metric):
+    """Sum of the opponents' points. A bye counts as a virtual opponent with
+    the team's own points, so a bye neither helps nor hurts the score."""
+
+    key = "buchholz"
+    label = "Buchholz (opponents' points)"
+    higher_is_better = True
+
+    def compute(
+        self, summary: TeamSummary, table: Mapping[int, TeamSummary], group: frozenset[int]
+    ) -> Fraction:
+        opponents = sum((table[m.opponent].points for m in summary.meetings), Fraction(0))
+        return opponents + summary.byes * summary.points
+
+
+@register
+class SonnebornBerger(Metric):
+    """Points of the opponents the team beat, plus half the points of the
+    opponents it drew with; opponents' points are their standings points in
+    this tournament's point values. Losses and byes add nothing."""
+
+    key = "sonneborn_berger"
+    label = "Sonneborn-Berger"
+    higher_is_better = True
+
+    def compute(
+        self, summary: TeamSummary, table: Mapping[int, TeamSummary], group: frozenset[int]
+    ) -> Fraction:
+        weight = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
+        return sum(
+            (weight[m.outcome] * table[m.opponent].points for m in summary.meetings),
+            Fraction(0),
+        )
+
+
+@register
+class OutHands(Metric):
+    """Hands the team won by going out, over all its games."""
+
+    key = "out_hands"
+    label = "Hands won going out"
+    higher_is_better = True
+
+    def compute(
+        self, summary: TeamSummary, table: Mapping[int, TeamSummary], group: frozenset[int]
+    ) -> Fraction:
+        return Fraction(sum(m.out_hands for m in summary.meetings))
+
+
+# --------------------------------------------------------------------------
+# The table
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the table. `values` holds each configured tie-break's
+    value, keyed and ordered as `StandingsRules.tiebreaks`."""
+
+    team: int
+    rank: int
+    points: Number
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+    values: dict[str, Number]
+
+
+def _plain(value: Fraction) -> Number:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def compute_standings(
+    teams: Sequence[int], results: Iterable[MatchResult], rules: StandingsRules
+) -> list[StandingRow]:
+    """The table for `teams` from `results`, best first.
+
+    A pure function of its inputs, independent of the order of `results`.
+    Every team in `teams` gets a row, including teams with no results yet.
+    Raises ValueError for results naming a team not in `teams` or a team
+    with two results in one round.
+    """
+    teams = list(teams)
+    table = summarise(teams, results, rules)
+    metrics = [get_metric(key) for key in rules.tiebreaks]
+    values: dict[int, dict[str, Fraction]] = {t: {} for t in teams}
+
+    # Groups of level teams, best first; each tie-break splits every group.
+    groups: list[list[int]] = _split(sorted(teams), lambda t: -table[t].points)
+    for metric in metrics:
+        refined: list[list[int]] = []
+        for group in groups:
+            members = frozenset(group)
+            for team in group:
+                values[team][metric.key] = metric.compute(table[team], table, members)
+            refined.extend(_split(group, _metric_order(metric, values)))
+        groups = refined
+
+    rows: list[StandingRow] = []
+    for group in groups:
+        rank = len(rows) + 1
+        for team in sorted(group):
+            s = table[team]
+            rows.append(
+                StandingRow(
+                    team=team,
+                    rank=rank,
+                    points=_plain(s.points),
+                    played=s.played,
+                    wins=s.wins,
+                    draws=s.draws,
+                    losses=s.losses,
+                    byes=s.byes,
+                    values={m.key: _plain(values[team][m.key]) for m in metrics},
+                )
+            )
+    return rows
+
+
+def _metric_order(metric: Metric, values: Mapping[int, Mapping[str, Fraction]]) -> _SortKey:
+    """Sort key putting the better value of `metric` first."""
+    sign = -1 if metric.higher_is_better else 1
+    return lambda team: sign * values[team][metric.key]
+
+
+def _split(group: list[int], sort_key: _SortKey) -> list[list[int]]:
+    """Sort `group` by `sort_key` (ascending) and cut it where the key changes."""
+    ordered = sorted(group, key=lambda t: (sort_key(t), t))
+    return [list(level) for _, level in itertools.groupby(ordered, key=sort_key)]
+
+
+def standings_after_round(
+    teams: Sequence[int],
+    results: Iterable[MatchResult],
+    rules: StandingsRules,
+    round: int,
+) -> list[StandingRow]:
+    """The table as of the end of `round`: results of later rounds are
+    ignored. Whether `round` is complete is the caller's business."""
+    return compute_standings(teams, (r for r in results if r.round <= round), rules)
