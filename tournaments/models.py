@@ -1,0 +1,307 @@
+"""The tournament domain: who plays, in what, when, and with what result.
+
+Results are the source of truth; ``Standing`` and ``RatingEntry`` rows are derived
+from them and can be rebuilt at any time (see ``services.py``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+BOT_LEVELS = [("random", _("random")), ("greedy", _("greedy")), ("search", _("search"))]
+
+
+class Player(models.Model):
+    name = models.CharField(_("name"), max_length=100)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                null=True, blank=True, related_name="player")
+    rating_mu = models.FloatField(default=25.0)
+    rating_sigma = models.FloatField(default=25.0 / 3)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Team(models.Model):
+    name = models.CharField(_("name"), max_length=100, unique=True)
+    player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(player_a=models.F("player_b")),
+                                   name="team_two_different_players"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round_robin", _("round robin")
+        DOUBLE_ROUND_ROBIN = "double_round_robin", _("double round robin")
+        SWISS = "swiss", _("Swiss")
+        KNOCKOUT = "knockout", _("single-elimination knockout")
+
+    class Status(models.TextChoices):
+        UPCOMING = "upcoming", _("upcoming")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    class ByePolicy(models.TextChoices):
+        BYE = "bye", _("a bye")
+        BOT = "bot", _("a match against the bot team")
+
+    name = models.CharField(_("name"), max_length=200)
+    organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised")
+    format = models.CharField(max_length=20, choices=Format.choices, default=Format.SWISS)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.UPCOMING)
+    rounds_planned = models.PositiveSmallIntegerField(
+        default=5, validators=[MinValueValidator(1), MaxValueValidator(99)],
+        help_text=_("Swiss only: how many rounds; the other formats know their own."))
+    points_win = models.DecimalField(max_digits=4, decimal_places=1, default=2)
+    points_draw = models.DecimalField(max_digits=4, decimal_places=1, default=1)
+    points_loss = models.DecimalField(max_digits=4, decimal_places=1, default=0)
+    points_bye = models.DecimalField(max_digits=4, decimal_places=1, default=2)
+    tiebreaks = models.JSONField(default=list, blank=True,
+                                 help_text=_("Ordered tie-break keys, e.g. "
+                                             '["score_diff", "buchholz", "head_to_head"].'))
+    bye_policy = models.CharField(max_length=3, choices=ByePolicy.choices, default=ByePolicy.BYE)
+    bot_level = models.CharField(max_length=10, choices=BOT_LEVELS, default="greedy")
+    knockout_tie_rule = models.CharField(max_length=40, default="most_hands_won_by_going_out")
+    third_place_match = models.BooleanField(default=False)
+    confirm_score_sheets = models.BooleanField(
+        default=False, help_text=_("A second organiser must confirm each entered score sheet."))
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="entries")
+    seed = models.PositiveIntegerField(null=True, blank=True)
+    withdrawn = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["seed", "id"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "team"],
+                                               name="entry_once_per_tournament")]
+        verbose_name_plural = "entries"
+
+    def __str__(self) -> str:
+        return f"{self.team} in {self.tournament}"
+
+
+class Absence(models.Model):
+    """A player who will not come to a round: a bot substitutes in their seat."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="absences")
+    round_number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="absences")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tournament", "round_number", "player"],
+                                               name="absence_once")]
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        PUBLISHED = "published", _("published")
+        COMPLETE = "complete", _("complete")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"],
+                                               name="round_number_once")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="table_once")]
+
+    def __str__(self) -> str:
+        return f"table {self.number}"
+
+
+class Match(models.Model):
+    """Two teams at a table (team_a in seats 0 and 2). A bye has no table and no team_b;
+    a match against the house bot team has ``bot_opponent`` set and no team_b."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        PLAYING = "playing", _("being played")
+        AWAITING = "awaiting", _("awaiting confirmation")
+        DONE = "done", _("done")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, null=True, blank=True,
+                                 related_name="match")
+    team_a = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    team_b = models.ForeignKey(Team, on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="+")
+    is_bye = models.BooleanField(default=False)
+    bot_opponent = models.BooleanField(default=False)
+    bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+
+    class Meta:
+        ordering = ["round", "table__number", "id"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(is_bye=True, team_b__isnull=True, bot_opponent=False)
+                | Q(is_bye=False, team_b__isnull=True, bot_opponent=True)
+                | Q(is_bye=False, team_b__isnull=False, bot_opponent=False),
+                name="match_has_an_opponent_or_is_a_bye"),
+        ]
+
+    def __str__(self) -> str:
+        if self.is_bye:
+            return f"{self.team_a} (bye)"
+        return f"{self.team_a} v {self.team_b or 'bot team'}"
+
+
+class Seat(models.Model):
+    """One of a match's four seats: a player, or a bot (a substitute when it replaces an
+    absent player). ``round`` is kept here so the database can refuse a player twice a round."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveSmallIntegerField(validators=[MaxValueValidator(3)])
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="seats")
+    bot_level = models.CharField(max_length=10, choices=BOT_LEVELS, blank=True)
+    substitute = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["match", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="seat_once"),
+            models.UniqueConstraint(fields=["round", "player"], condition=Q(player__isnull=False),
+                                    name="player_sits_once_per_round"),
+            models.CheckConstraint(condition=Q(player__isnull=False) | ~Q(bot_level=""),
+                                   name="seat_is_a_player_or_a_bot"),
+        ]
+
+    @property
+    def is_bot(self) -> bool:
+        return self.player_id is None
+
+    def __str__(self) -> str:
+        return str(self.player) if self.player else f"{self.bot_level} bot"
+
+
+class Result(models.Model):
+    """A match's one result (the database refuses a second)."""
+
+    class Source(models.TextChoices):
+        BOTS = "bots", _("played by bots")
+        RECORD = "record", _("uploaded game record")
+        SHEET = "sheet", _("entered score sheet")
+        ONLINE = "online", _("played online")
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="result")
+    source = models.CharField(max_length=10, choices=Source.choices)
+    hand_scores = models.JSONField(help_text=_("[[team_a, team_b], ...] per hand"))
+    out_seats = models.JSONField(help_text=_("the seat that went out in each hand, or null"))
+    total_a = models.PositiveIntegerField()
+    total_b = models.PositiveIntegerField()
+    winner = models.CharField(max_length=1, choices=[("a", "team a"), ("b", "team b"),
+                                                     ("d", "draw")])
+    decided_by = models.CharField(max_length=40, blank=True,
+                                  help_text=_("knockout: the rule that decided a drawn match"))
+    record = models.JSONField(null=True, blank=True, help_text=_("the push-record/1 game"))
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+")
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                     null=True, blank=True, related_name="+")
+    confirmed = models.BooleanField(default=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.total_a}-{self.total_b}"
+
+
+class Standing(models.Model):
+    """Derived: a team's line in the standings after ``round_number`` (0 = current)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
+    round_number = models.PositiveSmallIntegerField()
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    rank = models.PositiveIntegerField()
+    points = models.DecimalField(max_digits=6, decimal_places=1)
+    played = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    byes = models.PositiveIntegerField(default=0)
+    values = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["tournament", "round_number", "rank", "team_id"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "round_number", "team"],
+                                               name="standing_once")]
+
+
+class RatingEntry(models.Model):
+    """Derived: a player's rating after a match (the history behind their rating chart)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    display = models.FloatField()
+
+    class Meta:
+        ordering = ["player", "id"]
+        constraints = [models.UniqueConstraint(fields=["player", "match"], name="rating_once")]
+
+
+class Job(models.Model):
+    """A long organiser action running in Celery, with its progress for the admin."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="jobs")
+    kind = models.CharField(max_length=40)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    total = models.PositiveIntegerField(default=0)
+    done = models.PositiveIntegerField(default=0)
+    message = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.done}/{self.total} ({self.status})"
