@@ -143,6 +143,8 @@ CELERY_TASK_ALWAYS_EAGER = not _broker_url
 CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
 CELERY_BROKER_URL = _broker_url or "memory://"
 CELERY_TIMEZONE = TIME_ZONE
+# One queue per deployment; the end-to-end tests give each run a queue of its own.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "push")
 # Acknowledge only after the task finished, so a crashed worker's task is
 # redelivered; tasks are idempotent, so a second run is harmless.
 CELERY_TASK_ACKS_LATE = True

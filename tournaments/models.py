@@ -294,8 +294,11 @@ class Job(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="jobs")
     kind = models.CharField(max_length=40)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    match_ids = models.JSONField(default=list, help_text=_("the matches this job plays"))
     total = models.PositiveIntegerField(default=0)
-    done = models.PositiveIntegerField(default=0)
+    done = models.PositiveIntegerField(default=0, help_text=_("counted, never incremented, "
+                                                              "so a repeated task can't "
+                                                              "count twice"))
     message = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)

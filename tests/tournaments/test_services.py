@@ -1,0 +1,93 @@
+"""Tournament services on the configured database (PostgreSQL in CI)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import PermissionDenied
+
+from tournaments import services
+from tournaments.models import Absence, Match, Result, Round, Seat, Standing, Tournament
+
+from .factories import UserFactory, tournament_with_teams
+
+pytestmark = pytest.mark.django_db
+
+
+def play_round(round: Round) -> None:
+    services.round_publish(round=round)
+    for match_id in services.round_bot_match_ids(round):
+        services.match_play_bots(match_id=match_id)
+
+
+def test_an_all_bot_swiss_tournament_runs_to_the_end() -> None:
+    tournament = tournament_with_teams(5, rounds_planned=2, bye_policy="bot")
+    for entry in tournament.entries.all():  # everyone absent: bots play every seat
+        for number in (1, 2):
+            for player in (entry.team.player_a, entry.team.player_b):
+                Absence.objects.create(tournament=tournament, round_number=number, player=player)
+    for _ in range(2):
+        round = services.round_pair_next(tournament=tournament)
+        assert round.matches.filter(bot_opponent=True).count() == 1  # 5 teams: one bot game
+        play_round(round)
+        services.round_complete(round=round)
+
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert Result.objects.filter(match__round__tournament=tournament).count() == 6
+    table = Standing.objects.filter(tournament=tournament, round_number=0)
+    assert sorted(s.team_id for s in table) == sorted(
+        tournament.entries.values_list("team_id", flat=True))
+    assert sum(s.played for s in table) == 2 * 2 + 2 * 2 + 2  # four real games, two bot games
+
+
+def test_pairing_twice_returns_the_same_draft() -> None:
+    tournament = tournament_with_teams(4)
+    first = services.round_pair_next(tournament=tournament)
+    assert services.round_pair_next(tournament=tournament) == first
+    assert Round.objects.filter(tournament=tournament).count() == 1
+    assert first.matches.count() == 2
+    assert Seat.objects.filter(round=first).count() == 8
+
+
+def test_a_player_marked_absent_gets_a_bot_substitute() -> None:
+    tournament = tournament_with_teams(4)
+    round = services.round_pair_next(tournament=tournament)
+    seat = Seat.objects.filter(round=round).first()
+    assert seat is not None and seat.player is not None
+    Absence.objects.create(tournament=tournament, round_number=1, player=seat.player)
+
+    assert services.round_fill_seats(round=round) == 1
+    assert services.round_fill_seats(round=round) == 0  # repeating changes nothing
+    seat.refresh_from_db()
+    assert seat.player is None and seat.substitute and seat.bot_level == "random"
+
+
+def test_playing_a_bot_match_twice_stores_one_result() -> None:
+    tournament = tournament_with_teams(2, bye_policy="bot")
+    for entry in tournament.entries.all():
+        for player in (entry.team.player_a, entry.team.player_b):
+            Absence.objects.create(tournament=tournament, round_number=1, player=player)
+    round = services.round_pair_next(tournament=tournament)
+    services.round_publish(round=round)
+    match = round.matches.get()
+    assert services.match_play_bots(match_id=match.pk) is not None
+    assert services.match_play_bots(match_id=match.pk) is None
+    assert Result.objects.filter(match=match).count() == 1
+    match.refresh_from_db()
+    assert match.status == Match.Status.DONE
+
+
+def test_an_organiser_of_another_tournament_may_not_pair_this_one() -> None:
+    mine, other = UserFactory(), UserFactory()
+    tournament = tournament_with_teams(4, organisers=[mine])
+    tournament_with_teams(2, organisers=[other])
+    with pytest.raises(PermissionDenied):
+        services.round_pair_next(tournament=tournament, user=other)
+    assert services.round_pair_next(tournament=tournament, user=mine).number == 1
+
+
+def test_the_next_round_waits_for_the_current_one() -> None:
+    tournament = tournament_with_teams(4)
+    services.round_publish(round=services.round_pair_next(tournament=tournament))
+    with pytest.raises(services.TournamentUserError, match="complete round 1"):
+        services.round_pair_next(tournament=tournament)

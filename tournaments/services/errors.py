@@ -1,0 +1,29 @@
+"""Errors an organiser or player sees (as opposed to bugs, which are logged loudly)."""
+
+from __future__ import annotations
+
+
+class TournamentUserError(ValueError):
+    """Something the user asked for cannot be done; the message says what to fix."""
+
+
+class ResultRejected(TournamentUserError):
+    """A submitted result was refused; nothing was stored. For a game record, ``hand`` and
+    ``action`` locate the first illegal action (push-record.md) and ``reason`` names the rule."""
+
+    def __init__(self, reason: str, *, hand: int | None = None, action: int | None = None,
+                 status: str = "") -> None:
+        where = f"hand {hand}, action {action}: " if hand is not None else ""
+        super().__init__(f"{where}{reason}")
+        self.reason = reason
+        self.hand = hand
+        self.action = action
+        self.status = status
+
+    def as_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {"reason": self.reason}
+        if self.status:
+            data["status"] = self.status
+        if self.hand is not None:
+            data.update(hand=self.hand, action=self.action)
+        return data

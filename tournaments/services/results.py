@@ -1,0 +1,144 @@
+"""Match results: from a bot-played game, an uploaded game record, or an entered score sheet.
+
+Every path checks first and writes after, in one transaction with the match row locked,
+so a rejected submission stores nothing and two submissions cannot both land.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.db import transaction
+
+from games.bots import make_bot
+from games.engine import Verdict, verify
+from games.engine.play import deal_from_seed, play_game
+from tournaments.models import Match, Result, Seat
+from tournaments.scoresheet import score_sheet_errors
+
+from .access import require_organiser, require_submitter
+from .errors import ResultRejected, TournamentUserError
+
+
+def match_submit_record(*, match: Match, record: Any, user: Any) -> Result:
+    """Store the result of an uploaded push-record/1 game, once the engine has verified it.
+
+    Team A sits in seats 0 and 2 (team 0 of the record)."""
+    require_submitter(user, match)
+    verdict = verify(record)
+    _accept_verdict(verdict)
+    decoded = verdict_record_json(record)
+    return _store(match, Result.Source.RECORD, verdict_scores(verdict), user=user,
+                  record=decoded, confirmed=True)
+
+
+def match_submit_score_sheet(*, match: Match, hand_scores: Any, out_seats: Any,
+                             user: Any) -> Result:
+    """Store an entered score sheet; it waits for a second organiser when the tournament
+    asks for one."""
+    require_submitter(user, match)
+    errors = score_sheet_errors(hand_scores, out_seats)
+    if errors:
+        raise ResultRejected("; ".join(errors))
+    needs_confirmation = match.round.tournament.confirm_score_sheets
+    scores = ([list(s) for s in hand_scores], list(out_seats))
+    return _store(match, Result.Source.SHEET, scores, user=user, record=None,
+                  confirmed=not needs_confirmation)
+
+
+def result_confirm(*, result: Result, user: Any) -> Result:
+    """A second organiser (not the one who entered it) confirms an entered score sheet."""
+    tournament = result.match.round.tournament
+    require_organiser(user, tournament)
+    with transaction.atomic():
+        locked = Result.objects.select_for_update(of=("self",)).get(pk=result.pk)
+        if locked.confirmed:
+            return locked
+        if locked.entered_by_id == user.pk:
+            raise TournamentUserError("a score sheet is confirmed by another organiser than "
+                                      "the one who entered it")
+        locked.confirmed, locked.confirmed_by = True, user
+        locked.save(update_fields=["confirmed", "confirmed_by"])
+        Match.objects.filter(pk=locked.match_id).update(status=Match.Status.DONE)
+    return locked
+
+
+def match_play_bots(*, match_id: int) -> Result | None:
+    """Play an all-bot match with the engine and store its verified record as the result.
+
+    Safe to repeat: the match row is locked while the game is played, and a match that has
+    a result (or a human in a seat, or was removed) is left alone."""
+    with transaction.atomic():
+        match = (Match.objects.select_for_update(of=("self",)).select_related("round__tournament")
+                 .filter(pk=match_id).first())
+        if (match is None or match.is_bye or match.round.status == match.round.Status.DRAFT
+                or Result.objects.filter(match=match).exists()):
+            return None
+        seats = list(match.seats.order_by("position"))
+        if len(seats) != 4 or any(not seat.is_bot for seat in seats):
+            return None
+        record = _play(match, seats)
+        verdict = verify(record)
+        _accept_verdict(verdict)  # a bug if it fails: the engine played the game itself
+        return _write(match, Result.Source.BOTS, verdict_scores(verdict), user=None,
+                      record=record, confirmed=True)
+
+
+def _play(match: Match, seats: list[Seat]) -> dict[str, Any]:
+    level = match.round.tournament.bot_level
+    bots = [make_bot(seat.bot_level or level, match.pk * 4 + seat.position) for seat in seats]
+    first_dealer, decks = deal_from_seed(match.pk)
+    names = [str(seat) for seat in seats]
+    return play_game(bots, first_dealer, decks, players=names).to_json()
+
+
+def _accept_verdict(verdict: Verdict) -> None:
+    if verdict.status == "malformed":
+        raise ResultRejected(verdict.reason or "malformed record", status="malformed")
+    if verdict.status == "illegal":
+        assert verdict.error is not None
+        raise ResultRejected(verdict.error.reason, hand=verdict.error.hand,
+                             action=verdict.error.action, status="illegal")
+    if verdict.status == "incomplete":
+        raise ResultRejected(f"the game is incomplete: {len(verdict.hands)} of 5 hands "
+                             "finished (R3.1)", status="incomplete")
+
+
+def verdict_scores(verdict: Verdict) -> tuple[list[list[int]], list[int | None]]:
+    return ([list(h.scores) for h in verdict.hands], [h.out_seat for h in verdict.hands])
+
+
+def verdict_record_json(record: Any) -> Any:
+    """The record as decoded JSON, for storing (it has been verified, so it parses)."""
+    return json.loads(record) if isinstance(record, str | bytes) else record
+
+
+def _store(match: Match, source: str, scores: tuple[list[list[int]], list[int | None]], *,
+           user: Any, record: Any, confirmed: bool) -> Result:
+    with transaction.atomic():
+        locked = (Match.objects.select_for_update(of=("self",)).select_related("round")
+                  .get(pk=match.pk))
+        if locked.is_bye:
+            raise TournamentUserError("a bye has no result to enter")
+        if Result.objects.filter(match=locked).exists():
+            raise TournamentUserError(f"{locked} already has a result")
+        if locked.round.status == locked.round.Status.DRAFT:
+            raise TournamentUserError("publish the round before entering its results")
+        return _write(locked, source, scores, user=user, record=record, confirmed=confirmed)
+
+
+def _write(match: Match, source: str, scores: tuple[list[list[int]], list[int | None]], *,
+           user: Any, record: Any, confirmed: bool) -> Result:
+    hand_scores, out_seats = scores
+    total_a = sum(s[0] for s in hand_scores)
+    total_b = sum(s[1] for s in hand_scores)
+    winner = "d" if total_a == total_b else ("a" if total_a < total_b else "b")  # R9.2
+    result = Result.objects.create(
+        match=match, source=source, hand_scores=hand_scores, out_seats=out_seats,
+        total_a=total_a, total_b=total_b, winner=winner, record=record,
+        entered_by=user if getattr(user, "is_authenticated", False) else None,
+        confirmed=confirmed)
+    match.status = Match.Status.DONE if confirmed else Match.Status.AWAITING
+    match.save(update_fields=["status"])
+    return result

@@ -1,0 +1,181 @@
+"""Rounds: pair the next one (a draft), publish it, fill empty seats with bots, complete it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from tournaments.formats.base import Pairing, PairingError
+from tournaments.formats.round_robin import round_robin_schedule
+from tournaments.formats.swiss import SwissEntry, pair_swiss_round
+from tournaments.models import Absence, Entry, Match, Round, Seat, Standing, Table, Team, Tournament
+
+from .access import require_organiser
+from .derived import standings_rebuild
+from .errors import TournamentUserError
+
+CYCLES = {Tournament.Format.ROUND_ROBIN: 1, Tournament.Format.DOUBLE_ROUND_ROBIN: 2}
+
+
+def rounds_total(tournament: Tournament) -> int:
+    """How many rounds the tournament has: its setting for Swiss, else what the format needs."""
+    if tournament.format in CYCLES:
+        return len(round_robin_schedule(_seeded_team_ids(tournament),
+                                        cycles=CYCLES[tournament.format]))
+    return tournament.rounds_planned
+
+
+def round_pair_next(*, tournament: Tournament, user: Any = None) -> Round:
+    """Pair the next round as a draft for the organiser to inspect and publish.
+
+    Safe to repeat: while the next round is still a draft, that draft is the answer."""
+    if user is not None:
+        require_organiser(user, tournament)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
+        last = tournament.rounds.order_by("-number").first()
+        if last is not None and last.status == Round.Status.DRAFT:
+            return last
+        if last is not None and last.status != Round.Status.COMPLETE:
+            raise TournamentUserError(f"complete round {last.number} before pairing the next")
+        number = last.number + 1 if last else 1
+        if number > rounds_total(tournament):
+            raise TournamentUserError(f"all {number - 1} rounds of {tournament} are paired")
+        try:
+            pairings = _pairings(tournament, number)
+        except PairingError as exc:
+            raise TournamentUserError(str(exc)) from None
+        new = Round.objects.create(tournament=tournament, number=number)
+        _create_matches(tournament, new, pairings)
+        if tournament.status == Tournament.Status.UPCOMING:
+            tournament.status = Tournament.Status.RUNNING
+            tournament.save(update_fields=["status"])
+    return new
+
+
+def _seeded_team_ids(tournament: Tournament) -> list[int]:
+    entries = Entry.objects.filter(tournament=tournament, withdrawn=False)
+    return [e.team_id for e in entries.order_by("seed", "id")]
+
+
+def _pairings(tournament: Tournament, number: int) -> list[Pairing]:
+    if tournament.format in CYCLES:
+        schedule = round_robin_schedule(_seeded_team_ids(tournament),
+                                        cycles=CYCLES[tournament.format])
+        return schedule[number - 1]
+    if tournament.format == Tournament.Format.SWISS:
+        odd = "bot" if tournament.bye_policy == Tournament.ByePolicy.BOT else "bye"
+        return pair_swiss_round(_swiss_entries(tournament), odd=odd)
+    raise TournamentUserError(f"pairing for the {tournament.get_format_display()} format is "
+                              "not available yet")
+
+
+def _swiss_entries(tournament: Tournament) -> list[SwissEntry]:
+    points = dict(Standing.objects.filter(tournament=tournament, round_number=0)
+                  .values_list("team_id", "points"))
+    opponents: dict[int, set[int]] = {}
+    byes: dict[int, int] = {}
+    for match in Match.objects.filter(round__tournament=tournament):
+        if match.team_b_id is None:
+            byes[match.team_a_id] = byes.get(match.team_a_id, 0) + 1
+            continue
+        opponents.setdefault(match.team_a_id, set()).add(match.team_b_id)
+        opponents.setdefault(match.team_b_id, set()).add(match.team_a_id)
+    return [SwissEntry(e.team_id, float(points.get(e.team_id, 0)), e.seed or 10**6 + e.pk,
+                       frozenset(opponents.get(e.team_id, ())), byes.get(e.team_id, 0),
+                       e.withdrawn)
+            for e in Entry.objects.filter(tournament=tournament)]
+
+
+def _create_matches(tournament: Tournament, new: Round, pairings: list[Pairing]) -> None:
+    teams = Team.objects.in_bulk({t for p in pairings for t in p.teams})
+    absent = _absent_players(tournament, new.number)
+    table_number = 0
+    for pairing in pairings:
+        home = teams[pairing.home]
+        if pairing.is_bye:
+            Match.objects.create(round=new, team_a=home, is_bye=True)
+            continue
+        table_number += 1
+        table = Table.objects.create(round=new, number=table_number)
+        away = teams[pairing.away] if pairing.away is not None else None
+        match = Match.objects.create(round=new, table=table, team_a=home, team_b=away,
+                                     bot_opponent=pairing.against_bot)
+        players = [home.player_a_id, away.player_a_id if away else None,
+                   home.player_b_id, away.player_b_id if away else None]
+        Seat.objects.bulk_create([
+            _seat(match, new, position, player, tournament.bot_level, absent)
+            for position, player in enumerate(players)])
+
+
+def _seat(match: Match, new: Round, position: int, player: int | None, bot_level: str,
+          absent: set[int]) -> Seat:
+    if player is None:  # the house bot team
+        return Seat(match=match, round=new, position=position, bot_level=bot_level)
+    if player in absent:
+        return Seat(match=match, round=new, position=position, bot_level=bot_level,
+                    substitute=True)
+    return Seat(match=match, round=new, position=position, player_id=player)
+
+
+def _absent_players(tournament: Tournament, number: int) -> set[int]:
+    return set(Absence.objects.filter(tournament=tournament, round_number=number)
+               .values_list("player_id", flat=True))
+
+
+def round_fill_seats(*, round: Round, user: Any = None) -> int:
+    """Seat a bot substitute for every player marked absent since the round was paired.
+    Returns how many seats changed; repeating changes nothing more."""
+    tournament = round.tournament
+    if user is not None:
+        require_organiser(user, tournament)
+    if round.status == Round.Status.COMPLETE:
+        raise TournamentUserError(f"round {round.number} is complete")
+    absent = _absent_players(tournament, round.number)
+    with transaction.atomic():
+        seats = Seat.objects.select_for_update(of=("self",)).filter(
+            round=round, player_id__in=absent, match__result__isnull=True)
+        return seats.update(player=None, bot_level=tournament.bot_level, substitute=True)
+
+
+def round_publish(*, round: Round, user: Any = None) -> Round:
+    if user is not None:
+        require_organiser(user, round.tournament)
+    Round.objects.filter(pk=round.pk, status=Round.Status.DRAFT).update(
+        status=Round.Status.PUBLISHED)
+    round.refresh_from_db()
+    return round
+
+
+def round_bot_match_ids(round: Round) -> list[int]:
+    """The matches of a published round with bots in every seat and no result yet."""
+    if round.status != Round.Status.PUBLISHED:
+        return []
+    return list(Match.objects.filter(round=round, is_bye=False, result__isnull=True)
+                .exclude(seats__player__isnull=False).values_list("pk", flat=True))
+
+
+def round_complete(*, round: Round, user: Any = None) -> Round:
+    """Close a round whose every match has a confirmed result, and update the standings."""
+    tournament = round.tournament
+    if user is not None:
+        require_organiser(user, tournament)
+    with transaction.atomic():
+        locked = Round.objects.select_for_update(of=("self",)).get(pk=round.pk)
+        if locked.status == Round.Status.COMPLETE:
+            return locked
+        if locked.status == Round.Status.DRAFT:
+            raise TournamentUserError(f"publish round {locked.number} before completing it")
+        open_matches = locked.matches.filter(is_bye=False).exclude(status=Match.Status.DONE)
+        if open_matches.exists():
+            raise TournamentUserError(
+                f"round {locked.number} still has {open_matches.count()} match(es) without a "
+                "confirmed result")
+        locked.status = Round.Status.COMPLETE
+        locked.save(update_fields=["status"])
+        if locked.number >= rounds_total(tournament):
+            Tournament.objects.filter(pk=tournament.pk).update(
+                status=Tournament.Status.FINISHED)
+    standings_rebuild(tournament=tournament)
+    return locked

@@ -1,0 +1,58 @@
+"""Celery tasks: thin, repeatable wrappers that re-fetch by id and call one service.
+
+Enqueue them with ``transaction.on_commit(lambda: task.delay(pk))`` so a worker never
+looks for a row the web request has not committed yet.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+
+from tournaments import services
+from tournaments.models import Round, Tournament
+
+log = logging.getLogger(__name__)
+
+
+@shared_task
+def pair_next_round(tournament_id: int) -> int | None:
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return None
+    try:
+        return services.round_pair_next(tournament=tournament).pk
+    except services.TournamentUserError as exc:
+        log.info("pairing %s: %s", tournament, exc)
+        return None
+
+
+@shared_task
+def fill_seats(round_id: int) -> int:
+    round = Round.objects.filter(pk=round_id).select_related("tournament").first()
+    return services.round_fill_seats(round=round) if round is not None else 0
+
+
+@shared_task
+def play_bot_match(match_id: int, job_id: int | None = None) -> bool:
+    """Play one all-bot match; then refresh its job and the tournament's standings."""
+    result = services.match_play_bots(match_id=match_id)
+    if job_id is not None:
+        services.job_refresh(job_id=job_id)
+    if result is not None:
+        recalculate_standings.delay(result.match.round.tournament_id)
+    return result is not None
+
+
+@shared_task
+def recalculate_standings(tournament_id: int) -> int:
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return 0
+    return len(services.standings_rebuild(tournament=tournament))
+
+
+@shared_task
+def recalculate_ratings() -> int:
+    return services.ratings_rebuild()
