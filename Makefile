@@ -18,8 +18,9 @@ run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver 127.0.0.1:8000
 
+# Uses local PostgreSQL and Redis when they answer (tests/local_services.py says which).
 test: install
-	$(VENV)/bin/pytest -n 2
+	eval "$$($(PY) tests/local_services.py)" && $(VENV)/bin/pytest -n 2
 
 lint: install
 	$(VENV)/bin/ruff check .

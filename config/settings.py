@@ -145,6 +145,9 @@ CELERY_BROKER_URL = _broker_url or "memory://"
 CELERY_TIMEZONE = TIME_ZONE
 # One queue per deployment; the end-to-end tests give each run a queue of its own.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "push")
+# Tasks report through the database, so no result backend is needed; tests that wait
+# for a task set one (e.g. redis://127.0.0.1:6379/1).
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "").strip() or None
 # Acknowledge only after the task finished, so a crashed worker's task is
 # redelivered; tasks are idempotent, so a second run is harmless.
 CELERY_TASK_ACKS_LATE = True

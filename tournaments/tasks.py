@@ -31,7 +31,13 @@ def pair_next_round(tournament_id: int) -> int | None:
 @shared_task
 def fill_seats(round_id: int) -> int:
     round = Round.objects.filter(pk=round_id).select_related("tournament").first()
-    return services.round_fill_seats(round=round) if round is not None else 0
+    if round is None:
+        return 0
+    try:
+        return services.round_fill_seats(round=round)
+    except services.TournamentUserError as exc:  # e.g. the round completed meanwhile
+        log.info("filling seats of %s: %s", round, exc)
+        return 0
 
 
 @shared_task
