@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml
 
 run: install
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py setup_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # Uses local PostgreSQL and Redis when they answer (tests/local_services.py says which).

@@ -9,9 +9,6 @@ and say which service did not answer.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,13 +19,13 @@ import redis
 from celery import Celery
 from django.db import connection
 
+from config.worker_process import database_url, start_worker, wait_ready
 from games.engine import verify
 from tournaments import services
 from tournaments.models import Absence, Job, Result, Round, Standing, Tournament
 
 from .factories import tournament_with_teams
 
-ROOT = Path(__file__).resolve().parents[2]
 BROKER = os.environ.get("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/0"
 BACKEND = BROKER.rsplit("/", 1)[0] + "/1"
 TASKS = "tournaments.tasks"
@@ -55,32 +52,18 @@ def worker(tmp_path: Path) -> Iterator[Celery]:
             pytest.fail(f"CI requires the real services: {missing}")
         pytest.skip(f"Celery end-to-end test not run: {missing}")
     queue = f"push-test-{uuid.uuid4().hex[:8]}"
-    db = connection.settings_dict
-    env = {**os.environ, "CELERY_BROKER_URL": BROKER, "CELERY_RESULT_BACKEND": BACKEND,
-           "CELERY_QUEUE": queue,
-           "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"}
     log = tmp_path / "worker.log"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
-         "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "info",
-         f"--logfile={log}"], cwd=ROOT, env=env)
+    process = start_worker(queue=queue, database=database_url(connection.settings_dict),
+                           broker=BROKER, backend=BACKEND, log=log)
     client = Celery("push-test", broker=BROKER, backend=BACKEND)
     client.conf.task_default_queue = queue
     try:
-        _wait(lambda: log.exists() and "ready." in log.read_text(), 60, "the worker to start")
+        wait_ready(log)
         yield client
     finally:
         process.terminate()
         process.wait(timeout=30)
         redis.Redis.from_url(BROKER).delete(queue)
-
-
-def _wait(condition: Any, seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.2)
 
 
 def run(client: Celery, task: str, *args: Any) -> Any:

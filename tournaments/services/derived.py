@@ -55,18 +55,22 @@ def tournament_results(tournament: Tournament) -> list[MatchResult]:
 def standings_rebuild(*, tournament: Tournament) -> list[Standing]:
     """Recompute the current standings (round_number 0) and those after each completed
     round from the results, replacing what was stored."""
-    results = tournament_results(tournament)
-    teams = list(Entry.objects.filter(tournament=tournament).values_list("team_id", flat=True))
-    if any(r.team_b == BOT_TEAM for r in results):
-        teams.append(BOT_TEAM)
-    rules = tournament_rules(tournament)
-    tables = {0: compute_standings(teams, results, rules)}
-    for number in tournament.rounds.filter(status=Round.Status.COMPLETE).values_list("number",
-                                                                                     flat=True):
-        tables[number] = standings_after_round(teams, results, rules, number)
-    rows = [_row(tournament, number, row, rank)
-            for number, table in tables.items() for row, rank in _without_bot_team(table)]
     with transaction.atomic():
+        # One rebuild per tournament at a time, each reading the results as they are once
+        # it holds the lock: two at once would both delete and both insert.
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        results = tournament_results(tournament)
+        teams = list(Entry.objects.filter(tournament=tournament)
+                     .values_list("team_id", flat=True))
+        if any(r.team_b == BOT_TEAM for r in results):
+            teams.append(BOT_TEAM)
+        rules = tournament_rules(tournament)
+        tables = {0: compute_standings(teams, results, rules)}
+        for number in tournament.rounds.filter(status=Round.Status.COMPLETE).values_list(
+                "number", flat=True):
+            tables[number] = standings_after_round(teams, results, rules, number)
+        rows = [_row(tournament, number, row, rank)
+                for number, table in tables.items() for row, rank in _without_bot_team(table)]
         Standing.objects.filter(tournament=tournament).delete()
         return Standing.objects.bulk_create(rows)
 
@@ -91,6 +95,21 @@ def ratings_rebuild() -> int:
     """Replay every confirmed result in the order it was stored and rewrite all players'
     ratings and rating history. A bot seat plays at a new player's rating and is not kept.
     Returns the number of games rated."""
+    with transaction.atomic():
+        # Locking every player serialises rebuilds: each replays all results it can see.
+        players = list(Player.objects.select_for_update().order_by("pk"))
+        ratings, entries = _replay_ratings()
+        RatingEntry.objects.all().delete()
+        RatingEntry.objects.bulk_create(entries)
+        new = default_rating()
+        for player in players:
+            rating = ratings.get(player.pk, new)
+            player.rating_mu, player.rating_sigma = rating.mu, rating.sigma
+        Player.objects.bulk_update(players, ["rating_mu", "rating_sigma"])
+    return len({e.match_id for e in entries})
+
+
+def _replay_ratings() -> tuple[dict[int, Rating], list[RatingEntry]]:
     ratings: dict[int, Rating] = {}
     entries = []
     results = (Result.objects.filter(confirmed=True).order_by("id")
@@ -109,13 +128,4 @@ def ratings_rebuild() -> int:
                 entries.append(RatingEntry(player_id=player, match_id=result.match_id,
                                            mu=rating.mu, sigma=rating.sigma,
                                            display=rating.display))
-    new = default_rating()
-    with transaction.atomic():
-        RatingEntry.objects.all().delete()
-        RatingEntry.objects.bulk_create(entries)
-        players = list(Player.objects.all())
-        for player in players:
-            rating = ratings.get(player.pk, new)
-            player.rating_mu, player.rating_sigma = rating.mu, rating.sigma
-        Player.objects.bulk_update(players, ["rating_mu", "rating_sigma"])
-    return len({e.match_id for e in entries})
+    return ratings, entries
