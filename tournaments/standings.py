@@ -19,6 +19,7 @@ handed back as `int` when whole and `float` otherwise.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -110,8 +111,21 @@ class StandingsRules:
             raise ValueError(f"tie-breaks repeated: {', '.join(repeated)}")
 
     def points_for(self, outcome: Outcome) -> Fraction:
-        value = {"win": self.points_win, "draw": self.points_draw, "loss": self.points_loss}
-        return Fraction(value[outcome])
+        return _points_table(self.points_win, self.points_draw, self.points_loss)[outcome]
+
+
+@functools.lru_cache(maxsize=64)
+def _points_table(win: Number, draw: Number, loss: Number) -> dict[Outcome, Fraction]:
+    return {"win": Fraction(win), "draw": Fraction(draw), "loss": Fraction(loss)}
+
+
+def exact_sum(values: Iterable[Fraction]) -> Fraction:
+    """The exact sum, adding numerators per denominator (there are few: point values are
+    whole or halves), which is much faster than adding ``Fraction`` objects one by one."""
+    numerators: dict[int, int] = {}
+    for value in values:
+        numerators[value.denominator] = numerators.get(value.denominator, 0) + value.numerator
+    return sum((Fraction(n, d) for d, n in numerators.items()), Fraction(0))
 
 
 # --------------------------------------------------------------------------
@@ -198,13 +212,14 @@ def summarise(
     for team in teams:
         played = tuple(sorted(meetings[team], key=lambda m: (m.round, m.opponent)))
         outcomes = [m.outcome for m in played]
+        wins, draws, losses = (outcomes.count(o) for o in ("win", "draw", "loss"))
         summaries[team] = TeamSummary(
             team=team,
-            points=sum((m.points for m in played), Fraction(0))
-            + byes[team] * Fraction(rules.points_bye),
-            wins=outcomes.count("win"),
-            draws=outcomes.count("draw"),
-            losses=outcomes.count("loss"),
+            points=wins * rules.points_for("win") + draws * rules.points_for("draw")
+            + losses * rules.points_for("loss") + byes[team] * Fraction(rules.points_bye),
+            wins=wins,
+            draws=draws,
+            losses=losses,
             byes=byes[team],
             meetings=played,
         )
@@ -301,7 +316,7 @@ class HeadToHead(Metric):
     def compute(
         self, summary: TeamSummary, table: Mapping[int, TeamSummary], group: frozenset[int]
     ) -> Fraction:
-        return sum((m.points for m in summary.meetings if m.opponent in group), Fraction(0))
+        return exact_sum(m.points for m in summary.meetings if m.opponent in group)
 
 
 @register
@@ -316,7 +331,7 @@ class Buchholz(Metric):
     def compute(
         self, summary: TeamSummary, table: Mapping[int, TeamSummary], group: frozenset[int]
     ) -> Fraction:
-        opponents = sum((table[m.opponent].points for m in summary.meetings), Fraction(0))
+        opponents = exact_sum(table[m.opponent].points for m in summary.meetings)
         return opponents + summary.byes * summary.points
 
 
@@ -333,11 +348,11 @@ class SonnebornBerger(Metric):
     def compute(
         self, summary: TeamSummary, table: Mapping[int, TeamSummary], group: frozenset[int]
     ) -> Fraction:
-        weight = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
-        return sum(
-            (weight[m.outcome] * table[m.opponent].points for m in summary.meetings),
-            Fraction(0),
-        )
+        beaten = exact_sum(table[m.opponent].points for m in summary.meetings
+                           if m.outcome == "win")
+        drawn = exact_sum(table[m.opponent].points for m in summary.meetings
+                          if m.outcome == "draw")
+        return beaten + drawn / 2
 
 
 @register

@@ -52,11 +52,12 @@ def play_bot_match(match_id: int, job_id: int | None = None) -> bool:
 
 
 @shared_task
-def recalculate_standings(tournament_id: int) -> int:
+def recalculate_standings(tournament_id: int, full: bool = False) -> int:
+    """Update the standings after new results (``full``: recompute every stored table)."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return 0
-    return len(services.standings_rebuild(tournament=tournament))
+    return len(services.standings_rebuild(tournament=tournament, full=full))
 
 
 @shared_task

@@ -91,3 +91,29 @@ def test_the_next_round_waits_for_the_current_one() -> None:
     services.round_publish(round=services.round_pair_next(tournament=tournament))
     with pytest.raises(services.TournamentUserError, match="complete round 1"):
         services.round_pair_next(tournament=tournament)
+
+
+def test_standings_after_each_result_equal_a_full_rebuild() -> None:
+    tournament = tournament_with_teams(6, rounds_planned=3)
+    for entry in tournament.entries.select_related("team"):
+        for number in (1, 2, 3):
+            for player in (entry.team.player_a, entry.team.player_b):
+                Absence.objects.create(tournament=tournament, round_number=number, player=player)
+    for _ in range(3):
+        round = services.round_pair_next(tournament=tournament)
+        services.round_publish(round=round)
+        for match_id in services.round_bot_match_ids(round):
+            services.match_play_bots(match_id=match_id)
+            services.standings_rebuild(tournament=tournament, full=False)
+        services.round_complete(round=round)
+    incremental = list(Standing.objects.filter(tournament=tournament)
+                       .values_list("round_number", "team_id", "rank", "points", "values")
+                       .order_by("round_number", "team_id"))
+
+    services.standings_rebuild(tournament=tournament, full=True)
+
+    rebuilt = list(Standing.objects.filter(tournament=tournament)
+                   .values_list("round_number", "team_id", "rank", "points", "values")
+                   .order_by("round_number", "team_id"))
+    assert rebuilt == incremental
+    assert {r[0] for r in rebuilt} == {0, 1, 2, 3}

@@ -52,9 +52,11 @@ def tournament_results(tournament: Tournament) -> list[MatchResult]:
     return results
 
 
-def standings_rebuild(*, tournament: Tournament) -> list[Standing]:
+def standings_rebuild(*, tournament: Tournament, full: bool = True) -> list[Standing]:
     """Recompute the current standings (round_number 0) and those after each completed
-    round from the results, replacing what was stored."""
+    round from the results, replacing what was stored. With ``full=False`` (after each new
+    result) the tables of completed rounds already stored are kept: their results are
+    final. Returns the rows written."""
     with transaction.atomic():
         # One rebuild per tournament at a time, each reading the results as they are once
         # it holds the lock: two at once would both delete and both insert.
@@ -66,12 +68,16 @@ def standings_rebuild(*, tournament: Tournament) -> list[Standing]:
             teams.append(BOT_TEAM)
         rules = tournament_rules(tournament)
         tables = {0: compute_standings(teams, results, rules)}
-        for number in tournament.rounds.filter(status=Round.Status.COMPLETE).values_list(
-                "number", flat=True):
+        completed = set(tournament.rounds.filter(status=Round.Status.COMPLETE)
+                        .values_list("number", flat=True))
+        if not full:
+            completed -= set(Standing.objects.filter(tournament=tournament)
+                             .values_list("round_number", flat=True))
+        for number in completed:
             tables[number] = standings_after_round(teams, results, rules, number)
         rows = [_row(tournament, number, row, rank)
                 for number, table in tables.items() for row, rank in _without_bot_team(table)]
-        Standing.objects.filter(tournament=tournament).delete()
+        Standing.objects.filter(tournament=tournament, round_number__in=tables).delete()
         return Standing.objects.bulk_create(rows)
 
 

@@ -177,5 +177,5 @@ def round_complete(*, round: Round, user: Any = None) -> Round:
         if locked.number >= rounds_total(tournament):
             Tournament.objects.filter(pk=tournament.pk).update(
                 status=Tournament.Status.FINISHED)
-    standings_rebuild(tournament=tournament)
+    standings_rebuild(tournament=tournament, full=False)
     return locked

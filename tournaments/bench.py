@@ -1,0 +1,172 @@
+"""Platform speed figures for ``manage.py bench_platform`` (a benchmark, not a test)."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from celery import Celery
+from django.conf import settings
+from django.db import connection, transaction
+
+from config.worker_process import database_url, start_worker, wait_ready
+from tournaments import services
+from tournaments.formats.swiss import bench_swiss_input, pair_swiss_round
+from tournaments.models import Absence, Entry, Match, Player, Result, Round, Team, Tournament
+from tournaments.standings import MatchResult, StandingsRules, compute_standings
+
+
+def swiss_pairing_seconds(teams: int = 1024, rounds: int = 5) -> float:
+    entries = bench_swiss_input(teams=teams, rounds=rounds, seed=0)
+    start = time.perf_counter()
+    pair_swiss_round(entries, odd="bye")
+    return time.perf_counter() - start
+
+
+def synthetic_results(teams: int, results: int, seed: int = 0) -> list[MatchResult]:
+    """Random rounds (every team plays each round) until ``results`` results exist."""
+    rng = random.Random(seed)
+    out: list[MatchResult] = []
+    number = 0
+    while len(out) < results:
+        number += 1
+        order = rng.sample(range(1, teams + 1), teams)
+        for a, b in zip(order[::2], order[1::2], strict=True):
+            totals = (rng.randrange(0, 400, 5), rng.randrange(0, 400, 5))
+            winner = None if totals[0] == totals[1] else int(totals[1] < totals[0])
+            out.append(MatchResult(number, a, b, totals, (rng.randrange(3), rng.randrange(3)),
+                                   winner))
+    return out[:results]
+
+
+RULES = StandingsRules(2, 1, 0, 2, ("score_diff", "buchholz", "sonneborn_berger",
+                                    "head_to_head"))
+
+
+def standings_compute_seconds(teams: int = 512, results: int = 10_000) -> float:
+    """The pure standings function over synthetic results."""
+    data = synthetic_results(teams, results)
+    start = time.perf_counter()
+    compute_standings(list(range(1, teams + 1)), data, RULES)
+    return time.perf_counter() - start
+
+
+class _Rollback(Exception):
+    pass
+
+
+def standings_rebuild_seconds(teams: int = 512, results: int = 10_000, *,
+                              full: bool = True) -> float:
+    """The standings service reading ``results`` results from the database and writing the
+    tables (``full``: also one per completed round; else only the current one, as after a
+    new result); everything happens in a transaction that is rolled back afterwards."""
+    seconds = 0.0
+    try:
+        with transaction.atomic():
+            tournament = _league(teams, synthetic_results(teams, results))
+            start = time.perf_counter()
+            services.standings_rebuild(tournament=tournament, full=full)
+            seconds = time.perf_counter() - start
+            raise _Rollback
+    except _Rollback:
+        pass
+    return seconds
+
+
+def _league(teams: int, results: list[MatchResult]) -> Tournament:
+    tag = uuid.uuid4().hex[:6]
+    tournament = Tournament.objects.create(name=f"bench {tag}", tiebreaks=list(RULES.tiebreaks))
+    players = Player.objects.bulk_create(Player(name=f"p{i}") for i in range(2 * teams))
+    made = Team.objects.bulk_create(
+        Team(name=f"bench {tag} {i}", player_a=players[2 * i], player_b=players[2 * i + 1])
+        for i in range(teams))
+    ids = {i + 1: team.pk for i, team in enumerate(made)}
+    Entry.objects.bulk_create(Entry(tournament=tournament, team=t) for t in made)
+    rounds = {n: Round.objects.create(tournament=tournament, number=n,
+                                      status=Round.Status.COMPLETE)
+              for n in sorted({r.round for r in results})}
+    matches = Match.objects.bulk_create(
+        Match(round=rounds[r.round], team_a_id=ids[r.team_a], team_b_id=ids[r.team_b or 0],
+              status=Match.Status.DONE) for r in results)
+    Result.objects.bulk_create(
+        Result(match=m, source=Result.Source.SHEET, hand_scores=[], out_seats=[],
+               total_a=r.totals[0], total_b=r.totals[1],
+               winner="d" if r.winner is None else "ab"[r.winner])
+        for m, r in zip(matches, results, strict=True) if r.totals)
+    return tournament
+
+
+def end_to_end_seconds(workers: int, teams: int = 16, rounds: int = 4) -> float:
+    """Wall time of an all-bot Swiss tournament run through ``workers`` real Celery workers.
+    Needs PostgreSQL and a broker; the tournament is deleted afterwards."""
+    tournament = _all_bot_tournament(teams, rounds)
+    try:
+        with _workers(workers) as client:
+            start = time.perf_counter()
+            for _ in range(rounds):
+                round = Round.objects.get(pk=_run(client, "pair_next_round", tournament.pk))
+                services.round_publish(round=round)
+                job = services.job_play_round_bots(round=round)
+                pending = [client.send_task("tournaments.tasks.play_bot_match",
+                                            args=(match_id, job.pk))
+                           for match_id in job.match_ids]
+                for task in pending:
+                    task.get(timeout=600)
+                services.round_complete(round=round)
+            return time.perf_counter() - start
+    finally:
+        _delete(tournament)
+
+
+def _all_bot_tournament(teams: int, rounds: int) -> Tournament:
+    tag = uuid.uuid4().hex[:6]
+    tournament = Tournament.objects.create(name=f"bench {tag}", rounds_planned=rounds,
+                                           bot_level="greedy", tiebreaks=["score_diff"])
+    for i in range(teams):
+        team = Team.objects.create(name=f"bench {tag} {i}",
+                                   player_a=Player.objects.create(name=f"a{i}"),
+                                   player_b=Player.objects.create(name=f"b{i}"))
+        Entry.objects.create(tournament=tournament, team=team, seed=i + 1)
+        Absence.objects.bulk_create(
+            Absence(tournament=tournament, round_number=n, player=p)
+            for n in range(1, rounds + 1) for p in (team.player_a, team.player_b))
+    return tournament
+
+
+def _delete(tournament: Tournament) -> None:
+    teams = list(Team.objects.filter(entries__tournament=tournament))
+    players = [p for t in teams for p in (t.player_a_id, t.player_b_id)]
+    tournament.delete()
+    Team.objects.filter(pk__in=[t.pk for t in teams]).delete()
+    Player.objects.filter(pk__in=players).delete()
+
+
+def _run(client: Celery, task: str, *args: object) -> object:
+    return client.send_task(f"tournaments.tasks.{task}", args=args).get(timeout=600)
+
+
+@contextmanager
+def _workers(count: int) -> Iterator[Celery]:
+    broker = settings.CELERY_BROKER_URL
+    backend = broker.rsplit("/", 1)[0] + "/1"
+    queue = f"push-bench-{uuid.uuid4().hex[:8]}"
+    with tempfile.TemporaryDirectory() as folder:
+        logs = [Path(folder) / f"worker{i}.log" for i in range(count)]
+        processes = [start_worker(queue=queue, database=database_url(connection.settings_dict),
+                                  broker=broker, backend=backend, log=log) for log in logs]
+        try:
+            for log in logs:
+                wait_ready(log)
+            client = Celery("push-bench", broker=broker, backend=backend)
+            client.conf.task_default_queue = queue
+            yield client
+        finally:
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.wait(timeout=60)

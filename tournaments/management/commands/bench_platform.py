@@ -1,0 +1,43 @@
+"""``manage.py bench_platform``: pairing, standings and end-to-end tournament speed."""
+
+from __future__ import annotations
+
+import os
+import platform
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import connection
+
+from tournaments import bench
+
+
+class Command(BaseCommand):
+    help = ("Time Swiss pairing (1,024 teams), a standings rebuild (512 teams, 10,000 "
+            "results) and a 16-team, 4-round all-bot Swiss tournament through Celery.")
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--skip-celery", action="store_true",
+                            help="leave out the end-to-end runs through Celery workers")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        self.stdout.write(f"{platform.python_implementation()} {platform.python_version()}, "
+                          f"{os.cpu_count()} cores, database {connection.vendor}")
+        self.stdout.write(f"Swiss pairing, 1,024 teams after 5 rounds: "
+                          f"{bench.swiss_pairing_seconds():.2f} s")
+        self.stdout.write(f"standings, 512 teams, 10,000 results: computed in "
+                          f"{bench.standings_compute_seconds():.2f} s; from the database, "
+                          f"current table {bench.standings_rebuild_seconds(full=False):.2f} s, "
+                          f"with a table per completed round "
+                          f"{bench.standings_rebuild_seconds(full=True):.2f} s")
+        if options["skip_celery"]:
+            return
+        if settings.CELERY_TASK_ALWAYS_EAGER or connection.vendor != "postgresql":
+            self.stdout.write("end to end through Celery: not run; it needs PostgreSQL "
+                              "(DATABASE_URL) and a broker (CELERY_BROKER_URL)")
+            return
+        for workers in (1, 2):
+            seconds = bench.end_to_end_seconds(workers)
+            self.stdout.write(f"16-team, 4-round all-bot Swiss through Celery, {workers} "
+                              f"worker{'s' if workers > 1 else ''}: {seconds:.1f} s")
