@@ -1,0 +1,110 @@
+"""Shared vocabulary of the pairing formats: team ids, the team protocols,
+:class:`Pairing` and :class:`PairingError`.
+
+The formats are pure functions over plain Python data (like Tabbycat's draw
+generators): they import nothing from Django and never touch the database. A
+service loads teams, calls a format and writes the rows.
+
+Errors follow the Tabbycat split between user errors and bugs:
+
+* :class:`PairingError` (a ``ValueError``) means the organiser asked for
+  something that cannot be done -- too few teams, a duplicate team, a round
+  that does not exist, an unknown tie rule, a winner who did not play the
+  match. Its message says what to fix and is meant to be shown.
+* Anything else (``AssertionError``, ``RuntimeError``) is a bug in this
+  package and should be logged loudly, never shown as advice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from typing import Protocol
+
+#: A team's primary key. The formats only compare and hash ids.
+TeamId = int
+
+
+class PairingError(ValueError):
+    """The organiser's input cannot be paired; the message says what to fix."""
+
+
+class SeededTeam(Protocol):
+    """A team as the formats see it: an id and a seed (1 is the strongest).
+
+    Seeds need not be contiguous or unique; equal seeds are ordered by id.
+    A service usually derives the seed from the entry order or the rating.
+    """
+
+    @property
+    def id(self) -> TeamId: ...
+
+    @property
+    def seed(self) -> int: ...
+
+
+class SwissTeam(SeededTeam, Protocol):
+    """What Swiss pairing needs to know about one team before a round.
+
+    ``points`` is the match-point total (int or float, e.g. 0.5 for a draw);
+    ``previous_opponents`` holds the ids of every team it has played (a bot
+    opponent is not a team and is not listed); ``byes`` counts the rounds in
+    which it was the odd team out, whether it got a bye or played the house
+    bot; a ``withdrawn`` team is left out of the round.
+    """
+
+    @property
+    def points(self) -> float: ...
+
+    @property
+    def previous_opponents(self) -> AbstractSet[TeamId]: ...
+
+    @property
+    def byes(self) -> int: ...
+
+    @property
+    def withdrawn(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """One table of a round: ``home`` against ``away``.
+
+    ``home`` takes seats 0 and 2 (team 0 in the rules, R1.1) and ``away`` seats
+    1 and 3. ``away`` is ``None`` when ``home`` is the odd team out: a bye, or a
+    game against the house bot team when ``against_bot`` is true.
+    """
+
+    home: TeamId
+    away: TeamId | None = None
+    against_bot: bool = False
+
+    def __post_init__(self) -> None:
+        if self.home == self.away:
+            raise AssertionError(f"team {self.home} paired with itself")
+        if self.against_bot and self.away is not None:
+            raise AssertionError("a bot game has no away team")
+
+    @property
+    def is_bye(self) -> bool:
+        """True when ``home`` has no opponent at all this round."""
+        return self.away is None and not self.against_bot
+
+    @property
+    def teams(self) -> tuple[TeamId, ...]:
+        """The real teams at this table (one or two)."""
+        return (self.home,) if self.away is None else (self.home, self.away)
+
+
+def check_team_ids(ids: Iterable[TeamId], *, minimum: int = 2) -> list[TeamId]:
+    """Return ``ids`` as a list; :class:`PairingError` on a repeat or too few."""
+    listed = list(ids)
+    seen: set[TeamId] = set()
+    for team_id in listed:
+        if team_id in seen:
+            raise PairingError(f"team {team_id} is entered twice")
+        seen.add(team_id)
+    if len(listed) < minimum:
+        raise PairingError(f"at least {minimum} teams are needed, got {len(listed)}")
+    return listed

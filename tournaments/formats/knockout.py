@@ -1,0 +1,325 @@
+"""Single-elimination knockout: the bracket, advancing winners and deciding drawn matches.
+
+Contract:
+
+* ``team_ids`` are in seed order (seed 1 first). The bracket has ``P`` lines,
+  the next power of two at or above the field size ``n``, and ``log2(P)`` (=
+  ``ceil(log2 n)``) rounds. Round one places seeds in standard bracket order
+  (:func:`bracket_order`): 1 v P, P/2 + 1 v P/2, ... so that seeds 1 and 2 are
+  in opposite halves and can only meet in the final (and the top ``2**k``
+  seeds in different ``2**k``-ths). Seeds above ``n`` are byes, so the byes go
+  to the top ``P - n`` seeds; a bye is a round-one :class:`BracketMatch` whose
+  ``bottom`` is ``None`` and whose team advances without a result.
+* Match keys are ``(round, index)``: rounds from 1, index from 0 top to
+  bottom. The winner of ``(r, i)`` fills the ``top`` (even ``i``) or
+  ``bottom`` (odd ``i``) slot of ``(r + 1, i // 2)``. The optional third-place
+  match is ``(R, 1)`` in the last round ``R``, fed by the semi-final losers;
+  it needs at least four teams.
+* The bracket is a pure structure; results live in a ``winners`` mapping
+  (match key -> winning team id) that the caller stores. :func:`record_winner`
+  returns a new mapping and :func:`bracket_teams` derives who is in every slot.
+* In a :class:`~tournaments.formats.base.Pairing` the better seed is home.
+* A drawn game (equal game scores, R9.2) is decided by :func:`decide_match`
+  with the tournament's tie rule and a fixed fallback chain ending in the
+  better seed; the rule that decided is returned so it can be stored.
+* :class:`~tournaments.formats.base.PairingError` for the organiser's
+  mistakes: too few or repeated teams, a round or match that does not exist,
+  a winner who is not in the match, a result that later results depend on,
+  an unknown tie rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol, get_args
+
+from .base import Pairing, PairingError, TeamId, check_team_ids
+
+__all__ = [
+    "TIE_RULES", "Bracket", "BracketMatch", "Feed", "MatchDecision", "MatchKey", "MatchSide",
+    "SlotRef", "TieRule", "bracket_order", "bracket_teams", "decide_match", "knockout_bracket",
+    "knockout_first_round", "knockout_round", "match_winner", "record_winner", "tie_chain",
+]
+
+MatchKey = tuple[int, int]  # (round from 1, index in the round from 0)
+Side = Literal["top", "bottom"]
+TieRule = Literal[
+    "most_hands_won_by_going_out", "most_hands_won", "lowest_last_hand_score", "better_seed"
+]
+#: Every tie rule, in fallback order (see :func:`tie_chain`).
+TIE_RULES: tuple[TieRule, ...] = get_args(TieRule)
+
+
+@dataclass(frozen=True, slots=True)
+class Feed:
+    """A slot filled by the winner (or, for the third-place match, the loser) of a match."""
+
+    match: MatchKey
+    takes: Literal["winner", "loser"] = "winner"
+
+
+@dataclass(frozen=True, slots=True)
+class SlotRef:
+    """One slot of one match."""
+
+    match: MatchKey
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class BracketMatch:
+    """A match of the bracket. In round one ``top`` is a team and ``bottom`` a team
+    or ``None`` (a bye); later slots are :class:`Feed` s. ``winner_to`` and
+    ``loser_to`` say which slot the winner and loser go on to (``None``: nowhere)."""
+
+    key: MatchKey
+    top: TeamId | Feed
+    bottom: TeamId | Feed | None
+    winner_to: SlotRef | None
+    loser_to: SlotRef | None = None
+
+    @property
+    def is_bye(self) -> bool:
+        return self.bottom is None
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    """The whole bracket: ``rounds[0]`` is round one, ``rounds[-1]`` holds the final."""
+
+    seeds: tuple[TeamId, ...]
+    rounds: tuple[tuple[BracketMatch, ...], ...]
+    third_place: BracketMatch | None = None
+
+    @property
+    def final(self) -> BracketMatch:
+        return self.rounds[-1][0]
+
+    def matches(self) -> list[BracketMatch]:
+        """Every match, round by round, the third-place match after the final."""
+        return [m for r in self.rounds for m in r] + [m for m in [self.third_place] if m]
+
+    def match(self, key: MatchKey) -> BracketMatch:
+        """The match with ``key``; :class:`PairingError` if there is none."""
+        round_no, index = key
+        if self.third_place is not None and key == self.third_place.key:
+            return self.third_place
+        if 1 <= round_no <= len(self.rounds) and 0 <= index < len(self.rounds[round_no - 1]):
+            return self.rounds[round_no - 1][index]
+        raise PairingError(f"the bracket has no match {key}")
+
+    def seed(self, team: TeamId) -> int:
+        """The seed (from 1) of ``team``."""
+        return self.seeds.index(team) + 1
+
+
+def bracket_order(size: int) -> list[int]:
+    """The seeds, top line to bottom, of a bracket of ``size`` lines (a power of two):
+    ``[1, 8, 4, 5, 2, 7, 3, 6]`` for 8. Each pair of lines is a round-one match."""
+    if size < 1 or size & (size - 1):
+        raise PairingError(f"a bracket has a power-of-two number of lines, not {size}")
+    order = [1]
+    while len(order) < size:
+        order = [s for seed in order for s in (seed, 2 * len(order) + 1 - seed)]
+    return order
+
+
+def knockout_bracket(team_ids: Sequence[TeamId], *, third_place: bool = False) -> Bracket:
+    """The bracket for ``team_ids`` in seed order (see the module contract)."""
+    seeds = tuple(check_team_ids(team_ids))
+    n = len(seeds)
+    if third_place and n < 4:
+        raise PairingError(f"a third-place match needs at least 4 teams, got {n}")
+    lines = 1 << (n - 1).bit_length()
+    count = lines.bit_length() - 1  # the number of rounds
+
+    def match(key: MatchKey, top: TeamId | Feed, bottom: TeamId | Feed | None) -> BracketMatch:
+        r, i = key
+        side: Side = "top" if i % 2 == 0 else "bottom"
+        onward = None if r == count else SlotRef((r + 1, i // 2), side)
+        third = SlotRef((count, 1), side) if third_place and r == count - 1 else None
+        return BracketMatch(key, top, bottom, onward, third)
+
+    order = bracket_order(lines)
+    rounds = [tuple(match((1, i), seeds[order[2 * i] - 1],
+                          seeds[order[2 * i + 1] - 1] if order[2 * i + 1] <= n else None)
+                    for i in range(lines // 2))]
+    rounds += [tuple(match((r, i), Feed((r - 1, 2 * i)), Feed((r - 1, 2 * i + 1)))
+                     for i in range(lines >> r)) for r in range(2, count + 1)]
+    bronze = None
+    if third_place:
+        semis = (count - 1, 0), (count - 1, 1)
+        bronze = BracketMatch((count, 1), Feed(semis[0], "loser"), Feed(semis[1], "loser"), None)
+    return Bracket(seeds, tuple(rounds), bronze)
+
+
+def knockout_first_round(team_ids: Sequence[TeamId]) -> list[Pairing]:
+    """Round one of a new bracket, byes included (see :func:`knockout_round`)."""
+    return knockout_round(knockout_bracket(team_ids), {}, 1)
+
+
+def bracket_teams(
+    bracket: Bracket, winners: Mapping[MatchKey, TeamId]
+) -> dict[MatchKey, tuple[TeamId | None, TeamId | None]]:
+    """Who is in each match's ``(top, bottom)`` slots given the recorded ``winners``:
+    ``None`` for a slot not yet decided (or a round-one bye). A recorded winner
+    who is not in that match raises :class:`PairingError`."""
+    slots: dict[MatchKey, tuple[TeamId | None, TeamId | None]] = {}
+    decided: dict[MatchKey, tuple[TeamId, TeamId | None]] = {}  # key -> (winner, loser)
+
+    def fill(slot: TeamId | Feed | None) -> TeamId | None:
+        if slot is None or isinstance(slot, TeamId):
+            return slot
+        result = decided.get(slot.match)
+        return None if result is None else result[0 if slot.takes == "winner" else 1]
+
+    for match in bracket.matches():
+        top, bottom = fill(match.top), fill(match.bottom)
+        slots[match.key] = (top, bottom)
+        if match.is_bye:
+            assert top is not None
+            decided[match.key] = (top, None)
+        elif match.key in winners:
+            winner = winners[match.key]
+            if top is None or bottom is None or winner not in (top, bottom):
+                raise PairingError(f"team {winner} is recorded as the winner of match "
+                                   f"{match.key}, but that match is {top} v {bottom}")
+            decided[match.key] = (winner, bottom if winner == top else top)
+    return slots
+
+
+def match_winner(
+    bracket: Bracket, winners: Mapping[MatchKey, TeamId], key: MatchKey
+) -> TeamId | None:
+    """The winner of match ``key``: the recorded one, the team of a bye, or ``None``."""
+    match = bracket.match(key)
+    return match.top if match.is_bye and isinstance(match.top, TeamId) else winners.get(key)
+
+
+def record_winner(
+    bracket: Bracket, winners: Mapping[MatchKey, TeamId], key: MatchKey, winner: TeamId
+) -> dict[MatchKey, TeamId]:
+    """Advance ``winner`` from match ``key``: a new winners mapping (``winners`` is unchanged).
+
+    Recording the same winner again changes nothing; a different winner replaces
+    the old one only while no later result depends on it. :class:`PairingError`
+    if the match is not ready, ``winner`` did not play in it, or it was a bye
+    for another team.
+    """
+    match = bracket.match(key)
+    top, bottom = bracket_teams(bracket, winners)[key]
+    if match.is_bye:
+        if winner != top:
+            raise PairingError(f"match {key} is a bye for team {top}")
+        return dict(winners)
+    if top is None or bottom is None:
+        raise PairingError(f"match {key} is not ready: an earlier match has no winner yet")
+    if winner not in (top, bottom):
+        raise PairingError(f"team {winner} did not play in match {key} ({top} v {bottom})")
+    if winners.get(key, winner) != winner:
+        for onward in (match.winner_to, match.loser_to):
+            if onward is not None and onward.match in winners:
+                raise PairingError(f"match {key} cannot change winner: match "
+                                   f"{onward.match} already has a result")
+    return {**winners, key: winner}
+
+
+def knockout_round(
+    bracket: Bracket, winners: Mapping[MatchKey, TeamId], round_number: int
+) -> list[Pairing]:
+    """The pairings of round ``round_number``, top match first, better seed home.
+
+    Round one lists byes as pairings without an away team; the last round lists
+    the final, then the third-place match. :class:`PairingError` if the round
+    does not exist or a team in it is not known yet.
+    """
+    if not 1 <= round_number <= len(bracket.rounds):
+        raise PairingError(f"round {round_number} does not exist; "
+                           f"the bracket has rounds 1 to {len(bracket.rounds)}")
+    matches = list(bracket.rounds[round_number - 1])
+    if round_number == len(bracket.rounds) and bracket.third_place is not None:
+        matches.append(bracket.third_place)
+    slots = bracket_teams(bracket, winners)
+    pairings = []
+    for match in matches:
+        top, bottom = slots[match.key]
+        if top is None or (bottom is None and not match.is_bye):
+            raise PairingError(f"round {round_number} is not ready: match {match.key} "
+                               "still waits for an earlier result")
+        if bottom is not None and bracket.seed(bottom) < bracket.seed(top):
+            top, bottom = bottom, top
+        pairings.append(Pairing(home=top, away=bottom))
+    return pairings
+
+
+class MatchSide(Protocol):
+    """One team's side of a finished game: its id, its seed and its five hand scores."""
+
+    @property
+    def team(self) -> TeamId: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def hand_scores(self) -> Sequence[int]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class MatchDecision:
+    """Who went through, and what decided it: ``"game_score"`` (lower wins, R9.2)
+    or the tie rule that broke a drawn game."""
+
+    winner: TeamId
+    loser: TeamId
+    decided_by: Literal["game_score"] | TieRule
+
+
+def tie_chain(rule: TieRule) -> tuple[TieRule, ...]:
+    """The rules tried for a drawn game: ``rule``, then the others in
+    :data:`TIE_RULES` order, always ending with ``better_seed``."""
+    if rule not in TIE_RULES:
+        raise PairingError(f"unknown tie rule {rule!r}; choose one of {', '.join(TIE_RULES)}")
+    if rule == "better_seed":
+        return (rule,)
+    return (rule, *(r for r in TIE_RULES if r not in (rule, "better_seed")), "better_seed")
+
+
+def decide_match(home: MatchSide, away: MatchSide, *, rule: TieRule) -> MatchDecision:
+    """Decide a knockout game. The lower game score (the sum of the hand scores)
+    wins; equal scores are a draw (R9.2), broken by the first rule of
+    :func:`tie_chain` that separates the teams:
+
+    * ``most_hands_won_by_going_out``: more hands scored 0 -- a team scores 0
+      exactly when one of its players went out (R9.1);
+    * ``most_hands_won``: more hands with a lower hand score than the other team;
+    * ``lowest_last_hand_score``: the lower score in the last hand;
+    * ``better_seed``: the lower seed number.
+    """
+    chain = tie_chain(rule)
+    a, b = list(home.hand_scores), list(away.hand_scores)
+    if not a or len(a) != len(b):
+        raise PairingError(f"both teams need the same hands scored, got {len(a)} and {len(b)}")
+    if home.team == away.team:
+        raise PairingError(f"team {home.team} cannot play itself")
+
+    def result(home_wins: bool, by: Literal["game_score"] | TieRule) -> MatchDecision:
+        winner, loser = (home, away) if home_wins else (away, home)
+        return MatchDecision(winner.team, loser.team, by)
+
+    if sum(a) != sum(b):
+        return result(sum(a) < sum(b), "game_score")
+    keys = {  # per rule: (home's key, away's key); the smaller key wins
+        "most_hands_won_by_going_out": (-a.count(0), -b.count(0)),
+        "most_hands_won": (-sum(x < y for x, y in zip(a, b, strict=True)),
+                           -sum(y < x for x, y in zip(a, b, strict=True))),
+        "lowest_last_hand_score": (a[-1], b[-1]),
+        "better_seed": (home.seed, away.seed),
+    }
+    for name in chain:
+        home_key, away_key = keys[name]
+        if home_key != away_key:
+            return result(home_key < away_key, name)
+    raise PairingError(f"teams {home.team} and {away.team} both have seed {home.seed}; "
+                       "seeds must differ to break a tie")
