@@ -12,6 +12,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.formats.knockout import TIE_RULES
+
 BOT_LEVELS = [("random", _("random")), ("greedy", _("greedy")), ("search", _("search"))]
 
 
@@ -77,7 +79,11 @@ class Tournament(models.Model):
                                              '["score_diff", "buchholz", "head_to_head"].'))
     bye_policy = models.CharField(max_length=3, choices=ByePolicy.choices, default=ByePolicy.BYE)
     bot_level = models.CharField(max_length=10, choices=BOT_LEVELS, default="greedy")
-    knockout_tie_rule = models.CharField(max_length=40, default="most_hands_won_by_going_out")
+    knockout_tie_rule = models.CharField(
+        max_length=40, choices=[(rule, rule.replace("_", " ")) for rule in TIE_RULES],
+        default=TIE_RULES[0],
+        help_text=_("Knockout: how a drawn game is decided; the other rules follow in order, "
+                    "ending with the better seed."))
     third_place_match = models.BooleanField(default=False)
     confirm_score_sheets = models.BooleanField(
         default=False, help_text=_("A second organiser must confirm each entered score sheet."))

@@ -14,17 +14,19 @@ from .results import (
     result_confirm,
 )
 from .rounds import (
+    knockout_decision,
     round_bot_match_ids,
     round_complete,
     round_fill_seats,
     round_pair_next,
     round_publish,
     rounds_total,
+    tournament_bracket,
 )
 
 __all__ = [
     "ResultRejected", "TournamentUserError", "is_organiser", "is_player_of",
-    "job_play_round_bots", "job_refresh",
+    "job_play_round_bots", "job_refresh", "knockout_decision", "tournament_bracket",
     "match_play_bots", "match_submit_record", "match_submit_score_sheet", "ratings_rebuild",
     "require_organiser", "require_submitter", "result_confirm", "round_bot_match_ids",
     "round_complete", "round_fill_seats", "round_pair_next", "round_publish", "rounds_total",

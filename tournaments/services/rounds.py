@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, cast
 
 from django.db import transaction
 
 from tournaments.formats.base import Pairing, PairingError
-from tournaments.formats.round_robin import round_robin_schedule
+from tournaments.formats.knockout import (
+    Bracket,
+    MatchDecision,
+    MatchKey,
+    TieRule,
+    decide_match,
+    knockout_bracket,
+    knockout_round,
+)
+from tournaments.formats.round_robin import round_robin_round_count, round_robin_schedule
 from tournaments.formats.swiss import SwissEntry, pair_swiss_round
 from tournaments.models import Absence, Entry, Match, Round, Seat, Standing, Table, Team, Tournament
 
@@ -21,8 +31,10 @@ CYCLES = {Tournament.Format.ROUND_ROBIN: 1, Tournament.Format.DOUBLE_ROUND_ROBIN
 def rounds_total(tournament: Tournament) -> int:
     """How many rounds the tournament has: its setting for Swiss, else what the format needs."""
     if tournament.format in CYCLES:
-        return len(round_robin_schedule(_seeded_team_ids(tournament),
-                                        cycles=CYCLES[tournament.format]))
+        return round_robin_round_count(len(_seeded_team_ids(tournament)),
+                                       cycles=CYCLES[tournament.format])
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        return len(tournament_bracket(tournament).rounds)
     return tournament.rounds_planned
 
 
@@ -47,7 +59,8 @@ def round_pair_next(*, tournament: Tournament, user: Any = None) -> Round:
         except PairingError as exc:
             raise TournamentUserError(str(exc)) from None
         new = Round.objects.create(tournament=tournament, number=number)
-        _create_matches(tournament, new, pairings)
+        slots = _bracket_slots(tournament, number, len(pairings))
+        _create_matches(tournament, new, pairings, slots)
         if tournament.status == Tournament.Status.UPCOMING:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
@@ -67,8 +80,48 @@ def _pairings(tournament: Tournament, number: int) -> list[Pairing]:
     if tournament.format == Tournament.Format.SWISS:
         odd = "bot" if tournament.bye_policy == Tournament.ByePolicy.BOT else "bye"
         return pair_swiss_round(_swiss_entries(tournament), odd=odd)
-    raise TournamentUserError(f"pairing for the {tournament.get_format_display()} format is "
-                              "not available yet")
+    bracket = tournament_bracket(tournament)
+    return knockout_round(bracket, knockout_winners(tournament, bracket), number)
+
+
+def tournament_bracket(tournament: Tournament) -> Bracket:
+    return knockout_bracket(_seeded_team_ids(tournament),
+                            third_place=tournament.third_place_match)
+
+
+def _bracket_slots(tournament: Tournament, number: int, count: int) -> list[int | None]:
+    """Each pairing's index in its bracket round (knockout_round lists them in bracket
+    order, the third-place match, index 1 of the last round, after the final)."""
+    if tournament.format != Tournament.Format.KNOCKOUT:
+        return [None] * count
+    return list(range(count))
+
+
+def knockout_winners(tournament: Tournament, bracket: Bracket) -> dict[MatchKey, int]:
+    """Who won each decided knockout match, by bracket position."""
+    matches = (Match.objects.filter(round__tournament=tournament, is_bye=False,
+                                    result__confirmed=True)
+               .select_related("round", "result"))
+    return {(m.round.number, m.bracket_slot or 0): knockout_decision(m, bracket).winner
+            for m in matches}
+
+
+@dataclass(frozen=True)
+class _Side:
+    team: int
+    seed: int
+    hand_scores: tuple[int, ...]
+
+
+def knockout_decision(match: Match, bracket: Bracket) -> MatchDecision:
+    """Who advances: the lower game score, or for a drawn game the tournament's tie rule
+    and its fallbacks, ending with the better seed."""
+    result = match.result
+    assert match.team_b_id is not None
+    sides = [_Side(team, bracket.seed(team), tuple(s[i] for s in result.hand_scores))
+             for i, team in enumerate((match.team_a_id, match.team_b_id))]
+    rule = cast(TieRule, match.round.tournament.knockout_tie_rule)  # a field choice
+    return decide_match(sides[0], sides[1], rule=rule)
 
 
 def _swiss_entries(tournament: Tournament) -> list[SwissEntry]:
@@ -88,20 +141,21 @@ def _swiss_entries(tournament: Tournament) -> list[SwissEntry]:
             for e in Entry.objects.filter(tournament=tournament)]
 
 
-def _create_matches(tournament: Tournament, new: Round, pairings: list[Pairing]) -> None:
+def _create_matches(tournament: Tournament, new: Round, pairings: list[Pairing],
+                    slots: list[int | None]) -> None:
     teams = Team.objects.in_bulk({t for p in pairings for t in p.teams})
     absent = _absent_players(tournament, new.number)
     table_number = 0
-    for pairing in pairings:
+    for pairing, slot in zip(pairings, slots, strict=True):
         home = teams[pairing.home]
         if pairing.is_bye:
-            Match.objects.create(round=new, team_a=home, is_bye=True)
+            Match.objects.create(round=new, team_a=home, is_bye=True, bracket_slot=slot)
             continue
         table_number += 1
         table = Table.objects.create(round=new, number=table_number)
         away = teams[pairing.away] if pairing.away is not None else None
         match = Match.objects.create(round=new, table=table, team_a=home, team_b=away,
-                                     bot_opponent=pairing.against_bot)
+                                     bot_opponent=pairing.against_bot, bracket_slot=slot)
         players = [home.player_a_id, away.player_a_id if away else None,
                    home.player_b_id, away.player_b_id if away else None]
         Seat.objects.bulk_create([
@@ -172,6 +226,8 @@ def round_complete(*, round: Round, user: Any = None) -> Round:
             raise TournamentUserError(
                 f"round {locked.number} still has {open_matches.count()} match(es) without a "
                 "confirmed result")
+        if tournament.format == Tournament.Format.KNOCKOUT:
+            _record_tie_decisions(locked)
         locked.status = Round.Status.COMPLETE
         locked.save(update_fields=["status"])
         if locked.number >= rounds_total(tournament):
@@ -179,3 +235,11 @@ def round_complete(*, round: Round, user: Any = None) -> Round:
                 status=Tournament.Status.FINISHED)
     standings_rebuild(tournament=tournament, full=False)
     return locked
+
+
+def _record_tie_decisions(round: Round) -> None:
+    """Store which rule decided each drawn knockout game of the round."""
+    bracket = tournament_bracket(round.tournament)
+    for match in round.matches.filter(result__winner="d").select_related("result", "round"):
+        match.result.decided_by = knockout_decision(match, bracket).decided_by
+        match.result.save(update_fields=["decided_by"])
