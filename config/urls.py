@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from games import views
 
@@ -7,4 +7,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("rules/", views.rules, name="rules"),
     path("admin/", admin.site.urls),
+    path("api/v1/", include("tournaments.api.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("tournaments.urls")),
 ]
