@@ -7,12 +7,14 @@ from them and can be rebuilt at any time (see ``services.py``).
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.formats.knockout import TIE_RULES
+from tournaments.standings import TIEBREAKS
 
 BOT_LEVELS = [("random", _("random")), ("greedy", _("greedy")), ("search", _("search"))]
 
@@ -94,6 +96,17 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        """The tie-breaks must be known metric keys, each once (see standings.TIEBREAKS)."""
+        keys = self.tiebreaks
+        if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+            raise ValidationError({"tiebreaks": _("A list of tie-break keys, in order.")})
+        unknown = [k for k in keys if k not in TIEBREAKS]
+        if unknown or len(set(keys)) != len(keys):
+            raise ValidationError({"tiebreaks": _(
+                "Use each of these keys at most once: %(known)s.") % {
+                    "known": ", ".join(sorted(TIEBREAKS))}})
+
 
 class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
@@ -121,6 +134,9 @@ class Absence(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["tournament", "round_number", "player"],
                                                name="absence_once")]
+
+    def __str__(self) -> str:
+        return f"{self.player} misses round {self.round_number}"
 
 
 class Round(models.Model):
@@ -273,6 +289,10 @@ class Standing(models.Model):
         constraints = [models.UniqueConstraint(fields=["tournament", "round_number", "team"],
                                                name="standing_once")]
 
+    def __str__(self) -> str:
+        when = f"after round {self.round_number}" if self.round_number else "now"
+        return f"{self.rank}. {self.team} ({when})"
+
 
 class RatingEntry(models.Model):
     """Derived: a player's rating after a match (the history behind their rating chart)."""
@@ -286,6 +306,10 @@ class RatingEntry(models.Model):
     class Meta:
         ordering = ["player", "id"]
         constraints = [models.UniqueConstraint(fields=["player", "match"], name="rating_once")]
+        verbose_name_plural = "rating entries"
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.display:.1f}"
 
 
 class Job(models.Model):

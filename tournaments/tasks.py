@@ -43,7 +43,12 @@ def fill_seats(round_id: int) -> int:
 @shared_task
 def play_bot_match(match_id: int, job_id: int | None = None) -> bool:
     """Play one all-bot match; then refresh its job and the tournament's standings."""
-    result = services.match_play_bots(match_id=match_id)
+    try:
+        result = services.match_play_bots(match_id=match_id)
+    except Exception as exc:
+        if job_id is not None:
+            services.job_fail(job_id=job_id, message=f"match {match_id}: {exc!r}")
+        raise
     if job_id is not None:
         services.job_refresh(job_id=job_id)
     if result is not None:

@@ -117,3 +117,33 @@ def test_standings_after_each_result_equal_a_full_rebuild() -> None:
                    .order_by("round_number", "team_id"))
     assert rebuilt == incremental
     assert {r[0] for r in rebuilt} == {0, 1, 2, 3}
+
+
+def test_a_tournament_with_an_unknown_tie_break_does_not_validate() -> None:
+    from django.core.exceptions import ValidationError
+
+    tournament = tournament_with_teams(2, tiebreaks=["buchholz", "coin_toss"])
+    with pytest.raises(ValidationError, match="at most once"):
+        tournament.full_clean()
+    tournament.tiebreaks = ["buchholz", "score_diff"]
+    tournament.full_clean()
+
+
+def test_a_job_counts_a_match_a_player_took_a_seat_in_as_skipped() -> None:
+    tournament = tournament_with_teams(4, rounds_planned=1)
+    for entry in tournament.entries.select_related("team"):
+        for player in (entry.team.player_a, entry.team.player_b):
+            Absence.objects.create(tournament=tournament, round_number=1, player=player)
+    round = services.round_pair_next(tournament=tournament)
+    services.round_publish(round=round)
+    job = services.job_play_round_bots(round=round)
+    first, second = job.match_ids
+    services.match_play_bots(match_id=first)
+    seat = Seat.objects.filter(match_id=second).first()
+    seat.player = seat.match.team_a.player_a
+    seat.save()
+
+    job = services.job_refresh(job_id=job.pk)
+
+    assert (job.done, job.total, job.status) == (2, 2, "done")
+    assert "1 match(es) skipped" in job.message

@@ -1,0 +1,11 @@
+"""The organiser's Django admin.
+
+Who sees what is decided in ``scoping`` (an organiser: the tournaments they organise and
+everything in them; a superuser: everything); players and teams are shared registries
+(``registry``). Every change to a tournament's course (pairing, publishing, seating bots,
+playing, results, completing, recalculating) goes through ``tournaments.services``.
+"""
+
+from . import derived, matches, registry, rounds, tournament
+
+__all__ = ["derived", "matches", "registry", "rounds", "tournament"]

@@ -1,0 +1,71 @@
+"""Read-only views of derived rows: standings, rating history, and the jobs that play
+matches. They are rebuilt or advanced by tasks, never edited by hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest, HttpResponse
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from tournaments.models import Job, Match, RatingEntry, Standing
+
+from .rounds import REFRESH_SECONDS, RUNNING
+from .scoping import ReadOnlyScoped, TournamentFilter, link, progress
+
+
+@admin.register(Standing)
+class StandingAdmin(ReadOnlyScoped, admin.ModelAdmin):
+    list_display = ["rank", "team", "tournament", "after", "points", "played", "wins", "draws",
+                    "losses", "byes", "values"]
+    list_display_links = ["rank", "team"]
+    list_filter = [TournamentFilter, "round_number"]
+    list_select_related = ["tournament", "team"]
+
+    @admin.display(description=_("after round"), ordering="round_number")
+    def after(self, standing: Standing) -> object:
+        return standing.round_number or _("current")
+
+
+@admin.register(RatingEntry)
+class RatingEntryAdmin(ReadOnlyScoped, admin.ModelAdmin):
+    tournament_path = "match__round__tournament"
+    list_display = ["player", "match", "display", "mu", "sigma"]
+    list_select_related = ["player", "match__team_a", "match__team_b"]
+    list_filter = [TournamentFilter]
+    search_fields = ["player__name"]
+
+
+@admin.register(Job)
+class JobAdmin(ReadOnlyScoped, admin.ModelAdmin):
+    list_display = ["kind", "tournament", "status", "done_of_total", "progress_bar", "updated"]
+    list_filter = [TournamentFilter, "status"]
+    list_select_related = ["tournament"]
+    fields = ["tournament", "kind", "status", "progress_bar", "matches", "message", "created",
+              "updated"]
+    readonly_fields = fields
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
+                    extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        job = self.get_object(request, object_id)
+        refresh = REFRESH_SECONDS if job is not None and job.status in RUNNING else None
+        return super().change_view(request, object_id, form_url,
+                                   {**(extra_context or {}), "auto_refresh": refresh})
+
+    @admin.display(description=_("done/total"))
+    def done_of_total(self, job: Job) -> str:
+        return f"{job.done}/{job.total}"
+
+    @admin.display(description=_("progress"))
+    def progress_bar(self, job: Job) -> SafeString:
+        return progress(job)
+
+    @admin.display(description=_("matches"))
+    def matches(self, job: Job) -> SafeString | str:
+        matches = Match.objects.filter(pk__in=job.match_ids).select_related(
+            "team_a", "team_b", "result")
+        return format_html_join(", ", "{}", ((link(m, f"{m} ({m.get_status_display()})"),)
+                                             for m in matches)) or "—"

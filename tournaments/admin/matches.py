@@ -1,0 +1,286 @@
+"""Matches, their seats and their results; entering a result from a record or a score sheet.
+
+A result is written only by the services, which verify it first: the admin's two result
+pages are forms in front of ``match_submit_record`` and ``match_submit_score_sheet``, and a
+refused submission comes back as form errors with nothing stored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from tournaments import services
+from tournaments.models import Match, Result, Round, Seat
+
+from .forms import RecordUploadForm, ScoreSheetFormSet, rejection_message
+from .rounds import result_summary
+from .scoping import ScopedInline, TournamentFilter, TournamentScoped, link, run_for_each
+
+
+class SeatFormSet(forms.BaseInlineFormSet):
+    def clean(self) -> None:
+        """A player sits once a round (the database refuses a second seat, but the form
+        would not see it: the seat's round is not one of its fields)."""
+        super().clean()
+        match, seen = self.instance, {}
+        for form in self.forms:
+            player = form.cleaned_data.get("player")
+            if player is None:
+                continue
+            if player.pk in seen:
+                form.add_error("player", _("%(player)s already sits at seat %(seat)s") % {
+                    "player": player, "seat": seen[player.pk]})
+            seen[player.pk] = form.instance.position
+            elsewhere = (Seat.objects.filter(round_id=match.round_id, player=player)
+                         .exclude(match=match).select_related("match").first())
+            if elsewhere is not None:
+                form.add_error("player", _("%(player)s already plays in this round: "
+                                           "%(match)s") % {"player": player,
+                                                           "match": elsewhere.match})
+
+
+class SeatInline(ScopedInline, admin.TabularInline):
+    model = Seat
+    formset = SeatFormSet
+    extra = 0
+    fields = ["position", "player", "bot_level", "substitute"]
+    readonly_fields = ["position"]
+    autocomplete_fields = ["player"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # a match has its four seats from pairing
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        """Seats change until the match has a result."""
+        if obj is not None and Result.objects.filter(match=obj).exists():
+            return False
+        return super().has_change_permission(request, obj)
+
+
+@admin.register(Match)
+class MatchAdmin(TournamentScoped, admin.ModelAdmin):
+    tournament_path = "round__tournament"
+    list_display = ["__str__", "round_link", "table_number", "status", "result"]
+    list_filter = [TournamentFilter, "status"]
+    list_select_related = ["round__tournament", "table", "team_a", "team_b", "result"]
+    search_fields = ["team_a__name", "team_b__name"]
+    fields = ["round_link", "table_number", "team_a", "team_b", "is_bye", "bot_opponent",
+              "bracket_slot", "status", "result", "hands"]
+    readonly_fields = fields
+    inlines = [SeatInline]
+    actions = ["confirm_result"]
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return False  # matches come from pairing
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        """Only with their draft round (or by a superuser)."""
+        if (obj is not None and obj.round.status != Round.Status.DRAFT
+                and not request.user.is_superuser):
+            return False
+        return self.may_organise(request, obj)
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        if formset.model is Seat:
+            # Seats are saved one by one, so two players trading seats would briefly sit
+            # twice in the round; first turn every changed seat into a bot (the form's
+            # values then overwrite it). The change page runs in one transaction.
+            changed = [f.instance.pk for f in formset.forms if f.has_changed()]
+            Seat.objects.filter(pk__in=changed).update(player=None, bot_level="random")
+        super().save_formset(request, form, formset, change)
+
+    def get_urls(self) -> list[Any]:
+        view = self.admin_site.admin_view
+        return [
+            path("<path:object_id>/record/", view(self.upload_record_view),
+                 name="tournaments_match_record"),
+            path("<path:object_id>/score-sheet/", view(self.score_sheet_view),
+                 name="tournaments_match_score_sheet"),
+            *super().get_urls(),
+        ]
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
+                    extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        match = self.get_object(request, object_id)
+        context = dict(extra_context or {})
+        if (match is not None and not match.is_bye and not hasattr(match, "result")
+                and self.has_change_permission(request, match)):
+            context["result_links"] = {
+                "record": reverse("admin:tournaments_match_record", args=[match.pk]),
+                "sheet": reverse("admin:tournaments_match_score_sheet", args=[match.pk])}
+        return super().change_view(request, object_id, form_url, context)
+
+    @admin.display(description=_("round"), ordering="round")
+    def round_link(self, match: Match) -> SafeString:
+        return link(match.round)
+
+    @admin.display(description=_("table"))
+    def table_number(self, match: Match) -> object:
+        return match.table.number if match.table else "—"
+
+    @admin.display(description=_("result"))
+    def result(self, match: Match) -> SafeString | str:
+        result = getattr(match, "result", None)
+        return link(result, result_summary(match)) if result else result_summary(match)
+
+    @admin.display(description=_("hands"))
+    def hands(self, match: Match) -> SafeString | str:
+        result = getattr(match, "result", None)
+        return hand_table(result) if result else "—"
+
+    @admin.action(description=_("Confirm result (as a second organiser)"))
+    def confirm_result(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        confirm_results(self, request, Result.objects.filter(match__in=queryset))
+
+    # the two result pages
+
+    def _match_for_result(self, request: HttpRequest, object_id: str) -> Match | HttpResponse:
+        match = self.get_object(request, object_id)
+        if match is None:
+            return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
+        if not self.has_change_permission(request, match):
+            raise PermissionDenied
+        return match
+
+    def _result_page(self, request: HttpRequest, match: Match, title: str,
+                     **context: Any) -> TemplateResponse:
+        return TemplateResponse(request, "admin/tournaments/match/result_form.html", {
+            **self.admin_site.each_context(request), "opts": self.opts, "original": match,
+            "title": title, "seats": match.seats.all(), **context})
+
+    def _stored(self, request: HttpRequest, result: Result) -> HttpResponseRedirect:
+        waiting = "" if result.confirmed else " " + _("It waits for a second organiser to "
+                                                      "confirm it.")
+        self.message_user(request, _("The result %(result)s is stored.") % {
+            "result": result} + waiting, messages.SUCCESS)
+        return HttpResponseRedirect(reverse("admin:tournaments_match_change",
+                                            args=[result.match_id]))
+
+    def upload_record_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        match = self._match_for_result(request, object_id)
+        if isinstance(match, HttpResponse):
+            return match
+        form = RecordUploadForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                result = services.match_submit_record(
+                    match=match, record=form.cleaned_data["record"], user=request.user)
+            except services.ResultRejected as exc:
+                form.add_error(None, rejection_message(exc))
+            except services.TournamentUserError as exc:
+                form.add_error(None, str(exc))
+            else:
+                return self._stored(request, result)
+        return self._result_page(request, match, _("Upload game record: %s") % match,
+                                 form=form, multipart=True)
+
+    def score_sheet_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        match = self._match_for_result(request, object_id)
+        if isinstance(match, HttpResponse):
+            return match
+        formset = ScoreSheetFormSet(request.POST or None, prefix="hand",
+                                    form_kwargs={"match": match})
+        errors: list[str] = []
+        if request.method == "POST" and formset.is_valid():
+            hand_scores, out_seats = formset.cleaned_sheet()
+            try:
+                result = services.match_submit_score_sheet(
+                    match=match, hand_scores=hand_scores, out_seats=out_seats,
+                    user=request.user)
+            except services.TournamentUserError as exc:
+                errors.append(str(exc))
+            else:
+                return self._stored(request, result)
+        return self._result_page(request, match, _("Enter score sheet: %s") % match,
+                                 formset=formset, errors=errors)
+
+
+def hand_table(result: Result) -> SafeString:
+    rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", (
+        (hand, scores[0], scores[1], "—" if out is None else out)
+        for hand, (scores, out) in enumerate(zip(result.hand_scores, result.out_seats,
+                                                 strict=False), start=1)))
+    return format_html("<table><tr><th>{}</th><th>A</th><th>B</th><th>{}</th></tr>{}"
+                       "<tr><th>{}</th><th>{}</th><th>{}</th><th></th></tr></table>",
+                       _("hand"), _("went out"), rows, _("total"), result.total_a,
+                       result.total_b)
+
+
+def confirm_results(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
+                    results: QuerySet[Result]) -> None:
+    def confirm(result: Result) -> str:
+        if result.confirmed:
+            raise services.TournamentUserError(_("already confirmed"))
+        services.result_confirm(result=result, user=request.user)
+        return _("%s is confirmed.") % result
+    run_for_each(model_admin, request, results.select_related("match__round__tournament"),
+                 confirm, empty=_("None of the selected matches has a result of yours to "
+                                  "confirm."))
+
+
+@admin.register(Result)
+class ResultAdmin(TournamentScoped, admin.ModelAdmin):
+    """Results are read here; they are written only through the match's result pages and
+    the bot jobs, which verify them first."""
+
+    tournament_path = "match__round__tournament"
+    list_display = ["match", "tournament", "source", "total_a", "total_b", "winner",
+                    "confirmed", "entered_by", "created"]
+    list_filter = [TournamentFilter, "confirmed", "source"]
+    list_select_related = ["match__round__tournament", "match__team_a", "match__team_b",
+                           "entered_by"]
+    fields = ["match", "source", "hands", "winner", "decided_by", "entered_by",
+              "confirmed", "confirmed_by", "created", "record_kept"]
+    readonly_fields = fields
+    actions = ["confirm"]
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return bool(request.user.is_superuser)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Result]) -> None:
+        # a superuser removing a result reopens its match (there is no retract service yet)
+        match_ids = list(queryset.values_list("match_id", flat=True))
+        super().delete_queryset(request, queryset)
+        Match.objects.filter(pk__in=match_ids).update(status=Match.Status.PENDING)
+
+    def delete_model(self, request: HttpRequest, obj: Result) -> None:
+        self.delete_queryset(request, Result.objects.filter(pk=obj.pk))
+
+    @admin.display(description=_("tournament"))
+    def tournament(self, result: Result) -> object:
+        return result.match.round.tournament
+
+    @admin.display(description=_("hands"))
+    def hands(self, result: Result) -> SafeString:
+        return hand_table(result)
+
+    @admin.display(description=_("game record"))
+    def record_kept(self, result: Result) -> str:
+        if result.record is None:
+            return "—"
+        return _("kept (%d hands)") % len(result.record.get("hands", []))
+
+    @admin.action(description=_("Confirm result (as a second organiser)"))
+    def confirm(self, request: HttpRequest, queryset: QuerySet[Result]) -> None:
+        confirm_results(self, request, queryset)
+

@@ -1,0 +1,182 @@
+"""The organiser's permission boundary, shared by every tournament admin.
+
+Staff status is what lets a user into the admin; *which* tournaments they may see and change
+is the tournament's ``organisers`` relation, the same rule the services enforce
+(``services.is_organiser``: superusers organise everything). Django's per-model permissions
+are not consulted for tournament data, so there is one rule, not two that can disagree.
+
+Every row reaches its tournament through ``tournament_path`` (``"round__tournament"`` for a
+match); the changelist, the change page, foreign-key choices and list filters are all cut by
+it, and a row outside it is "not found" (the admin redirects), never shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Model, QuerySet
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments import services
+from tournaments.models import Job, Match, Round, Tournament
+
+
+def is_staff(request: HttpRequest) -> bool:
+    user = request.user
+    return bool(user.is_active and user.is_staff)
+
+
+def scoped(queryset: QuerySet[Any], user: Any, path: str) -> QuerySet[Any]:
+    """``queryset`` cut to the rows of tournaments ``user`` organises (all, for a superuser)."""
+    if user.is_superuser:
+        return queryset
+    return queryset.filter(**{f"{path}__organisers" if path else "organisers": user})
+
+
+# The models a foreign key may point at that belong to a tournament, and the way there.
+SCOPED_TARGETS: dict[type[Model], str] = {Tournament: "", Round: "tournament",
+                                          Match: "round__tournament"}
+
+
+def change_url(obj: Model) -> str:
+    return reverse(f"admin:{obj._meta.app_label}_{obj._meta.model_name}_change", args=[obj.pk])
+
+
+def link(obj: Model, text: object = None) -> SafeString:
+    return format_html('<a href="{}">{}</a>', change_url(obj), obj if text is None else text)
+
+
+def progress(job: Job) -> SafeString:
+    """``done/total`` with a progress bar, for the job list, the job page and the round page."""
+    return format_html('<progress value="{}" max="{}" style="vertical-align: middle"></progress>'
+                       " {}/{} ({})", job.done, max(job.total, 1), job.done, job.total,
+                       job.get_status_display())
+
+
+class ScopedChoices:
+    """Admin mixin: a foreign key to a tournament, round or match offers only the user's."""
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        path = SCOPED_TARGETS.get(db_field.related_model)
+        if path is not None:
+            kwargs["queryset"] = scoped(db_field.related_model._default_manager.all(),
+                                        request.user, path)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class TournamentScoped(ScopedChoices):
+    """ModelAdmin mixin: the rows of the tournaments the user organises, and nothing else."""
+
+    tournament_path = "tournament"
+
+    def tournament_of(self, obj: Model) -> Tournament:
+        for part in filter(None, self.tournament_path.split("__")):
+            obj = getattr(obj, part)
+        assert isinstance(obj, Tournament)
+        return obj
+
+    def may_organise(self, request: HttpRequest, obj: Model | None) -> bool:
+        if not is_staff(request):
+            return False
+        return obj is None or services.is_organiser(request.user, self.tournament_of(obj))
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        return scoped(super().get_queryset(request), request.user, self.tournament_path)
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return is_staff(request)
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return is_staff(request)
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self.may_organise(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self.may_organise(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self.may_organise(request, obj)
+
+
+class ReadOnlyScoped(TournamentScoped):
+    """Derived rows (standings, ratings, jobs): looked at, never edited. Only a superuser may
+    delete them, which is what lets a superuser delete a whole tournament."""
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return bool(request.user.is_superuser)
+
+
+class ScopedInline(ScopedChoices):
+    """Inline mixin: may do what the parent's admin may do with the parent object."""
+
+    def parent_admin(self) -> Any:
+        return self.admin_site.get_model_admin(self.parent_model)
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return bool(self.parent_admin().has_view_permission(request, obj))
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return bool(self.parent_admin().has_change_permission(request, obj))
+
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self.has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self.has_change_permission(request, obj)
+
+
+class TournamentFilter(admin.SimpleListFilter):
+    """Filter by tournament, offering only the tournaments the user organises (the stock
+    related-field filter would list every tournament's name)."""
+
+    title = gettext_lazy("tournament")
+    parameter_name = "tournament"
+
+    def __init__(self, request: HttpRequest, params: Any, model: Any, model_admin: Any) -> None:
+        self.path = model_admin.tournament_path or "pk"
+        super().__init__(request, params, model, model_admin)
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        mine = scoped(Tournament.objects.all(), request.user, "")
+        return [(str(t.pk), str(t)) for t in mine]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        if self.value():
+            return queryset.filter(**{self.path: self.value()})
+        return queryset
+
+
+def run_for_each(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
+                 objects: Iterable[Model], do: Callable[[Any], object], *,
+                 empty: str = "") -> None:
+    """An admin action's loop: ``do(obj)`` for each selected row, reporting its message or
+    the organiser-facing error it raised. ``objects`` comes from the scoped changelist, so a
+    row the user does not organise never gets here; an empty selection says so."""
+    count = 0
+    for obj in objects:
+        count += 1
+        try:
+            done = do(obj)
+        except (services.TournamentUserError, PermissionDenied) as exc:
+            model_admin.message_user(request, format_html("{}: {}", obj, exc), messages.ERROR)
+        else:
+            model_admin.message_user(request, done, messages.SUCCESS)
+    if not count:
+        model_admin.message_user(
+            request, empty or _("Nothing was done: none of the selected items belongs to a "
+                                "tournament you organise."), messages.ERROR)

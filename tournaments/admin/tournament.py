@@ -1,0 +1,138 @@
+"""Tournaments, their entries and absences, and the tournament-wide actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Count, Q, QuerySet
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from tournaments import services, tasks
+from tournaments.models import Absence, Entry, Tournament
+
+from .scoping import ScopedInline, TournamentFilter, TournamentScoped, link, run_for_each
+
+
+class EntryInline(ScopedInline, admin.TabularInline):
+    model = Entry
+    extra = 0
+    autocomplete_fields = ["team"]
+    fields = ["team", "seed", "withdrawn"]
+
+
+class AbsenceInline(ScopedInline, admin.TabularInline):
+    model = Absence
+    extra = 0
+    autocomplete_fields = ["player"]
+    fields = ["round_number", "player"]
+    verbose_name_plural = _("absences (a bot substitutes for the player in that round)")
+
+
+@admin.register(Tournament)
+class TournamentAdmin(TournamentScoped, admin.ModelAdmin):
+    tournament_path = ""
+    list_display = ["name", "format", "status", "entry_count", "round_links"]
+    list_filter = ["status", "format"]
+    search_fields = ["name"]
+    filter_horizontal = ["organisers"]
+    inlines = [EntryInline, AbsenceInline]
+    readonly_fields = ["round_links"]
+    actions = ["pair_next_round", "recalculate_standings", "recalculate_ratings"]
+    fieldsets = [
+        (None, {"fields": ["name", "organisers", "format", "status", "rounds_planned",
+                           "round_links"]}),
+        (_("scoring"), {"fields": ["points_win", "points_draw", "points_loss", "points_bye",
+                                   "tiebreaks"]}),
+        (_("play"), {"fields": ["bye_policy", "bot_level", "knockout_tie_rule",
+                                "third_place_match", "confirm_score_sheets"]}),
+    ]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Tournament]:
+        return (super().get_queryset(request).annotate(entry_count=Count("entries", distinct=True))
+                .prefetch_related("rounds"))
+
+    def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "organisers":
+            # staff users (those who can use this admin), plus anyone already organising;
+            # may be left empty, since the creator becomes an organiser anyway
+            kwargs["required"] = False
+            kwargs["queryset"] = (get_user_model().objects
+                                  .filter(Q(is_staff=True) | Q(organised__isnull=False))
+                                  .distinct().order_by("username"))
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        if not change:  # whoever creates a tournament organises it
+            form.instance.organisers.add(request.user)
+
+    @admin.display(description=_("entries"), ordering="entry_count")
+    def entry_count(self, tournament: Tournament) -> int:
+        return getattr(tournament, "entry_count", 0)
+
+    @admin.display(description=_("rounds"))
+    def round_links(self, tournament: Tournament) -> SafeString | str:
+        if tournament.pk is None:
+            return "—"
+        rounds = tournament.rounds.all()
+        if not rounds:
+            return _("none yet: use “Pair next round”")
+        return format_html_join(", ", "{}", ((link(r, f"{r.number} ({r.status})"),)
+                                             for r in rounds))
+
+    @admin.action(description=_("Pair next round (as a draft)"))
+    def pair_next_round(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        def pair(tournament: Tournament) -> SafeString:
+            round = services.round_pair_next(tournament=tournament, user=request.user)
+            return format_html(_("{}: round {} is a draft: {} and publish it."), tournament,
+                               round.number, link(round, _("review it")))
+        run_for_each(self, request, queryset, pair)
+
+    @admin.action(description=_("Recalculate standings"))
+    def recalculate_standings(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        def enqueue(tournament: Tournament) -> SafeString:
+            services.require_organiser(request.user, tournament)
+            # full: every stored table, including those after completed rounds
+            transaction.on_commit(
+                lambda pk=tournament.pk: tasks.recalculate_standings.delay(pk, full=True))
+            standings = reverse("admin:tournaments_standing_changelist")
+            return format_html(_('{}: the <a href="{}?tournament={}">standings</a> are being '
+                                 "recalculated."), tournament, standings, tournament.pk)
+        run_for_each(self, request, queryset, enqueue)
+
+    @admin.action(description=_("Recalculate ratings (all players)"))
+    def recalculate_ratings(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        """Ratings span every tournament; rebuilding them from the results is harmless to
+        repeat, so any organiser may ask (for one of their own tournaments)."""
+        def enqueue(tournament: Tournament) -> str:
+            services.require_organiser(request.user, tournament)
+            transaction.on_commit(tasks.recalculate_ratings.delay)
+            return _("Every player's rating is being recalculated from the results.")
+        run_for_each(self, request, queryset[:1], enqueue)
+
+
+class TournamentPartAdmin(TournamentScoped, admin.ModelAdmin):
+    list_filter = [TournamentFilter]
+    list_select_related = ["tournament"]
+
+
+@admin.register(Entry)
+class EntryAdmin(TournamentPartAdmin):
+    list_display = ["team", "tournament", "seed", "withdrawn"]
+    autocomplete_fields = ["team"]
+    search_fields = ["team__name"]
+
+
+@admin.register(Absence)
+class AbsenceAdmin(TournamentPartAdmin):
+    list_display = ["player", "tournament", "round_number"]
+    list_filter = [TournamentFilter, "round_number"]
+    autocomplete_fields = ["player"]
+    search_fields = ["player__name"]
