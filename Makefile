@@ -16,11 +16,13 @@ $(STAMP): pyproject.toml
 
 run: install
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py compile_translations
 	$(PY) manage.py setup_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # Uses local PostgreSQL and Redis when they answer (tests/local_services.py says which).
 test: install
+	$(PY) manage.py compile_translations
 	eval "$$($(PY) tests/local_services.py)" && $(VENV)/bin/pytest -n 2
 
 lint: install

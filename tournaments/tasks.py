@@ -9,9 +9,10 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
+from django.db import transaction
 
 from tournaments import services
-from tournaments.models import Round, Tournament
+from tournaments.models import Result, Round, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -68,3 +69,11 @@ def recalculate_standings(tournament_id: int, full: bool = False) -> int:
 @shared_task
 def recalculate_ratings() -> int:
     return services.ratings_rebuild()
+
+
+def standings_after_result(result: Result) -> None:
+    """Keep the current standings current: once the transaction that stored a confirmed
+    result commits, recalculate them (used by every way a result arrives)."""
+    if result.confirmed:
+        tournament_id = result.match.round.tournament_id
+        transaction.on_commit(lambda: recalculate_standings.delay(tournament_id))

@@ -1,6 +1,29 @@
-"""Public pages: tournaments, rounds, standings, brackets, matches, teams and players."""
+"""Public pages: tournaments, rounds, standings, brackets, matches, teams and players.
 
-from django.urls import URLPattern, URLResolver
+The ``.../live/`` URLs answer the HTML fragment a live page swaps in while a round is
+being played (see ``views/live.py``).
+"""
+
+from django.urls import URLPattern, URLResolver, path
+
+from tournaments import views
 
 app_name = "tournaments"
-urlpatterns: list[URLPattern | URLResolver] = []
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("tournaments/", views.tournament_list, name="tournament_list"),
+    path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament_detail"),
+    path("tournaments/<int:tournament_id>/rounds/<int:number>/", views.round_detail,
+         name="round_detail"),
+    path("tournaments/<int:tournament_id>/rounds/<int:number>/live/", views.round_live,
+         name="round_live"),
+    path("tournaments/<int:tournament_id>/standings/", views.standings, name="standings"),
+    path("tournaments/<int:tournament_id>/standings/live/", views.standings_live,
+         name="standings_live"),
+    path("tournaments/<int:tournament_id>/bracket/", views.bracket, name="bracket"),
+    path("tournaments/<int:tournament_id>/cross-table/", views.cross_table, name="cross_table"),
+    path("matches/<int:match_id>/", views.match_detail, name="match_detail"),
+    path("matches/<int:match_id>/live/", views.match_live, name="match_live"),
+    path("matches/<int:match_id>/record.json", views.match_record, name="match_record"),
+    path("teams/<int:team_id>/", views.team_detail, name="team_detail"),
+    path("players/<int:player_id>/", views.player_detail, name="player_detail"),
+]

@@ -20,7 +20,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from tournaments import services
+from tournaments import services, tasks
 from tournaments.models import Match, Result, Round, Seat
 
 from .forms import RecordUploadForm, ScoreSheetFormSet, rejection_message
@@ -163,6 +163,7 @@ class MatchAdmin(TournamentScoped, admin.ModelAdmin):
             "title": title, "seats": match.seats.all(), **context})
 
     def _stored(self, request: HttpRequest, result: Result) -> HttpResponseRedirect:
+        tasks.standings_after_result(result)
         waiting = "" if result.confirmed else " " + _("It waits for a second organiser to "
                                                       "confirm it.")
         self.message_user(request, _("The result %(result)s is stored.") % {
@@ -225,7 +226,7 @@ def confirm_results(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
     def confirm(result: Result) -> str:
         if result.confirmed:
             raise services.TournamentUserError(_("already confirmed"))
-        services.result_confirm(result=result, user=request.user)
+        tasks.standings_after_result(services.result_confirm(result=result, user=request.user))
         return _("%s is confirmed.") % result
     run_for_each(model_admin, request, results.select_related("match__round__tournament"),
                  confirm, empty=_("None of the selected matches has a result of yours to "

@@ -1,0 +1,67 @@
+"""Browser tests: Playwright driving Debian's chromium against pytest-django's live server.
+
+They skip, saying why, when chromium or the playwright package is missing; with
+PUSH_REQUIRE_SERVICES=1 (CI) they fail instead. Playwright never downloads a browser here:
+it launches the system's chromium (``PUSH_CHROMIUM``, default /usr/bin/chromium).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("PUSH_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+TIMEOUT_MS = 10_000
+
+
+def missing() -> str | None:
+    """Why the browser tests cannot run here, or None when they can."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (pip install playwright)"
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing (apt-get install -y chromium)"
+    return None
+
+
+@pytest.fixture(scope="module", name="browser")
+def browser_fixture() -> Iterator[Any]:
+    """A headless chromium for one test module.
+
+    The sync Playwright API keeps an asyncio loop in this thread, which trips Django's
+    "async context" guard on every query the test makes; the guard is lifted only while the
+    browser is up, and the browser is closed with the module so later tests keep the guard."""
+    reason = missing()
+    if reason:
+        if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
+            pytest.fail(f"PUSH_REQUIRE_SERVICES=1 but {reason}", pytrace=False)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                                 args=CHROMIUM_ARGS)
+            yield browser
+            browser.close()
+
+
+@pytest.fixture(name="page")
+def page_fixture(browser: Any) -> Iterator[Any]:
+    """A fresh English-speaking tab at desktop size; console errors fail the test."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == [], f"JavaScript errors: {errors}"

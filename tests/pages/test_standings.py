@@ -1,0 +1,82 @@
+"""The standings: shared ranks, tie-break columns in the tournament's order, the tie line."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.models import Standing
+
+from . import swiss_cup
+
+pytestmark = pytest.mark.django_db
+
+
+def rows(html: str) -> list[str]:
+    body = html[html.index("<tbody>"):html.index("</tbody>")]
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", row)).strip()
+            for row in body.split("</tr>") if "<td" in row]
+
+
+def test_it_ranks_the_teams_with_shared_ranks_for_ties(client: Client) -> None:
+    cup = swiss_cup()
+    tournament = cup["tournament"]
+
+    html = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
+
+    lines = rows(html)
+    assert [" ".join(line.split()[:2]) for line in lines] == ["1 =", "1 =", "3 =", "3 ="]
+    winners = {m.team_a.name for m in cup["round"].matches.select_related("team_a")}
+    assert all(any(name in line for line in lines[:2]) for name in winners)
+    assert "(shared)" in html
+    assert all(" 2 1 1 0 0 0 200 " in f" {line} " for line in lines[:2])  # pts P W D L byes diff
+
+
+def test_it_has_one_column_per_tie_break_in_the_tournaments_order(client: Client) -> None:
+    cup = swiss_cup()
+    tournament = cup["tournament"]
+    tournament.tiebreaks = ["buchholz", "score_diff"]
+    tournament.save()
+
+    html = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
+
+    head = html[html.index("<thead>"):html.index("</thead>")]
+    assert head.index("Buchholz") < head.index("Game score difference")
+    assert ("ties are broken by Buchholz (opponents&#x27; points), then game score difference"
+            in html)
+    assert "Teams still level share a rank." in html
+
+
+def test_the_headings_are_sort_buttons(client: Client) -> None:
+    cup = swiss_cup()
+
+    html = client.get(reverse("tournaments:standings",
+                              args=[cup["tournament"].pk])).content.decode()
+
+    assert "data-sortable" in html and 'aria-sort="ascending"' in html
+    assert html.count('<button type="button">') >= 10
+    assert "tournaments/sortable.js" in html
+
+
+def test_standings_after_an_earlier_round_can_be_chosen(client: Client) -> None:
+    cup = swiss_cup()
+    tournament = cup["tournament"]
+    assert Standing.objects.filter(tournament=tournament, round_number=1).exists()
+
+    html = client.get(reverse("tournaments:standings", args=[tournament.pk]),
+                      {"after": 1}).content.decode()
+
+    assert "Standings after round 1" in html
+    assert "data-live-url" not in html  # a past table does not change
+
+
+def test_without_results_it_says_so(client: Client) -> None:
+    from ..tournaments.factories import tournament_with_teams
+
+    tournament = tournament_with_teams(4)
+
+    html = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
+    assert "No results yet" in html

@@ -1,0 +1,59 @@
+"""The match page: scores per hand, the replay of the game record, and the record itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+
+from tournaments import selectors
+from tournaments.models import Match
+from tournaments.replay import compact_frames, replay_frames
+
+from .live import fragment, live_context, render_fragment
+from .replay_text import replay_messages
+
+
+def _match(match_id: int) -> Match:
+    match = selectors.public_match(match_id)
+    if match is None:
+        raise Http404("no such public match")
+    return match
+
+
+def _context(match: Match) -> dict[str, Any]:
+    table = selectors.table_view(match)
+    result = table.result
+    replay = None
+    if result is not None and result.record:
+        replay = compact_frames(replay_frames(result.record))
+    return {"match": match, "table": table, "tournament": match.round.tournament,
+            "round": match.round, "result": result,
+            "hands": selectors.match_hands(match, table.seats),
+            "replay": replay,
+            "replay_messages": replay_messages([side.name for side in table.sides],
+                                               [seat.name for seat in table.seats])
+            if replay else None,
+            **live_context(selectors.match_is_live(match))}
+
+
+def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
+    context = _context(_match(match_id))
+    return render(request, "tournaments/match_detail.html", {
+        **context, **fragment(request, "tournaments/_match_live.html", context)})
+
+
+def match_live(request: HttpRequest, match_id: int) -> HttpResponse:
+    return render_fragment(request, "tournaments/_match_live.html", _context(_match(match_id)))
+
+
+def match_record(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The stored ``push-record/1`` game, as a file to download."""
+    result = selectors.confirmed_result(_match(match_id))
+    if result is None or not result.record:
+        raise Http404("this match has no game record")
+    response = JsonResponse(result.record, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="push-match-{match_id}.json"'
+    return response
+

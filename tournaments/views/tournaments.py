@@ -1,0 +1,144 @@
+"""Tournament pages: the list, one tournament, its rounds, standings, bracket, cross-table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments import selectors
+from tournaments.models import Round, Tournament
+from tournaments.selectors import TIE_RULE_LABELS, plain, tiebreak_columns
+from tournaments.services import rounds_total
+
+from .live import fragment, live_context, render_fragment
+
+
+def tiebreak_sentence(tournament: Tournament) -> str:
+    """How the standings order teams, as one sentence."""
+    labels = [str(column["label"]).lower() if column["key"] != "buchholz"
+              else str(column["label"]) for column in tiebreak_columns(tournament)]
+    if not labels:
+        return _("Teams are ranked by points; teams level on points share a rank.")
+    return _("Teams are ranked by points; ties are broken by %(tiebreaks)s, in that order. "
+             "Teams still level share a rank.") % {"tiebreaks": _(", then ").join(labels)}
+
+
+def tournament_settings(tournament: Tournament) -> list[tuple[Any, str]]:
+    """The tournament's settings as (label, value) lines for its page."""
+    try:
+        total = str(rounds_total(tournament))
+    except ValueError:  # a knockout with fewer than two teams has no bracket yet
+        total = "—"
+    points = _("win %(win)s, draw %(draw)s, loss %(loss)s") % {
+        "win": plain(tournament.points_win), "draw": plain(tournament.points_draw),
+        "loss": plain(tournament.points_loss)}
+    lines = [(gettext_lazy("Format"), str(tournament.get_format_display())),
+             (gettext_lazy("Rounds"), total),
+             (gettext_lazy("Points"), points)]
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        lines.append((gettext_lazy("Drawn games decided by"),
+                      str(TIE_RULE_LABELS.get(tournament.knockout_tie_rule,
+                                              tournament.knockout_tie_rule))))
+        lines.append((gettext_lazy("Third-place match"),
+                      str(_("yes") if tournament.third_place_match else _("no"))))
+    else:
+        tiebreaks = [str(column["label"]) for column in tiebreak_columns(tournament)]
+        lines.append((gettext_lazy("Tie-breaks"), ", ".join(tiebreaks) or "—"))
+        bye_points = _("%(points)s points for a bye") % {"points": plain(tournament.points_bye)}
+        lines.append((gettext_lazy("Odd team out gets"),
+                      f"{tournament.get_bye_policy_display()} ({bye_points})"))
+    lines.append((gettext_lazy("Empty seats are filled by"),
+                  _("%(level)s bots") % {"level": tournament.get_bot_level_display()}))
+    return lines
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/tournament_list.html",
+                  {"groups": selectors.tournaments_by_status()})
+
+
+def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return render(request, "tournaments/tournament_detail.html", {
+        "tournament": tournament, "section": "overview",
+        "settings": tournament_settings(tournament),
+        "rounds": selectors.public_rounds(tournament),
+        "entries": selectors.tournament_entries(tournament),
+    })
+
+
+def _round(tournament_id: int, number: int) -> Round:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    round = selectors.public_round(tournament, number)
+    if round is None:  # drafts are the organisers' business until published
+        raise Http404("no such public round")
+    return round
+
+
+def _round_context(round: Round) -> dict[str, Any]:
+    tables, byes = selectors.round_tables(round)
+    return {"round": round, "tournament": round.tournament, "tables": tables, "byes": byes,
+            **live_context(round.status == Round.Status.PUBLISHED)}
+
+
+def round_detail(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    round = _round(tournament_id, number)
+    context = _round_context(round)
+    return render(request, "tournaments/round_detail.html", {
+        **context, **fragment(request, "tournaments/_round_tables.html", context),
+        "rounds": selectors.public_rounds(round.tournament), "section": "rounds"})
+
+
+def round_live(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    return render_fragment(request, "tournaments/_round_tables.html",
+                           _round_context(_round(tournament_id, number)))
+
+
+def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    rounds = selectors.standings_rounds(tournament)
+    try:
+        after = int(request.GET.get("after", 0))
+    except ValueError:
+        after = 0
+    if after not in rounds:
+        after = 0
+    return {"tournament": tournament, "after": after, "standings_rounds": rounds,
+            "lines": selectors.tournament_standings(tournament, after),
+            "columns": selectors.tiebreak_columns(tournament),
+            "tiebreak_sentence": tiebreak_sentence(tournament),
+            **live_context(after == 0 and selectors.tournament_is_live(tournament))}
+
+
+def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    context = _standings_context(request, tournament)
+    return render(request, "tournaments/standings.html", {
+        **context, **fragment(request, "tournaments/_standings_table.html", context),
+        "section": "standings"})
+
+
+def standings_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return render_fragment(request, "tournaments/_standings_table.html",
+                           _standings_context(request, tournament))
+
+
+def bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id,
+                                   format=Tournament.Format.KNOCKOUT)
+    return render(request, "tournaments/bracket.html", {
+        "tournament": tournament, "section": "bracket",
+        "bracket": selectors.tournament_bracket_view(tournament)})
+
+
+def cross_table(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament.objects.exclude(format=Tournament.Format.KNOCKOUT),
+                                   pk=tournament_id)
+    rows = selectors.tournament_cross_table(tournament)
+    return render(request, "tournaments/cross_table.html", {
+        "tournament": tournament, "section": "bracket", "rows": rows,
+        "columns": [row.team for row in rows]})
