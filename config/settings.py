@@ -173,3 +173,42 @@ if not DEBUG:
     # X-Forwarded-Proto; trusting the header otherwise lets clients spoof HTTPS.
     if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# REST API (tournaments/api/). API clients authenticate with a token
+# (`Authorization: Token <key>`, from POST /api/v1/auth/token/); a signed-in browser
+# session works too, with Django's CSRF check on every write. Token comes first so that
+# an anonymous write is answered 401 with a WWW-Authenticate header.
+INSTALLED_APPS += ["rest_framework.authtoken", "drf_spectacular_sidecar"]
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.Pagination",
+    "PAGE_SIZE": 50,
+}
+SPECTACULAR_SETTINGS = {
+    **SPECTACULAR_SETTINGS,
+    "DESCRIPTION": "Tournaments, rounds, matches, teams, players and standings of the Push "
+                   "league; result submission for organisers and players.",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI is served from drf-spectacular-sidecar's static files, not from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema.postprocess",
+    ],
+    "ENUM_NAME_OVERRIDES": {
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+        "MatchStatusEnum": "tournaments.models.Match.Status",
+    },
+}
+
+# The project's own translations (locale/fi/LC_MESSAGES/django.po). The .mo files are build
+# output: `manage.py compile_translations` makes them with polib (no GNU gettext needed).
+LOCALE_PATHS = [BASE_DIR / "locale"]

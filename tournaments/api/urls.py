@@ -1,5 +1,38 @@
 """Routes of the REST API (mounted at /api/v1/)."""
 
-from django.urls import URLPattern, URLResolver
+from django.http import HttpRequest, JsonResponse
+from django.urls import URLPattern, URLResolver, include, path, re_path
+from django.views.decorators.csrf import csrf_exempt
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import DefaultRouter
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from . import views
+
+router = DefaultRouter()
+router.register("tournaments", views.TournamentViewSet, basename="tournament")
+router.register("rounds", views.RoundViewSet, basename="round")
+router.register("matches", views.MatchViewSet, basename="match")
+router.register("teams", views.TeamViewSet, basename="team")
+router.register("players", views.PlayerViewSet, basename="player")
+
+
+
+@csrf_exempt
+def not_found(request: HttpRequest, rest: str) -> JsonResponse:
+    """Any other path under the API: a JSON 404 (not Django's HTML page, nor a redirect to
+    add a slash, which a POST cannot follow)."""
+    hint = "" if request.path.endswith("/") else f" (paths end in a slash: {request.path}/)"
+    return JsonResponse({"detail": f"no such endpoint: {request.path}{hint}"}, status=404)
+
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # POST username and password, get {"token": ...}; send it as "Authorization: Token ..."
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    # sign-in and sign-out pages of the browsable API (session authentication)
+    path("auth/", include("rest_framework.urls")),
+    path("", include(router.urls)),
+    re_path(r"^(?P<rest>.*)$", not_found),
+]

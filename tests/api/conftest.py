@@ -1,0 +1,99 @@
+"""A small league to read and write through the API.
+
+``league``: a Swiss tournament of four teams, run by ``organiser``. Round 1 is complete
+(two score sheets; standings stored after it; ratings rebuilt); round 2 is published with
+no results yet, and one of its players was marked absent, so a bot substitutes. ``cup`` is
+another organiser's tournament whose round 1 is still a draft.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.apps import apps
+from rest_framework.test import APIClient
+
+from games.bots import make_bot
+from games.engine.play import deal_from_seed, play_game
+from tests.tournaments.factories import UserFactory, tournament_with_teams
+from tournaments import services
+from tournaments.models import Absence, Match, Round, Tournament
+
+SHEET = [[0, 40], [30, 0], [0, 50], [40, 0], [0, 25]]
+OUT = [0, 1, 2, 3, 0]
+
+
+def database_state() -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every tournament model, to compare before and after."""
+    return {model.__name__: sorted(map(tuple, model.objects.values_list()), key=repr)
+            for model in apps.get_app_config("tournaments").get_models()}
+
+
+@dataclass
+class League:
+    organiser: Any
+    tournament: Tournament
+    round1: Round
+    round2: Round
+    match: Match  # round 2, published, no result, every seat a person
+    substituted: Match  # round 2: one seat a substitute bot
+    cup: Tournament
+    cup_organiser: Any
+    draft_match: Match  # the cup's round 1, a draft
+
+    def client(self, user: Any = None) -> APIClient:
+        client = APIClient()
+        if user is not None:
+            client.force_authenticate(user)
+        return client
+
+
+def seated_user(match: Match, position: int) -> Any:
+    """Give the player in ``position`` a user account and return it."""
+    player = match.seats.get(position=position).player
+    player.user = UserFactory(is_staff=False)
+    player.save()
+    return player.user
+
+
+@pytest.fixture(scope="session")
+def game_record() -> dict[str, Any]:
+    """A complete, legal push-record/1 game (any match may submit it)."""
+    return play_game([make_bot("random", seat) for seat in range(4)],
+                     *deal_from_seed(5)).to_json()
+
+
+@pytest.fixture
+def record(game_record: dict[str, Any]) -> dict[str, Any]:
+    return copy.deepcopy(game_record)
+
+
+@pytest.fixture
+def league(db: Any) -> League:
+    organiser = UserFactory()
+    tournament = tournament_with_teams(4, organisers=[organiser], name="Spring League")
+    round1 = services.round_pair_next(tournament=tournament, user=organiser)
+    services.round_publish(round=round1, user=organiser)
+    for match in round1.matches.all():
+        services.match_submit_score_sheet(match=match, hand_scores=SHEET, out_seats=OUT,
+                                          user=organiser)
+    services.round_complete(round=round1, user=organiser)
+    services.ratings_rebuild()
+
+    absent = tournament.entries.order_by("seed").last().team.player_b
+    Absence.objects.create(tournament=tournament, round_number=2, player=absent)
+    round2 = services.round_pair_next(tournament=tournament, user=organiser)
+    services.round_publish(round=round2, user=organiser)
+    matches = list(round2.matches.all())
+    substituted = next(m for m in matches if m.seats.filter(substitute=True).exists())
+    match = next(m for m in matches if m != substituted)
+
+    cup_organiser = UserFactory()
+    cup = tournament_with_teams(2, organisers=[cup_organiser], name="Autumn Cup",
+                                format=Tournament.Format.ROUND_ROBIN)
+    draft = services.round_pair_next(tournament=cup, user=cup_organiser)
+    return League(organiser, tournament, round1, round2, match, substituted, cup,
+                  cup_organiser, draft.matches.get())

@@ -1,0 +1,73 @@
+"""``POST /matches/{id}/result/``: a thin edge in front of the result services.
+
+Who may submit is checked first (403), then whether the match already has a result (409),
+then the body's shape (400 naming the field), then the services verify and store it (400
+naming the hand, action and rule when the game could not have happened). Nothing is stored
+on any error: the services check before they write, in one transaction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import status
+from rest_framework.decorators import action
+from rest_framework.exceptions import APIException
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import services, tasks
+from tournaments.models import Match, Result
+
+from . import schema
+from .serializers import MatchDetailSerializer
+from .submissions import ResultSubmissionSerializer
+
+
+class Conflict(APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "the match already has a result"
+    default_code = "conflict"
+
+
+def _has_result(match: Match) -> bool:
+    return Result.objects.filter(match=match).exists()
+
+
+def _submit(match: Match, body: dict[str, Any], user: Any) -> Result:
+    if "record" in body:
+        return services.match_submit_record(match=match, record=body["record"], user=user)
+    sheet = body["score_sheet"]
+    return services.match_submit_score_sheet(match=match, hand_scores=sheet["hand_scores"],
+                                             out_seats=sheet["out_seats"], user=user)
+
+
+class ResultSubmissionMixin:
+    """Adds the ``result`` action to the matches view set."""
+
+    @schema.submit_result
+    @action(detail=True, methods=["post"], url_path="result",
+            permission_classes=[IsAuthenticated], parser_classes=[JSONParser])
+    def submit_result(self, request: Request, pk: str | None = None,
+                      format: str | None = None) -> Response:
+        match = self.get_object()  # type: ignore[attr-defined]
+        services.require_submitter(request.user, match)
+        if _has_result(match):
+            raise Conflict(f"{match} already has a result")
+        body = ResultSubmissionSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            result = _submit(match, body.validated_data, request.user)
+        except services.ResultRejected as rejected:
+            return Response({"detail": str(rejected), **rejected.as_dict()},
+                            status=status.HTTP_400_BAD_REQUEST)
+        except services.TournamentUserError as error:
+            if _has_result(match):  # another submission landed first
+                raise Conflict(f"{match} already has a result") from None
+            return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
+        tasks.standings_after_result(result)
+        fresh = self.get_queryset().get(pk=match.pk)  # type: ignore[attr-defined]
+        data = MatchDetailSerializer(fresh, context=self.get_serializer_context()).data  # type: ignore[attr-defined]
+        return Response(data, status=status.HTTP_201_CREATED)

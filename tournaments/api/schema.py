@@ -1,0 +1,136 @@
+"""OpenAPI descriptions of the endpoints (drf-spectacular), kept out of the views."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+
+from .serializers import MatchDetailSerializer
+from .standings import StandingsSerializer
+from .submissions import DetailSerializer, ResultSubmissionSerializer
+
+ERROR = {"type": "object", "additionalProperties": True,
+         "description": "what is wrong, and where: `detail`, or one list of messages a field"}
+VERDICT_STATUSES = ["illegal", "malformed", "incomplete"]
+REJECTION = {
+    "type": "object", "required": ["detail", "reason"],
+    "description": "a result the rules refuse (ResultRejected)",
+    "properties": {
+        "detail": {"type": "string"},
+        "reason": {"type": "string", "description": "what is wrong, naming the rule (R7.1)"},
+        "status": {"type": "string", "enum": VERDICT_STATUSES,
+                   "description": "a game record's verdict"},
+        "hand": {"type": "integer", "description": "illegal record: hand 1..5"},
+        "action": {"type": "integer",
+                   "description": "illegal record: the action's 0-based index in the hand"},
+    },
+}
+
+tournaments = extend_schema_view(
+    list=extend_schema(summary="List tournaments"),
+    retrieve=extend_schema(summary="A tournament: settings, entered teams, rounds"),
+)
+
+standings = extend_schema(
+    summary="Standings, current or after a completed round (JSON, CSV or NDJSON)",
+    description=(
+        "One row a team: rank, team, points, played/wins/draws/losses/byes, then each "
+        "tie-break value under its key, in the tournament's order. The same table is "
+        "exported as CSV (a header line of `columns`, then one line a team) and NDJSON (one "
+        "JSON object a team): choose with `?format=csv|ndjson|json`, a suffix "
+        "(`standings.csv`) or the Accept header."),
+    parameters=[
+        OpenApiParameter("round", {"type": "integer", "minimum": 1, "maximum": 32767},
+                         description="a completed round's number (omit for the current "
+                         "standings)"),
+        OpenApiParameter("format", str, enum=["json", "csv", "ndjson"],
+                         description="the response format"),
+    ],
+    responses={
+        (200, "application/json"): StandingsSerializer,
+        (200, "text/csv"): OpenApiTypes.STR,
+        (200, "application/x-ndjson"): OpenApiTypes.STR,
+        # errors are JSON whatever format was asked for
+        (404, "application/json"): OpenApiResponse(
+            DetailSerializer, description="no such tournament, or the round is not complete"),
+    },
+)
+
+rounds = extend_schema_view(
+    list=extend_schema(summary="List rounds (drafts only to their organisers)"),
+    retrieve=extend_schema(summary="A round and its matches"),
+)
+
+matches = extend_schema_view(
+    list=extend_schema(summary="List matches of the rounds you may see"),
+    retrieve=extend_schema(
+        summary="A match: seats, hands, totals, winner",
+        parameters=[OpenApiParameter("include", str, enum=["record"],
+                                     description="`record`: add the stored game record")]),
+)
+
+record = extend_schema(
+    summary="A match's stored game record (push-record/1), as stored",
+    responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="push-record/1 JSON"),
+               404: OpenApiResponse(DetailSerializer,
+                                    description="no such match, or no stored record")},
+)
+
+submit_result = extend_schema(
+    summary="Submit a match's result: a game record or a score sheet",
+    description=(
+        "For the tournament's organisers and the match's players (token or session "
+        "authentication). Send `{\"record\": <push-record/1>}`, verified move by move, or "
+        "`{\"score_sheet\": {\"hand_scores\": [[a, b] x5], \"out_seats\": [seat or null "
+        "x5]}}`. Nothing is stored on any error."),
+    request=ResultSubmissionSerializer,
+    responses={
+        201: OpenApiResponse(MatchDetailSerializer, description="stored; the match as it is "
+                             "now (an entered score sheet may await a second organiser)"),
+        400: OpenApiResponse({"anyOf": [REJECTION, ERROR]}, description=(
+            "a result the rules refuse (reason; for a record, its verdict and the hand and "
+            "action), or malformed input (one list of messages a field, nested to where)")),
+        401: OpenApiResponse(DetailSerializer, description="not authenticated"),
+        403: OpenApiResponse(DetailSerializer, description="neither an organiser of the "
+                             "tournament nor a player of the match"),
+        404: OpenApiResponse(DetailSerializer, description="no such match"),
+        409: OpenApiResponse(DetailSerializer, description="the match already has a result"),
+    },
+)
+
+teams = extend_schema_view(list=extend_schema(summary="List teams"),
+                           retrieve=extend_schema(summary="A team and its tournaments"))
+
+players = extend_schema_view(list=extend_schema(summary="List players with their ratings"),
+                             retrieve=extend_schema(summary="A player and rating history"))
+
+
+def postprocess(result: dict[str, Any], generator: Any, request: Any,
+                public: bool) -> dict[str, Any]:
+    """Postprocessing hook: every operation with parameters can answer 400 (a bad query
+    parameter or body), any can answer 401 (credentials given but wrong: a bad token) and
+    404 (an unknown id, a page past the last, an unknown response format), as they do."""
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            responses = operation.setdefault("responses", {})
+            params = operation.get("parameters", [])
+            if any(p.get("in") == "query" for p in params) or "requestBody" in operation:
+                responses.setdefault("400", {"content": {"application/json": {
+                    "schema": ERROR}}, "description": "a malformed parameter or body"})
+            responses.setdefault("401", {"content": {"application/json": {
+                "schema": ERROR}}, "description": "wrong credentials"})
+            responses.setdefault("404", {"content": {"application/json": {
+                "schema": ERROR}}, "description": "not found"})
+    # A match's "record" is there only with ?include=record; drf-spectacular makes every
+    # read-only field required.
+    detail = result.get("components", {}).get("schemas", {}).get("MatchDetail", {})
+    if "record" in detail.get("required", []):
+        detail["required"].remove("record")
+    return result

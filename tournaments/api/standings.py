@@ -1,0 +1,72 @@
+"""The standings table as the API and its exports show it.
+
+Read from the stored ``Standing`` rows (derived from results; rebuilt after every completed
+round and every new result): the current table, or the table after a completed round. One
+flat row a team, the tournament's tie-breaks as columns in its order, so that JSON, CSV and
+NDJSON carry the same table.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+
+from tournaments.models import Round, Standing, Tournament
+
+FIXED_COLUMNS = ["rank", "team_id", "team", "points", "played", "wins", "draws", "losses",
+                 "byes"]
+
+
+def _number(value: Decimal | float | int | None) -> float | int | None:
+    """Whole numbers as int, others as float: 2.0 points is 2, 1.5 stays 1.5."""
+    if value is None:
+        return None
+    return int(value) if value == int(value) else float(value)
+
+
+def standings_table(tournament: Tournament, round_number: int | None) -> dict[str, Any]:
+    """The table after ``round_number`` (which must be complete), or the current one."""
+    if round_number is not None and not tournament.rounds.filter(
+            number=round_number, status=Round.Status.COMPLETE).exists():
+        raise NotFound(f"round {round_number} of {tournament} is not complete (or does not "
+                       "exist): standings are kept after each completed round")
+    tiebreaks = [str(key) for key in tournament.tiebreaks]
+    stored = (Standing.objects.filter(tournament=tournament, round_number=round_number or 0)
+              .select_related("team").order_by("rank", "team__name", "team_id"))
+    rows = [{"rank": row.rank, "team_id": row.team_id, "team": row.team.name,
+             "points": _number(row.points), "played": row.played, "wins": row.wins,
+             "draws": row.draws, "losses": row.losses, "byes": row.byes,
+             **{key: _number(row.values.get(key)) for key in tiebreaks}}
+            for row in stored]
+    return {"tournament": tournament.pk, "round": round_number, "tiebreaks": tiebreaks,
+            "columns": [*FIXED_COLUMNS, *tiebreaks],
+            "rows": rows}
+
+
+class StandingRowSerializer(serializers.Serializer):
+    """One team's line; each tie-break of the tournament follows as a key of its own
+    (e.g. ``"score_diff": 35``), in the tournament's order."""
+
+    rank = serializers.IntegerField(help_text="teams level on everything share a rank")
+    team_id = serializers.IntegerField()
+    team = serializers.CharField(help_text="the team's name")
+    points = serializers.FloatField()
+    played = serializers.IntegerField(help_text="matches against an opponent (byes apart)")
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    byes = serializers.IntegerField()
+
+
+class StandingsSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    round = serializers.IntegerField(allow_null=True,
+                                     help_text="the completed round; null: current standings")
+    tiebreaks = serializers.ListField(child=serializers.CharField(),
+                                      help_text="tie-break keys, in the order applied")
+    columns = serializers.ListField(child=serializers.CharField(),
+                                    help_text="the rows' keys in order (the CSV header)")
+    rows = StandingRowSerializer(many=True)

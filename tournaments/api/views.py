@@ -1,0 +1,170 @@
+"""The API's endpoints: thin read views over the selectors, and result submission through the
+services. Anonymous users read public data; organisers also see their draft rounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from rest_framework import viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.models import Entry, Match, Player, RatingEntry, Round, Seat, Team, Tournament
+
+from . import filters, people, schema, selectors, serializers
+from .negotiation import TournamentFormatNegotiation
+from .params import choices, positive_int
+from .renderers import CSVRenderer, NDJSONRenderer
+from .results import ResultSubmissionMixin
+from .standings import standings_table
+
+TABLE_RENDERERS = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer, NDJSONRenderer]
+TABLE_FORMATS = {CSVRenderer.format, NDJSONRenderer.format}
+
+
+class ReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
+    """List and detail by id (any other path segment is a JSON 404, not an HTML page);
+    the filters apply to the list only."""
+
+    list_serializer_class: Any = None
+    detail_serializer_class: Any = None
+
+    def get_serializer_class(self) -> Any:
+        return self.list_serializer_class if self.action == "list" else \
+            self.detail_serializer_class
+
+    def filter_queryset(self, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        return super().filter_queryset(queryset) if self.action == "list" else queryset
+
+
+@schema.tournaments
+class TournamentViewSet(ReadOnlyViewSet):
+    """Tournaments, with their settings, entered teams and rounds; their standings."""
+
+    filterset_class = filters.TournamentFilter
+    content_negotiation_class = TournamentFormatNegotiation
+    list_serializer_class = serializers.TournamentSerializer
+    detail_serializer_class = serializers.TournamentDetailSerializer
+
+    def get_queryset(self) -> QuerySet[Tournament]:
+        if self.action == "retrieve":
+            return Tournament.objects.prefetch_related(
+                Prefetch("entries", Entry.objects.select_related("team")))
+        return Tournament.objects.all()
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        return {**super().get_serializer_context(),
+                "visible_rounds": selectors.visible_rounds(self.request.user)}
+
+    @schema.standings
+    @action(detail=True, renderer_classes=TABLE_RENDERERS, pagination_class=None)
+    def standings(self, request: Request, pk: str | None = None,
+                  format: str | None = None) -> Response:
+        tournament = self.get_object()
+        number = positive_int(request.query_params, "round", maximum=filters.SMALLINT_MAX)
+        response = Response(standings_table(tournament, number))
+        if request.accepted_renderer.format in TABLE_FORMATS:
+            after = f"-round-{number}" if number else ""
+            response["Content-Disposition"] = (
+                f'inline; filename="tournament-{tournament.pk}-standings{after}.'
+                f'{request.accepted_renderer.format}"')
+        return response
+
+    def finalize_response(self, request: Request, response: Any, *args: Any,
+                          **kwargs: Any) -> Any:
+        # An error is answered in JSON even to a CSV or NDJSON request: it is not a table.
+        renderer = getattr(request, "accepted_renderer", None)
+        if getattr(response, "exception", False) and renderer is not None \
+                and renderer.format in TABLE_FORMATS:
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = JSONRenderer.media_type
+        return super().finalize_response(request, response, *args, **kwargs)
+
+
+@schema.rounds
+class RoundViewSet(ReadOnlyViewSet):
+    """Rounds: published and complete ones for everyone, drafts for their organisers."""
+
+    filterset_class = filters.RoundFilter
+    list_serializer_class = serializers.RoundSerializer
+    detail_serializer_class = serializers.RoundDetailSerializer
+
+    def get_queryset(self) -> QuerySet[Round]:
+        rounds = selectors.visible_rounds(self.request.user)
+        if self.action == "retrieve":
+            matches = Match.objects.select_related("round", "table", "team_a", "team_b",
+                                                   "result")
+            rounds = rounds.prefetch_related(Prefetch("matches", matches))
+        return rounds
+
+
+@schema.matches
+class MatchViewSet(ResultSubmissionMixin, ReadOnlyViewSet):
+    """Matches of the rounds you may see; a match's seats, hands and stored game record."""
+
+    filterset_class = filters.MatchFilter
+    list_serializer_class = serializers.MatchSerializer
+    detail_serializer_class = serializers.MatchDetailSerializer
+
+    def get_queryset(self) -> QuerySet[Match]:
+        matches = selectors.visible_matches(self.request.user)
+        if self.action != "list":
+            matches = matches.select_related(
+                "team_a__player_a", "team_a__player_b", "team_b__player_a",
+                "team_b__player_b").prefetch_related(
+                Prefetch("seats", Seat.objects.select_related("player")))
+        return matches
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        context = super().get_serializer_context()
+        if self.action == "retrieve":
+            context["include_record"] = "record" in choices(self.request.query_params,
+                                                            "include", {"record"})
+        return context
+
+    @schema.record
+    @action(detail=True, pagination_class=None)
+    def record(self, request: Request, pk: str | None = None,
+               format: str | None = None) -> Response:
+        match = self.get_object()
+        result = getattr(match, "result", None)
+        if result is None or result.record is None:
+            raise NotFound(f"match {match.pk} has no stored game record (its result, if any, "
+                           "is a score sheet)")
+        return Response(result.record)
+
+
+@schema.teams
+class TeamViewSet(ReadOnlyViewSet):
+    """Teams of two players, and the tournaments they entered."""
+
+    filterset_class = filters.TeamFilter
+    list_serializer_class = people.TeamSerializer
+    detail_serializer_class = people.TeamDetailSerializer
+
+    def get_queryset(self) -> QuerySet[Team]:
+        teams = selectors.teams()
+        if self.action == "retrieve":
+            teams = teams.prefetch_related(
+                Prefetch("entries", Entry.objects.select_related("tournament")))
+        return teams
+
+
+@schema.players
+class PlayerViewSet(ReadOnlyViewSet):
+    """Players with their current rating; a player's rating history."""
+
+    filterset_class = filters.PlayerFilter
+    list_serializer_class = people.PlayerSerializer
+    detail_serializer_class = people.PlayerDetailSerializer
+
+    def get_queryset(self) -> QuerySet[Player]:
+        players = selectors.players()
+        if self.action == "retrieve":
+            players = players.prefetch_related(Prefetch(
+                "rating_history", RatingEntry.objects.select_related("match__round")))
+        return players
