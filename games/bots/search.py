@@ -1,0 +1,268 @@
+"""The ``search`` bot: determinized Monte Carlo over what its seat knows.
+
+At the decisions that matter (take or push, which contract, which discard) it takes
+the greedy bot's few best candidates and scores each by rollouts: it deals the cards
+it cannot see at random into the other hands (each of its known size, keeping the
+cards the public history shows a seat holds) and the stock, plays the candidate,
+then plays the rest of the hand with the greedy policy for all four seats on a light
+copy of the state, and scores the team score difference of the hand (R9.1). Every
+candidate is scored on the same deals (common random numbers). Other actions, and
+decisions with one sensible option, are the greedy bot's and cost no search.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+
+from games.engine import (
+    Action,
+    Discard,
+    LayContract,
+    LayMelds,
+    LayOff,
+    Observation,
+    Push,
+    Swap,
+    Take,
+)
+from games.engine.melds import build_meld
+
+from .evaluate import fast_meld
+from .greedy import GreedyBot, contract_order, discard_ranking_of
+from .playout import World
+
+#: default wall time per searched decision, in seconds
+DEFAULT_BUDGET = 0.2
+#: deals between looks at whether an alternative is still worth playing out
+_CHECK_EVERY = 8
+
+
+# -- what the seat knows ---------------------------------------------------------------
+
+
+def known_holdings(obs: Observation) -> list[list[int]]:
+    """Cards the public history shows each other seat still holds: those it took from
+    the pile or was pushed from it (R6.3), less copies it has since played."""
+    known: list[list[int]] = [[], [], [], []]
+    for e in obs.history:
+        a = e.action
+        seat = a.seat
+        if isinstance(a, Take) and e.card is not None:
+            known[seat].append(e.card.index)
+        elif isinstance(a, Push) and e.card is not None:
+            known[(seat + 1) % 4].append(e.card.index)
+        elif isinstance(a, Discard):
+            _drop(known[seat], a.card.index)
+        elif isinstance(a, LayContract | LayMelds):
+            for spec in a.melds:
+                for p in spec.cards:
+                    _drop(known[seat], p.card.index)
+        elif isinstance(a, LayOff):
+            for p in a.cards:
+                _drop(known[seat], p.card.index)
+        elif isinstance(a, Swap):
+            _drop(known[seat], a.card.index)
+    known[obs.seat] = []
+    return known
+
+
+def _drop(cards: list[int], c: int) -> None:
+    if c in cards:
+        cards.remove(c)
+
+
+def unseen_cards(obs: Observation, known: list[list[int]]) -> list[int]:
+    """The cards ``obs.seat`` cannot place, in a fixed order: the pack less its hand,
+    the table, the discard pile, its swapped wilds and the others' known cards."""
+    count = [2] * 52 + [4]
+    for c in obs.hand:
+        count[c.index] -= 1
+    for m in obs.melds:
+        for p in m.cards:
+            count[p.card.index] -= 1
+    for c in obs.discard:
+        count[c.index] -= 1
+    for c, _source in obs.pending:
+        count[c.index] -= 1
+    for seat in range(4):
+        for i in list(known[seat]):
+            if count[i] > 0:
+                count[i] -= 1
+            else:  # cannot happen with a consistent history; stay safe
+                known[seat].remove(i)
+    return [i for i in range(53) for _ in range(max(0, count[i]))]
+
+
+class Sampler:
+    """Deals the cards ``obs.seat`` cannot see at random into worlds consistent with what
+    it sees: each other hand gets its known cards and its size, the rest is the stock."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.seat = obs.seat
+        self.known = known_holdings(obs)
+        self.unseen = unseen_cards(obs, self.known)
+        self.base = World(
+            obs.hand_no, [[], [], [], []], [], [c.index for c in obs.discard],
+            [fast_meld(m) for m in obs.melds], list(obs.contract_down), obs.turns,
+            [[], [], [], []])
+        self.base.hands[obs.seat] = [c.index for c in obs.hand]
+        for e in obs.history:
+            if isinstance(e.action, Take) and e.card is not None and not e.card.is_wild:
+                self.base.took[e.action.seat].append(e.card.rank)
+        self.need = [0 if s == obs.seat else max(0, obs.hand_sizes[s] - len(self.known[s]))
+                     for s in range(4)]
+
+    def sample(self, rng: random.Random) -> World:
+        cards = list(self.unseen)
+        rng.shuffle(cards)
+        world = self.base.copy()
+        at = 0
+        for s in range(4):
+            if s != self.seat:
+                world.hands[s] = self.known[s] + cards[at:at + self.need[s]]
+                at += self.need[s]
+        world.piles = [cards[at + s::4] for s in range(4)]
+        world.stock_n = len(cards) - at
+        return world
+
+
+# -- the bot ---------------------------------------------------------------------------
+
+
+class SearchBot:
+    name = "search"
+
+    def __init__(self, seed: int | None = None, budget: float = DEFAULT_BUDGET,
+                 rollouts: int | None = None, width: int = 3,
+                 confidence: float = 2.0) -> None:
+        """``budget``: wall seconds per searched decision; ``rollouts``: at most this
+        many deals per decision (with a large budget, a deterministic search);
+        ``width``: candidates per decision; ``confidence``: standard errors by which
+        an alternative must beat the greedy choice."""
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.rollouts = rollouts
+        self.width = width
+        self.confidence = confidence
+        self.greedy = GreedyBot(seed)
+
+    def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        deadline = time.perf_counter() + self.budget
+        # Rollouts free their (acyclic) garbage as they go; the cyclic collector would only
+        # add pauses that break the time budget, so it waits until the decision is made.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            candidates = self.candidates(obs, legal)
+            if len(candidates) == 1:
+                return candidates[0]
+            return candidates[self.pick(self.evaluate(obs, candidates, deadline))]
+        finally:
+            if collecting:
+                gc.enable()
+
+    def pick(self, outcomes: Sequence[Sequence[float]]) -> int:
+        """The candidate to play: the greedy one (index 0) unless another beats it on the
+        same deals by more than ``confidence`` standard errors; rollouts are noisy, and
+        a hunch is not worth leaving a sound default for."""
+        best, best_gain = 0, 0.0
+        for j in range(1, len(outcomes)):
+            gain, error = _gain(outcomes[j], outcomes[0])
+            if gain > best_gain and gain > self.confidence * error:
+                best, best_gain = j, gain
+        return best
+
+    def candidates(self, obs: Observation, legal: Sequence[Action]) -> list[Action]:
+        """The greedy choice first, then the alternatives worth searching."""
+        greedy = self.greedy.choose(obs, legal)
+        seat = obs.seat
+        if isinstance(greedy, Take | Push):
+            if obs.discard[-1].is_wild:
+                return [greedy]  # pushing would hand the opponent a wild
+            return [greedy, Push(seat) if isinstance(greedy, Take) else Take(seat)]
+        if isinstance(greedy, LayContract):
+            options = [a for a in legal if isinstance(a, LayContract)]
+            return list(contract_order(obs, options)[:self.width])
+        if isinstance(greedy, Discard) and len(obs.hand) > 1:
+            by_index = {c.index: c for c in obs.hand}
+            return [Discard(seat, by_index[i]) for i in discard_ranking_of(obs)[:self.width]]
+        return [greedy]
+
+    def evaluate(self, obs: Observation, candidates: Sequence[Action],
+                 deadline: float | None = None) -> list[list[float]]:
+        """Each candidate's hand score differences (opponents minus us: higher is better),
+        one per random deal, the same deals for all candidates, until ``deadline`` (by
+        default the budget from now) or ``rollouts`` deals. An alternative that is
+        clearly worse than the greedy choice stops being played out; when none is left,
+        the search stops early."""
+        if deadline is None:
+            deadline = time.perf_counter() + self.budget
+        sampler = Sampler(obs)
+        team = obs.seat % 2
+        outcomes: list[list[float]] = [[] for _ in candidates]
+        active = list(range(len(candidates)))
+        started = time.perf_counter()
+        n = 0
+        while n < (self.rollouts or 1 << 30):
+            now = time.perf_counter()
+            if n and now + (now - started) / n > deadline:
+                break  # the next deal would overrun the budget
+            world = sampler.sample(self.rng)
+            for k, i in enumerate(active):
+                scores = self.rollout(world.copy(), obs, candidates[i], deadline if n else math.inf)
+                if scores is None:  # a slow deal: drop it
+                    for j in active[:k]:
+                        outcomes[j].pop()
+                    return outcomes
+                outcomes[i].append(scores[1 - team] - scores[team])
+            n += 1
+            if n % _CHECK_EVERY == 0:
+                active = [i for i in active if i == 0 or not self.hopeless(outcomes, i)]
+                if len(active) == 1:
+                    break
+        return outcomes
+
+    def hopeless(self, outcomes: Sequence[Sequence[float]], i: int) -> bool:
+        gain, error = _gain(outcomes[i], outcomes[0])
+        return gain + self.confidence * error < 0
+
+    def rollout(self, world: World, obs: Observation, action: Action,
+                deadline: float = math.inf) -> tuple[int, int] | None:
+        """Play ``action`` in ``world``, then the rest of the hand greedily: the team scores
+        (None past ``deadline``)."""
+        seat = obs.seat
+        if isinstance(action, Take | Push):
+            taken = world.draw(seat, isinstance(action, Take))
+            if world.scores is None:
+                world.meld(seat)
+            if world.scores is None:
+                world.discard_card(seat, taken)
+        elif isinstance(action, LayContract):
+            hand = world.hands[seat]
+            for spec in action.melds:
+                for p in spec.cards:
+                    hand.remove(p.card.index)
+                world.melds.append(fast_meld(build_meld(spec, meld_id=0, owner=seat)))
+            world.down[seat] = True
+            world.meld(seat)
+            if world.scores is None:
+                world.discard_card(seat, obs.taken.index if obs.taken else None)
+        elif isinstance(action, Discard):
+            world.discard_card(seat, None, action.card.index)
+        if world.scores is not None:
+            return world.scores
+        return world.finish((seat + 1) % 4, deadline)
+
+
+def _gain(outcomes: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
+    """Mean gain of ``outcomes`` over ``base`` on the deals both saw, and its standard
+    error (infinite with fewer than two deals)."""
+    gains = [a - b for a, b in zip(outcomes, base, strict=False)]
+    if len(gains) < 2:
+        return 0.0, math.inf
+    return statistics.fmean(gains), statistics.stdev(gains) / math.sqrt(len(gains))

@@ -1,0 +1,50 @@
+"""``manage.py bot_match A B --games N [--seed S] [--budget SECONDS]``: a duplicated match.
+
+Team A (seats 0 and 2) against team B (seats 1 and 3); every set of packs is played
+twice with the seats exchanged. The work is :func:`games.bots.match.match_bots`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from games.bots import BOT_NAMES
+from games.bots.match import MatchResult, match_bots, match_report
+
+
+class Command(BaseCommand):
+    help = ("Play bot A (seats 0 and 2) against bot B (seats 1 and 3) on duplicated packs "
+            "and report the mean game-score difference B - A (positive: A better).")
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        names = ", ".join(BOT_NAMES)
+        parser.add_argument("bot_a", help=f"team A's bot, one of: {names}")
+        parser.add_argument("bot_b", help=f"team B's bot, one of: {names}")
+        parser.add_argument("--games", type=int, default=20,
+                            help="games to play, rounded up to an even number (default 20)")
+        parser.add_argument("--seed", type=int, default=0,
+                            help="seeds the packs and the bots (default 0)")
+        parser.add_argument("--budget", type=float, default=None,
+                            help="thinking time per decision, in seconds, for bots that "
+                                 "search (default: each bot's own)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        for name in (options["bot_a"], options["bot_b"]):
+            if name not in BOT_NAMES:
+                raise CommandError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
+        if options["games"] < 1:
+            raise CommandError("--games must be at least 1")
+        if options["budget"] is not None and options["budget"] <= 0:
+            raise CommandError("--budget must be a positive number of seconds")
+
+        def progress(pairs: int, result: MatchResult) -> None:
+            if options["verbosity"] >= 2:
+                self.stderr.write(f"{result.games} games, mean B - A {result.mean:+.1f}, "
+                                  f"{result.seconds:.0f} s")
+
+        result = match_bots(bot_a=options["bot_a"], bot_b=options["bot_b"],
+                            games=options["games"], seed=options["seed"],
+                            budget=options["budget"], progress=progress)
+        self.stdout.write(match_report(result))

@@ -1,0 +1,259 @@
+"""The bots: registry, information hygiene, whole games, strength, and bot_match."""
+
+from __future__ import annotations
+
+import io
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from games.bots import BOT_NAMES, make_bot
+from games.bots.evaluate import analyse
+from games.bots.greedy import GreedyBot
+from games.bots.match import match_bots, match_report, t975
+from games.bots.playout import World
+from games.bots.random_bot import RandomBot
+from games.bots.search import Sampler, SearchBot
+from games.engine import GameState, HandState, legal_actions, verify
+from games.engine.cards import ALL_CARDS, full_pack
+from games.engine.generate import contracts
+from games.engine.play import Policy, deal_from_seed, play_game
+
+
+def small_search(seed: int | None) -> SearchBot:
+    """A search bot whose decisions depend on its seed only: a fixed number of deals
+    and a time budget it never reaches."""
+    return SearchBot(seed, budget=60.0, rollouts=6)
+
+
+BOTS: dict[str, Callable[[int | None], Policy]] = {
+    "random": RandomBot, "greedy": GreedyBot, "search": small_search,
+}
+
+
+def decision_points(seed: int, every: int = 5) -> Iterator[HandState]:
+    """Copies of hand states met in a greedy game, every ``every``-th action, through all
+    five hands: draws, contracts, lay-offs and discards."""
+    first_dealer, decks = deal_from_seed(seed)
+    game = GameState(first_dealer)
+    bots = [GreedyBot() for _ in range(4)]
+    count = 0
+    for deck in decks:
+        hand = game.deal(deck)
+        while hand.outcome is None:
+            count += 1
+            if count % every == 0:
+                yield hand.copy()
+            game.apply(bots[hand.seat].choose(hand.observation(hand.seat),
+                                              legal_actions(hand)))
+
+
+def hidden_swaps(state: HandState) -> Iterator[HandState]:
+    """Twins of ``state`` that differ only in cards the mover cannot see: a card swapped
+    between the two hands on its left and across, and between its left hand and the
+    stock."""
+    seat = state.seat
+    left, across = (seat + 1) % 4, (seat + 2) % 4
+    for other in (across, "stock"):
+        twin = state.copy()
+        ours = twin.hands[left]
+        theirs = twin.stock if other == "stock" else twin.hands[across]
+        pairs = [(i, j) for i, a in enumerate(ours) for j, b in enumerate(theirs) if a is not b]
+        if pairs:
+            i, j = pairs[len(pairs) // 2]
+            ours[i], theirs[j] = theirs[j], ours[i]
+            yield twin
+
+
+# -- the registry --------------------------------------------------------------------
+
+
+def test_it_registers_the_bots_by_name() -> None:
+    assert set(BOT_NAMES) >= {"random", "greedy", "search"}
+    assert isinstance(make_bot("greedy", 1), GreedyBot)
+    assert isinstance(make_bot("search", 1, budget=0.05), SearchBot)
+
+
+def test_it_names_the_known_bots_for_an_unknown_one() -> None:
+    with pytest.raises(ValueError, match="greedy"):
+        make_bot("nobody", 1)
+
+
+# -- information hygiene -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_it_decides_the_same_whatever_the_cards_it_cannot_see(name: str) -> None:
+    checked: Counter[str] = Counter()
+    for state in decision_points(seed=11):
+        for twin in hidden_swaps(state):
+            assert twin.hands != state.hands or twin.stock != state.stock
+            assert twin.observation(state.seat) == state.observation(state.seat)
+            choice = BOTS[name](7).choose(state.observation(state.seat), legal_actions(state))
+            again = BOTS[name](7).choose(twin.observation(state.seat), legal_actions(twin))
+            assert choice == again, f"{name} at {state.hand_no}/{state.turns}"
+            checked[state.phase] += 1
+    assert checked["draw"] >= 5 and checked["play"] >= 5
+
+
+def test_its_deals_hold_every_card_once_and_keep_what_the_seat_sees() -> None:
+    for state in decision_points(seed=3, every=7):
+        obs = state.observation(state.seat)
+        sampler = Sampler(obs)
+        known = sampler.known
+        for k in range(3):
+            world = sampler.sample(random.Random(k))
+            placed = [c for h in world.hands for c in h] + [c for p in world.piles for c in p]
+            placed += world.discard + [p.card.index for m in obs.melds for p in m.cards]
+            placed += [c.index for c, _source in obs.pending]
+            assert Counter(placed) == Counter(c.index for c in ALL_CARDS[:52] * 2
+                                              + (ALL_CARDS[52],) * 4)
+            assert world.hands[state.seat] == [c.index for c in obs.hand]
+            assert [len(h) for h in world.hands] == list(obs.hand_sizes)
+            assert world.stock_n == obs.stock_size
+            for seat in range(4):
+                assert not Counter(known[seat]) - Counter(world.hands[seat])
+
+
+def test_it_knows_the_card_an_opponent_took_from_the_pile() -> None:
+    for state in decision_points(seed=5, every=3):
+        obs = state.observation(state.seat)
+        known = Sampler(obs).known
+        for seat in range(4):
+            if seat != state.seat:
+                # every card the seat is known to hold is really in its hand
+                assert not Counter(known[seat]) - Counter(c.index for c in state.hands[seat])
+
+
+# -- the judgement behind both bots ----------------------------------------------------
+
+
+def test_it_sees_every_contract_the_rules_engine_offers() -> None:
+    rng = random.Random(5)
+    for hand_no in range(1, 6):
+        for _ in range(400):
+            pack = full_pack()
+            rng.shuffle(pack)
+            hand = pack[:5 + hand_no + rng.randrange(6)]
+            if contracts(hand_no, hand):
+                assert analyse(hand_no, [c.index for c in hand])[1][0] == 0
+
+
+def test_its_rollouts_play_a_hand_as_the_greedy_bot_does() -> None:
+    same = total = 0
+    for seed in range(8):
+        first_dealer, decks = deal_from_seed(seed)
+        for hand_no, deck in enumerate(decks, start=1):
+            state = HandState.deal(hand_no, (first_dealer + hand_no - 1) % 4, deck)
+            stock = [c.index for c in state.stock]
+            world = World(hand_no, [[c.index for c in h] for h in state.hands], [stock] * 4,
+                          [c.index for c in state.discard], [], [False] * 4, 0,
+                          [[], [], [], []], stock_n=len(stock))  # one shared stock
+            predicted = world.finish(state.seat)
+            bots = [GreedyBot() for _ in range(4)]
+            while state.outcome is None:
+                state.apply(bots[state.seat].choose(state.observation(state.seat),
+                                                    legal_actions(state)))
+            same += predicted == state.outcome.scores
+            total += 1
+    assert same >= total // 2  # about 70% over many hands; 60% on these
+
+
+# -- the search ----------------------------------------------------------------------
+
+
+def test_it_keeps_the_greedy_choice_unless_another_is_clearly_better() -> None:
+    bot = SearchBot(1)
+    noisy = [[0.0, 100.0] * 5, [60.0, 60.0] * 5]  # +10 on average, but +60 or -40
+    clear = [[0.0, 100.0] * 5, [20.0, 120.0] * 5]  # +20 on every deal
+
+    assert bot.pick(noisy) == 0
+    assert bot.pick(clear) == 1
+
+
+def test_it_answers_at_once_when_there_is_nothing_to_weigh() -> None:
+    for state in decision_points(seed=2, every=1):
+        legal = legal_actions(state)
+        if len(legal) == 1 or (state.phase == "draw" and state.discard[-1].is_wild):
+            bot = SearchBot(1, budget=30.0)
+            started = time.perf_counter()
+            bot.choose(state.observation(state.seat), legal)
+            assert time.perf_counter() - started < 1.0
+            return
+    pytest.fail("no trivial decision met")
+
+
+def test_it_keeps_to_its_time_budget() -> None:
+    bot = SearchBot(3, budget=0.05)
+    slowest = 0.0
+    for state in decision_points(seed=8, every=6):
+        started = time.perf_counter()
+        action = bot.choose(state.observation(state.seat), legal_actions(state))
+        slowest = max(slowest, time.perf_counter() - started)
+        assert action in legal_actions(state)
+    assert slowest < 0.05 + 0.25  # slack for a loaded machine
+
+
+# -- whole games ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_it_plays_a_whole_game_that_verifies_complete(name: str) -> None:
+    first_dealer, decks = deal_from_seed(21)
+    policies = [BOTS[name](seat) for seat in range(2)] + [GreedyBot(), RandomBot(3)]
+    record = play_game(policies, first_dealer, decks)
+
+    verdict = verify(record.dumps())
+
+    assert verdict.status == "complete"
+    assert record.result is not None and verdict.totals == record.result.totals
+
+
+def test_greedy_beats_random_on_duplicated_packs() -> None:
+    result = match_bots(bot_a="greedy", bot_b="random", games=6, seed=4)
+
+    assert result.games == 6
+    assert all(d > 0 for d in result.diffs)  # greedy wins every game
+    assert result.interval is not None and result.interval[0] > 500
+
+
+# -- bot_match -----------------------------------------------------------------------
+
+
+def test_it_pairs_each_deal_with_the_seats_exchanged() -> None:
+    result = match_bots(bot_a="greedy", bot_b="greedy", games=3, seed=2)
+
+    assert result.games == 4  # rounded up to whole pairs
+    # the same bot on the same cards: each game's difference comes back reversed
+    assert result.diffs[0] == -result.diffs[1] and result.diffs[2] == -result.diffs[3]
+    assert result.pair_means == [0.0, 0.0] and result.interval == (0.0, 0.0)
+
+
+def test_it_uses_t_quantiles() -> None:
+    assert t975(1) == 12.706
+    assert t975(30) == 2.042
+    assert t975(1000) == pytest.approx(1.962, abs=1e-3)
+
+
+def test_it_reports_the_sign_convention() -> None:
+    report = match_report(match_bots(bot_a="greedy", bot_b="random", games=2, seed=9))
+
+    assert "B - A" in report and "positive = A better" in report
+    assert "games: 2" in report and "wall time" in report
+
+
+def test_the_command_prints_the_match() -> None:
+    out = io.StringIO()
+    call_command("bot_match", "greedy", "random", "--games", "2", "--seed", "3", stdout=out)
+
+    assert "A = greedy" in out.getvalue() and "95% confidence interval" in out.getvalue()
+
+
+def test_the_command_refuses_an_unknown_bot() -> None:
+    with pytest.raises(CommandError, match="unknown bot 'nobody'"):
+        call_command("bot_match", "greedy", "nobody", "--games", "2")
