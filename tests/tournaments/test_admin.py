@@ -191,7 +191,7 @@ def test_pair_next_round_creates_a_draft_and_publish_round_publishes_it() -> Non
     assert "complete round 1 before pairing the next" in said(response)
 
 
-def test_play_bot_matches_gives_every_match_of_an_all_bot_round_a_result(
+def test_publishing_an_all_bot_round_plays_every_match(
         eager_tasks: None, django_capture_on_commit_callbacks: Any) -> None:
     organiser = UserFactory()
     tournament = tournament_with_teams(4, organisers=[organiser])
@@ -199,14 +199,14 @@ def test_play_bot_matches_gives_every_match_of_an_all_bot_round_a_result(
     client = logged_in(organiser)
     act(client, "tournament", "pair_next_round", tournament)
     round = tournament.rounds.get()
-    act(client, "round", "publish", round)
 
     with django_capture_on_commit_callbacks(execute=True):
-        response = act(client, "round", "play_bot_matches", round)
+        response = act(client, "round", "publish", round)
 
     job = Job.objects.get(tournament=tournament)
     assert "2 bot match(es) are being played" in said(response)
-    assert url("job_change", job.pk) in response.content.decode()
+    assert "no bot match left to play" in said(
+        act(client, "round", "play_bot_matches", round))
     assert Result.objects.filter(match__round=round).count() == 2
     assert set(round.matches.values_list("status", flat=True)) == {Match.Status.DONE}
     assert (job.done, job.total, job.status) == (2, 2, Job.Status.DONE)

@@ -142,7 +142,13 @@ class RoundAdmin(TournamentScoped, admin.ModelAdmin):
                 raise services.TournamentUserError(
                     _("only a draft can be published; this round is %s")
                     % round.get_status_display())
-            return _("%s is published.") % round
+            if not services.round_bot_match_ids(round):
+                return _("%s is published.") % round
+            # Matches with bots in every seat are played at once, in the background.
+            job = services.job_play_round_bots(round=round, user=request.user)
+            transaction.on_commit(lambda: enqueue_bot_matches(job))
+            return _("%(round)s is published; its %(n)d bot match(es) are being played.") % {
+                "round": round, "n": job.total}
         run_for_each(self, request, queryset.select_related("tournament"), publish)
 
     @admin.action(description=_("Fill empty seats with bots"))
