@@ -89,7 +89,6 @@ class HandState:
     outcome: HandOutcome | None = None
     history: list[Event] = field(default_factory=list)
     seen: list[list[Event]] = field(default_factory=lambda: [[], [], [], []])  # per seat
-    end_rule: str = ""  # the rule that ended the hand (R8.1, R8.2 or R8.3)
 
     @classmethod
     def deal(cls, hand_no: int, dealer: int, deck: Sequence[Card]) -> HandState:
@@ -114,7 +113,17 @@ class HandState:
             self.hand_no, self.dealer, [list(h) for h in self.hands], list(self.stock),
             list(self.discard), list(self.melds), list(self.contract_down),
             self.seat, self.phase, self.taken, list(self.pending), self.turns, self.outcome,
-            list(self.history), [list(s) for s in self.seen], self.end_rule)
+            list(self.history), [list(s) for s in self.seen])
+
+    @property
+    def end_rule(self) -> str:
+        """The rule that ended the hand: out (R8.1), the 400-turn bound (R8.3) or an
+        exhausted stock (R8.2); ``""`` while it goes on."""
+        if self.outcome is None:
+            return ""
+        if self.outcome.ended_by == "out":
+            return "R8.1"
+        return "R8.3" if self.turns >= MAX_TURNS else "R8.2"
 
     # -- applying actions ---------------------------------------------------
 
@@ -122,7 +131,7 @@ class HandState:
         """Play ``action``; ``IllegalActionError`` (and no change) if the rules forbid it."""
         if self.outcome is not None:
             # cite the rule that ended it: out (R8.1), stock (R8.2) or 400 turns (R8.3)
-            raise IllegalActionError(self.end_rule or "R8.1",
+            raise IllegalActionError(self.end_rule,
                                      f"hand {self.hand_no} has already ended")
         if action.seat != self.seat:
             raise IllegalActionError("R6.1", f"it is seat {self.seat}'s turn, not seat "
@@ -159,7 +168,7 @@ class HandState:
     def _push(self) -> None:
         if len(self.stock) < 2:  # R6.4: pushing on a short stock exhausts it
             self._log(Event(Push(self.seat)))
-            self._end(None, "R8.2")
+            self._end(None)
             return
         left = (self.seat + 1) % 4
         stock_card, discard_card = self.stock.pop(), self.discard.pop()
@@ -196,9 +205,9 @@ class HandState:
         self.discard.append(card)
         self.turns += 1
         if not hand:
-            self._end(self.seat, "R8.1")  # out by discarding the last card
+            self._end(self.seat)  # out by discarding the last card
         elif self.turns >= MAX_TURNS:
-            self._end(None, "R8.3")
+            self._end(None)
         else:
             self.seat = (self.seat + 1) % 4
             self.phase = "draw"
@@ -287,11 +296,10 @@ class HandState:
     def _maybe_out(self) -> None:
         # R8.1 / R7.4: out once the hand is empty and no swapped wild waits to be played.
         if not self.hands[self.seat] and not self.pending:
-            self._end(self.seat, "R8.1")
+            self._end(self.seat)
 
-    def _end(self, out_seat: int | None, rule: str) -> None:
+    def _end(self, out_seat: int | None) -> None:
         self.phase = "over"
-        self.end_rule = rule
         scores = [penalty(self.hands[s]) + penalty(self.hands[s + 2]) for s in (0, 1)]
         if out_seat is not None:
             scores[team_of(out_seat)] = 0  # R9.1

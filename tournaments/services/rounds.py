@@ -17,7 +17,7 @@ from tournaments.formats.knockout import (
     knockout_bracket,
     knockout_round,
 )
-from tournaments.formats.round_robin import round_robin_round_count, round_robin_schedule
+from tournaments.formats.round_robin import round_robin_round, round_robin_round_count
 from tournaments.formats.swiss import SwissEntry, pair_swiss_round
 from tournaments.models import Absence, Entry, Match, Round, Seat, Standing, Table, Team, Tournament
 
@@ -74,9 +74,8 @@ def _seeded_team_ids(tournament: Tournament) -> list[int]:
 
 def _pairings(tournament: Tournament, number: int) -> list[Pairing]:
     if tournament.format in CYCLES:
-        schedule = round_robin_schedule(_seeded_team_ids(tournament),
-                                        cycles=CYCLES[tournament.format])
-        return schedule[number - 1]
+        return round_robin_round(_seeded_team_ids(tournament), number,
+                                 cycles=CYCLES[tournament.format])
     if tournament.format == Tournament.Format.SWISS:
         odd = "bot" if tournament.bye_policy == Tournament.ByePolicy.BOT else "bye"
         return pair_swiss_round(_swiss_entries(tournament), odd=odd)
