@@ -2,25 +2,42 @@
 
 ``apply`` accepts every legal action, in any of its equivalent spellings. The
 generator lists a representative set: one spelling per distinct move (which
-copy of a duplicated card is irrelevant), melds in canonical shapes (a set of
-all the naturals of a rank, padded with wilds to its minimum; runs from each
-natural card, as short as allowed and as long as the wilds can bridge),
-single-card lay-offs at each open end, and wild swaps only where the freed
-wild has a meld to go to. It never offers a move that leaves the player stuck
-(R6.5, R7.4), so a game played from it always ends.
+copy of a duplicated card is irrelevant), melds in canonical shapes, single-card
+lay-offs at each open end, and wild swaps only where the freed wild has a meld
+to go to. It never offers a move that leaves the player stuck (R6.5, R7.4), so a
+game played from it always ends.
+
+Melds are found in two steps. A *slot* is where a meld can go: a rank for a set,
+a suit and a window of run positions for a run. A choice of slots (one for a
+further meld, the contract's count for a contract, R7.1) is then *filled* from
+the hand's card counts: runs take their natural cards first, sets take every
+natural of their rank that is left (split between two sets of one rank), and
+wilds fill the holes. Because a natural card saves exactly one wild wherever it
+goes, filling runs first never needs more wilds than any other way.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from .actions import Action, Discard, LayContract, LayMelds, LayOff, Push, Swap, Take
-from .cards import SUITS, Card
-from .melds import Kind, MeldSpec, Placed, TableMeld, declare, plain
+from .cards import ALL_CARDS, JOKER, SUITS, Card
+from .melds import MeldSpec, Placed, TableMeld, declare, plain
 from .state import CONTRACTS, HandState, Observation, Phase
+
+#: The card at run position p (1..14) of each suit; None off the ends.
+_AT: dict[str, tuple[Card | None, ...]] = {
+    suit: (None, *(ALL_CARDS[i * 13 + (p - 1) % 13] for p in range(1, 15)), None)
+    for i, suit in enumerate(SUITS)
+}
+#: Actions without choices, shared (actions are immutable): per seat.
+_OF_RANK = {rank: tuple(ALL_CARDS[i * 13 + rank - 1] for i in range(4)) for rank in range(1, 14)}
+_DRAWS = tuple((Take(seat), Push(seat)) for seat in range(4))
+_DISCARDS = tuple(tuple(Discard(seat, card) for card in ALL_CARDS) for seat in range(4))
+
+RunSlot = tuple[str, int, int]  # suit, lowest and highest position
+Slot = int | RunSlot  # a set's rank, or a run's window
 
 
 def legal_actions(state: HandState) -> list[Action]:
@@ -41,123 +58,93 @@ def generate(seat: int, hand_no: int, phase: Phase, hand: Sequence[Card],
              melds: Sequence[TableMeld], contract_down: bool, taken: Card | None,
              pending: Sequence[tuple[Card, int]]) -> list[Action]:
     if phase == "draw":
-        return [Take(seat), Push(seat)]
+        return list(_DRAWS[seat])
     if phase == "over":
         return []
     if pending:
         return [LayOff(seat, meld.id, (p,)) for wild, source in dict(pending).items()
-                for meld in melds if meld.id != source for p in _placements(meld, [wild])]
+                for meld in melds if meld.id != source for p in _placements(meld, (wild,), ())]
     index = HandIndex(hand)
     plays: list[Action] = []
     if not contract_down:
         plays += (LayContract(seat, c) for c in contracts(hand_no, hand, index))
     else:
-        plays += (LayMelds(seat, (spec,)) for spec in candidate_melds(index, "set", 3))
-        plays += (LayMelds(seat, (spec,)) for spec in candidate_melds(index, "run", 3))
+        plays += (LayMelds(seat, (spec,)) for spec in candidate_melds(index))
         plays += (LayOff(seat, meld.id, (p,)) for meld in melds
-                  for p in _placements(meld, index.distinct))
+                  for p in _placements(meld, index.wilds, index.counts))
         plays += _swaps(seat, index, melds)
     if taken is not None:
         plays = [a for a in plays if not _strands(a, hand, taken)]
-    plays += (Discard(seat, c) for c in index.distinct if c is not taken)
+    discards = _DISCARDS[seat]
+    plays += (discards[c.index] for c in index.distinct if c is not taken)
     return plays
 
 
 class HandIndex:
-    """One pass over a hand: its wilds, its naturals by rank, and per suit a bitmask of the
-    run positions it holds naturally (an ace at 1 and 14, a 2 at 2 of its own suit)."""
+    """One pass over a hand: how many of each card it holds (by ``Card.index``), its
+    distinct cards and distinct wilds, how many wilds in all, the naturals of each rank
+    and per suit bitmasks of the run positions it holds, and holds twice (an ace at 1
+    and 14)."""
 
-    __slots__ = ("cards", "distinct", "wilds", "jokers", "by_rank", "masks", "aces")
+    __slots__ = ("cards", "counts", "distinct", "wilds", "n_wilds", "by_rank", "masks",
+                 "doubles")
 
     def __init__(self, hand: Sequence[Card]) -> None:
         self.cards = hand
-        self.distinct = list(dict.fromkeys(hand))
-        self.wilds = [c for c in hand if c.is_wild]
-        self.jokers = sum(c.is_joker for c in self.wilds)
-        self.by_rank: dict[int, list[Card]] = {}
-        self.masks = dict.fromkeys(SUITS, 0)
-        self.aces = dict.fromkeys(SUITS, 0)
+        self.counts = counts = [0] * 53
         for card in hand:
+            counts[card.index] += 1
+        self.distinct = distinct = list(dict.fromkeys(hand))
+        self.wilds = [c for c in distinct if c.is_wild]
+        self.n_wilds = sum(counts[c.index] for c in self.wilds)
+        self.by_rank: dict[int, list[Card]] = {}  # distinct cards of each rank, 2s included
+        self.masks = dict.fromkeys(SUITS, 0)
+        self.doubles = dict.fromkeys(SUITS, 0)  # positions held twice
+        for card in distinct:
             if not card.is_joker:
                 self.by_rank.setdefault(card.rank, []).append(card)
                 self.masks[card.suit] |= card.run_bits
-        for ace in self.by_rank.get(1, ()):
-            self.aces[ace.suit] += 1
+                if counts[card.index] > 1:
+                    self.doubles[card.suit] |= card.run_bits
 
-    def wild_pool(self, shapes: Sequence[Shape]) -> list[Card]:
-        """The wilds less those the shapes use as natural 2s; 2s before jokers."""
-        pool = sorted(self.wilds, key=lambda c: c.is_joker)
-        for shape in shapes:
-            for card in shape.naturals:
-                if card.is_wild:
-                    pool.remove(card)
-        return pool
+    def naturals(self, rank: int) -> int:
+        """Cards of ``rank`` held (2s count for a set of 2s only)."""
+        return sum(self.counts[c.index] for c in self.by_rank.get(rank, ()))
 
 
-@dataclass(frozen=True, slots=True)
-class Shape:
-    """A meld the hand can make, before choosing wilds: each cell is a natural card or the
-    (rank, suit) a wild must stand for (suit ``""`` in a set)."""
-
-    kind: Kind
-    cells: tuple[Card | tuple[int, str], ...]
-    naturals: tuple[Card, ...]
-    holes: int
-    natural_wilds: int  # natural 2s among the naturals: wild cards the shape does not free
-
-    def realize(self, wilds: Iterator[Card]) -> MeldSpec:
-        return MeldSpec(self.kind, tuple(
-            plain(c) if isinstance(c, Card) else declare(next(wilds), self.kind, *c)
-            for c in self.cells))
+# -- slots ------------------------------------------------------------------------------
 
 
-def _shape(kind: Kind, cells: Sequence[Card | tuple[int, str]]) -> Shape:
-    naturals = tuple(c for c in cells if isinstance(c, Card))
-    return Shape(kind, tuple(cells), naturals, len(cells) - len(naturals),
-                 sum(c.is_wild for c in naturals))
+def _set_slots(index: HandIndex) -> list[tuple[int, Slot]]:
+    """(wilds it takes at least, rank) for each rank held. A set of 2s is three wild cards:
+    its natural 2s and jokers."""
+    return [(3 if rank == 2 else max(0, 3 - index.naturals(rank)), rank)
+            for rank in index.by_rank]
 
 
-def candidate_melds(index: HandIndex, kind: Kind, minimum: int) -> list[MeldSpec]:
-    """Canonical melds of ``kind`` and at least ``minimum`` cards that the hand can make."""
-    return [shape.realize(iter(index.wild_pool([shape])))
-            for shape in candidate_shapes(index, kind, minimum)]
-
-
-def candidate_shapes(index: HandIndex, kind: Kind, minimum: int) -> list[Shape]:
-    if kind == "set":
-        return _set_shapes(index, minimum)
-    return [shape for suit in SUITS for shape in _run_shapes(index, suit, minimum)]
-
-
-def _set_shapes(index: HandIndex, minimum: int) -> list[Shape]:
-    shapes = []
-    for rank, naturals in index.by_rank.items():
-        pool = index.jokers if rank == 2 else len(index.wilds)
-        need = max(0, minimum - len(naturals))
-        if need <= pool:
-            shapes.append(_shape("set", [*naturals, *[(rank, "")] * need]))
-    return shapes
-
-
-def _run_shapes(index: HandIndex, suit: str, minimum: int) -> tuple[Shape, ...]:
-    if not index.masks[suit]:
-        return ()
-    return _suit_run_shapes(suit, index.masks[suit], index.aces[suit] < 2, len(index.wilds),
-                            minimum)
+def _run_slots(index: HandIndex, minimum: int) -> list[tuple[int, Slot]]:
+    """(wilds it takes at least, window) for the run windows worth trying (see below)."""
+    slots: list[tuple[int, Slot]] = []
+    for suit, mask in index.masks.items():
+        if mask:
+            one_ace = index.counts[_OF_RANK[1][SUITS.index(suit)].index] < 2
+            slots += ((cost, (suit, low, high))
+                      for cost, low, high in _windows(mask, one_ace, index.n_wilds, minimum))
+    return slots
 
 
 @lru_cache(maxsize=1 << 16)
-def _suit_run_shapes(suit: str, mask: int, one_ace: bool, wilds: int,
-                     minimum: int) -> tuple[Shape, ...]:
-    """Run shapes of one suit: a pure function of which positions the hand holds (``mask``),
-    whether it holds a single ace, and how many wilds it has, so it is cached."""
+def _windows(mask: int, one_ace: bool, wilds: int,
+             minimum: int) -> tuple[tuple[int, int, int], ...]:
+    """Run windows of one suit, a pure function of the positions held (``mask``), whether a
+    single ace is held, and how many wilds: from each natural, the shortest run (padded
+    above, or below near the ace) and the longest one the wilds can bridge that ends on a
+    natural. Each comes with the wilds it takes: holes, plus a natural 2 (a wild card)."""
     starts = [p for p in range(1, 15) if mask >> p & 1]
     windows: set[tuple[int, int]] = set()
     for start in starts:
-        # the shortest run from this natural, padded with wilds above (below near the ace) ...
         windows.add((start, start + minimum - 1) if start + minimum <= 15
                     else (15 - minimum, 14))
-        # ... and the longest one the wilds can bridge, ending on a natural
         gaps, end = 0, None
         for position in range(start, 15):
             if mask >> position & 1:
@@ -169,115 +156,249 @@ def _suit_run_shapes(suit: str, mask: int, one_ace: bool, wilds: int,
                     break
         if end is not None:
             windows.add((start, end))
-    shapes = []
+    found = []
+    plain_mask = mask & ~(1 << 2)  # a natural 2 is still one of the hand's wild cards
     for low, high in sorted(windows):
         width = high - low + 1
-        holes = width - (mask & ((1 << width) - 1) << low).bit_count()
-        ace_once = low == 1 and high == 14 and one_ace  # one ace card can't stand at both ends
-        holes += ace_once
-        natural_two = low <= 2 <= high and mask >> 2 & 1
-        if holes < width and holes <= wilds - natural_two:
-            shapes.append(_shape("run", [
-                Card.of(p, suit) if mask >> p & 1 and not (p == 14 and ace_once) else (p, suit)
-                for p in range(low, high + 1)]))
-    return tuple(shapes)
+        held = (mask >> low & ((1 << width) - 1)).bit_count()
+        cost = width - (plain_mask >> low & ((1 << width) - 1)).bit_count()
+        cost += low == 1 and high == 14 and one_ace  # one ace card can't stand at both ends
+        if held and cost <= wilds:
+            found.append((cost, low, high))
+    return tuple(found)
+
+
+# -- filling slots from the hand -------------------------------------------------------------
+
+_TWOS = tuple(c for c in ALL_CARDS if c.rank == 2)
+Row = list[Card | int | None]  # a natural card, a run hole (its position) or a set hole
+
+
+def _fill(slots: Sequence[Slot], index: HandIndex) -> tuple[MeldSpec, ...] | None:
+    """The melds ``slots`` make from the hand, or None when it lacks the cards (R5.5, wilds)."""
+    left = list(index.counts)
+    rows: list[Row] = [[] for _ in slots]
+    runs: list[tuple[int, RunSlot]] = []
+    sets: dict[int, list[int]] = {}
+    for i, slot in enumerate(slots):
+        if isinstance(slot, int):
+            sets.setdefault(slot, []).append(i)
+        else:
+            runs.append((i, slot))
+    for i, (suit, low, high) in runs:
+        row, at = rows[i], _AT[suit]
+        for position in range(low, high + 1):
+            card = at[position]
+            if card is not None and left[card.index]:
+                left[card.index] -= 1
+                row.append(card)
+            else:
+                row.append(position)
+        if all(type(c) is int for c in row):
+            return None  # R5.5: a meld holds a natural card
+    for rank, where in sets.items():
+        naturals = [c for c in index.by_rank.get(rank, ()) for _ in range(left[c.index])]
+        if rank == 2:  # 2s are wilds too: a set of 2s takes only the three it needs
+            del naturals[3 * len(where):]
+        for card in naturals:
+            left[card.index] -= 1
+        if not naturals and len(where) == 1:
+            naturals = _steal(rank, runs, rows)
+        if len(naturals) < len(where):
+            return None  # R5.5
+        for i, size in zip(where, _split(len(naturals), len(where)), strict=True):
+            rows[i] += naturals[:size] + [None] * (3 - size)
+            del naturals[:size]
+    pool = [c for c in _TWOS for _ in range(left[c.index])] + [JOKER] * left[JOKER.index]
+    if sum(type(c) is not Card for row in rows for c in row) > len(pool):
+        return None
+    wilds = iter(pool)
+    return tuple(_spec(slot, row, wilds) for slot, row in zip(slots, rows, strict=True))
+
+
+def _split(naturals: int, sets: int) -> list[int]:
+    """Naturals of one rank for each of ``sets`` sets: one each, then up to 3 each, then the
+    rest to the first (fewest holes, every set with a natural card)."""
+    sizes = [1] * sets
+    rest = naturals - sets
+    for i in range(sets):
+        more = min(2, rest)
+        sizes[i] += more
+        rest -= more
+    sizes[0] += rest
+    return sizes
+
+
+def _steal(rank: int, runs: Sequence[tuple[int, RunSlot]], rows: list[Row]) -> list[Card]:
+    """A natural of ``rank`` that a run with another natural can give up for a wild."""
+    for i, (_suit, low, _high) in runs:
+        row = rows[i]
+        if sum(type(c) is Card for c in row) > 1:
+            for j, card in enumerate(row):
+                if type(card) is Card and card.rank == rank:
+                    row[j] = low + j
+                    return [card]
+    return []
+
+
+def _spec(slot: Slot, row: Row, wilds: Iterator[Card]) -> MeldSpec:
+    """A filled slot as a meld: naturals written plainly, a wild in each hole."""
+    if isinstance(slot, int):
+        return MeldSpec("set", tuple(plain(c) if isinstance(c, Card)
+                                     else declare(next(wilds), "set", slot, "") for c in row))
+    suit, low, _high = slot
+    return MeldSpec("run", tuple(plain(c) if isinstance(c, Card)
+                                 else declare(next(wilds), "run", position, suit)
+                                 for position, c in enumerate(row, start=low)))
+
+
+# -- melds and contracts -------------------------------------------------------------------
+
+
+def candidate_melds(index: HandIndex) -> list[MeldSpec]:
+    """Canonical single melds (R7.3: any set or run of at least 3) the hand can make."""
+    found = []
+    for cost, slot in _set_slots(index) + _run_slots(index, 3):
+        if cost <= index.n_wilds:
+            melds = _fill((slot,), index)
+            if melds is not None:
+                found.append(melds[0])
+    return found
 
 
 def contracts(hand_no: int, hand: Sequence[Card],
               index: HandIndex | None = None) -> list[tuple[MeldSpec, ...]]:
-    """Ways ``hand`` can lay down hand ``hand_no``'s contract (R7.1), canonical melds only."""
+    """Ways ``hand`` can lay down hand ``hand_no``'s contract (R7.1), canonical melds only:
+    each choice of slots (two sets of one rank, or two runs over one window, included)
+    filled as :func:`_fill` says."""
     index = index or HandIndex(hand)
     need = CONTRACTS[hand_no]
-    groups = []
-    for kind in ("set", "run"):
-        count = sum(k == kind for k, _n in need)
-        if count:
-            minimum = next(n for k, n in need if k == kind)
-            shapes = sorted(candidate_shapes(index, kind, minimum), key=_cost)
-            # two equal runs can be made from two copies of each card; two sets of one rank
-            # would need every natural of it twice.
-            groups.append((shapes, count, kind == "run"))
+    n_sets = sum(kind == "set" for kind, _n in need)
+    n_runs = len(need) - n_sets
+    run_length = max(n for kind, n in need) if n_runs else 0
+    choice = _Choice(index, sorted(_set_slots(index)) if n_sets else [],
+                     sorted(_run_slots(index, run_length)) if n_runs else [])
     found = []
-    for combo in _combos(groups, len(index.wilds)):
-        if _no_card_twice(combo, index):
-            pool = iter(index.wild_pool(combo))
-            found.append(tuple(shape.realize(pool) for shape in combo))
+    for slots in choice.runs(n_runs, n_sets, 0, index.n_wilds, choice.free, ()):
+        melds = _fill(slots, index)
+        if melds is not None:
+            found.append(melds)
     return found
 
 
-def _cost(shape: Shape) -> int:
-    """Wild cards a shape takes: its holes and the 2s it uses as naturals."""
-    return shape.holes + shape.natural_wilds
+_ACE_BITS = 1 << 1 | 1 << 14
+_TWO_BIT = 1 << 2  # a natural 2 in a run is still one of the hand's wild cards
+Free = dict[str, tuple[int, int]]  # per suit: positions held at least once, and twice
 
 
-def _combos(groups: Sequence[tuple[list[Shape], int, bool]],
-            budget: int) -> Iterator[tuple[Shape, ...]]:
-    """Choices of ``count`` shapes from each group whose wild costs fit ``budget``."""
-    if not groups:
-        yield ()
-        return
-    (shapes, count, repeat), rest = groups[0], groups[1:]
-    for chosen in _pick(shapes, count, budget, repeat, 0):
-        for more in _combos(rest, budget - sum(_cost(s) for s in chosen)):
-            yield chosen + more
+class _Choice:
+    """Choices of slots for a contract, cheapest first, each costed as :func:`_fill` will
+    fill it: a run takes the naturals its window still finds free, a set the naturals of
+    its rank the runs left. A choice whose wilds can't fit is cut as soon as it shows."""
+
+    def __init__(self, index: HandIndex, sets: list[tuple[int, Slot]],
+                 runs: list[tuple[int, Slot]]) -> None:
+        self.index, self.set_slots, self.run_slots = index, sets, runs
+        self.free: Free = {suit: (mask, index.doubles[suit])
+                           for suit, mask in index.masks.items()}
+
+    def runs(self, count: int, sets: int, start: int, budget: int, free: Free,
+             chosen: tuple[Slot, ...]) -> Iterator[tuple[Slot, ...]]:
+        if count == 0:
+            yield from self.sets(sets, 0, budget, free, (), chosen)
+            return
+        for i in range(start, len(self.run_slots)):
+            least, slot = self.run_slots[i]
+            if least > budget:
+                break  # sorted by the wilds they take at least: the rest take more
+            suit, low, high = slot  # type: ignore[misc]
+            once, twice = free[suit]
+            window = ((1 << (high - low + 1)) - 1) << low
+            cost = ((window & ~once).bit_count() + (window & once & _TWO_BIT != 0)
+                    + (window & _ACE_BITS == _ACE_BITS and not twice & 2))
+            if cost <= budget:
+                yield from self.runs(count - 1, sets, i, budget - cost,
+                                     {**free, suit: _take(once, twice, window & once)},
+                                     chosen + (slot,))
+
+    def sets(self, count: int, start: int, budget: int, free: Free, chosen: tuple[Slot, ...],
+             runs: tuple[Slot, ...]) -> Iterator[tuple[Slot, ...]]:
+        if count == 0:
+            yield chosen + runs
+            return
+        for i in range(start, len(self.set_slots)):
+            least, rank = self.set_slots[i]
+            assert isinstance(rank, int)
+            again = chosen.count(rank)  # sets of this rank chosen already
+            if least > budget and not again:
+                break  # sorted by the wilds they take at least: the rest take more
+            naturals = sum((once >> rank & 1) + (twice >> rank & 1)
+                           for once, twice in free.values())
+            if rank == 2:  # R5.4: three wild cards, its natural 2s and jokers (see _fill)
+                cost = 3
+            else:
+                cost = max(0, 3 * again + 3 - naturals) - max(0, 3 * again - naturals)
+            if not naturals and not again and self.run_slots:
+                naturals, cost = 1, 3  # a natural the runs took, given back (see _steal)
+            if naturals > again and cost <= budget:
+                yield from self.sets(count - 1, i, budget - cost, free, chosen + (rank,), runs)
 
 
-def _pick(shapes: list[Shape], count: int, budget: int, repeat: bool,
-          start: int) -> Iterator[tuple[Shape, ...]]:
-    if count == 0:
-        yield ()
-        return
-    for i in range(start, len(shapes)):
-        cost = _cost(shapes[i])
-        if cost > budget:
-            break  # sorted by cost: the rest cost more
-        for rest in _pick(shapes, count - 1, budget - cost, repeat, i if repeat else i + 1):
-            yield (shapes[i], *rest)
+def _take(once: int, twice: int, used: int) -> tuple[int, int]:
+    """Free positions of a suit after a run takes ``used`` (an ace is one card at 1 and 14)."""
+    aces = (once >> 1 & 1) + (twice >> 1 & 1) - (used >> 1 & 1) - (used >> 14 & 1)
+    once, twice = (once & ~used) | (twice & used), twice & ~used
+    if used & _ACE_BITS:
+        once = once & ~_ACE_BITS | (_ACE_BITS if aces >= 1 else 0)
+        twice = twice & ~_ACE_BITS | (_ACE_BITS if aces >= 2 else 0)
+    return once, twice
 
 
-def _no_card_twice(shapes: Sequence[Shape], index: HandIndex) -> bool:
-    """Does the hand hold every natural card the shapes use together?"""
-    used = Counter(card for shape in shapes for card in shape.naturals)
-    if sum(used.values()) == len(used):
-        return True
-    have = Counter(index.cards)
-    return all(n <= have[card] for card, n in used.items())
+# -- lay-offs and swaps ----------------------------------------------------------------------
 
 
-def _placements(meld: TableMeld, cards: Iterable[Card]) -> Iterator[Placed]:
-    """Ways to lay each of ``cards`` off alone onto ``meld``: one per open end."""
+def _placements(meld: TableMeld, wilds: Sequence[Card], counts: Sequence[int]) -> Iterator[Placed]:
+    """Ways to lay one card off onto ``meld`` (R7.3): a natural from ``counts`` (cards held,
+    by index) or one of ``wilds``, at each open end of a run."""
     if meld.kind == "set":
-        for card in cards:
-            if card.is_wild or card.rank == meld.rank:
-                yield declare(card, "set", meld.rank, "")
+        rank = meld.rank
+        if rank != 2 and counts:  # a 2 is a wild here, listed with the wilds (R5.4)
+            for card in _OF_RANK[rank]:
+                if counts[card.index]:
+                    yield plain(card)
+        for wild in wilds:
+            yield declare(wild, "set", rank, "")
         return
-    ends = [p for p in (meld.low - 1, meld.high + 1) if 1 <= p <= 14]
-    for card in cards:
-        for position in ends:
-            rank = 1 if position == 14 else position
-            if card.is_joker or (card.rank == 2 and (position, card.suit) != (2, meld.suit)):
-                yield Placed(card, rank, meld.suit)
-            elif card.suit == meld.suit and card.rank == rank:
-                yield plain(card)
+    low, high, suit = meld.low - 1, meld.high + 1, meld.suit
+    ends = (1,) if (low, high) == (1, 14) else tuple(p for p in (low, high) if 1 <= p <= 14)
+    at = _AT[suit]
+    for position in ends:
+        natural = at[position]
+        if counts and natural is not None and not natural.is_wild and counts[natural.index]:
+            yield plain(natural)
+        for wild in wilds:
+            yield declare(wild, "run", position, suit)
 
 
 def _swaps(seat: int, index: HandIndex, melds: Sequence[TableMeld]) -> Iterator[Action]:
     open_melds = sum(m.kind == "set" or len(m.cards) < 14 for m in melds)
+    counts = index.counts
     for meld in melds:
         if open_melds - (meld.kind == "set" or len(meld.cards) < 14) == 0:
             continue  # the freed wild would have nowhere to go (R7.4)
-        for p in dict.fromkeys(p for p in meld.cards if p.rank is not None):
-            natural = _natural_for(p, meld, index)
-            if natural is not None:
+        declared = [p for p in meld.cards if p.rank is not None]
+        if not declared:
+            continue
+        if meld.kind == "set":
+            held = index.by_rank.get(meld.rank, ())
+            if held and (meld.rank == 2 or not held[0].is_wild):
+                for wild in dict.fromkeys(p.card for p in declared):
+                    yield Swap(seat, meld.id, held[0], wild)
+            continue
+        for p in dict.fromkeys(declared):
+            natural = _AT[meld.suit][p.rank or 0]
+            if natural is not None and counts[natural.index]:
                 yield Swap(seat, meld.id, natural, p.card)
-
-
-def _natural_for(p: Placed, meld: TableMeld, index: HandIndex) -> Card | None:
-    if meld.kind == "set":
-        return next(iter(index.by_rank.get(meld.rank, ())), None)
-    assert p.rank is not None and p.suit is not None
-    natural = Card.of(p.rank, p.suit)
-    return natural if natural in index.cards else None
 
 
 def _strands(action: Action, hand: Sequence[Card], taken: Card) -> bool:

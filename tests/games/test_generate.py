@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from games.engine import GameState, LayContract, contracts, legal_actions, parse_action
-from games.engine.cards import parse_cards
+from games.engine import (
+    Card,
+    GameState,
+    HandState,
+    LayContract,
+    LayMelds,
+    contracts,
+    full_pack,
+    legal_actions,
+    parse_action,
+)
+from games.engine.cards import cards_str, parse_cards
 from games.engine.play import deal_from_seed
+from games.engine.state import CONTRACTS
 
 from .packs import stack
 
@@ -33,8 +45,9 @@ def test_every_generated_action_is_accepted_by_apply(seed: int) -> None:
 def test_two_runs_that_need_different_wilds_are_found() -> None:
     # Each run needs one wild; they must not both be given the 2D.
     hand = parse_cards("5H 6H 8H 7C 9C TC 2D JK 3S")
-    found = {" ".join(str(m) for m in c) for c in contracts(3, hand)}
-    assert "run(5H 6H 2D=7H 8H) run(7C JK=8C 9C TC)" in found
+    found = [sorted(str(m) for m in c) for c in contracts(3, hand)]
+    assert found in ([["run(5H 6H 2D=7H 8H)", "run(7C JK=8C 9C TC)"]],
+                     [["run(5H 6H JK=7H 8H)", "run(7C 2D=8C 9C TC)"]])
 
 
 def test_hand_one_contract_lists_each_pair_of_ranks() -> None:
@@ -59,3 +72,93 @@ def test_it_never_offers_a_meld_that_leaves_only_the_taken_card() -> None:
     assert not any(isinstance(a, LayContract) for a in offered)
     assert "1 discard 9C" not in [str(a) for a in offered]
     assert "1 discard 7H" in [str(a) for a in offered]
+
+
+# -- contracts the generator once missed (apply accepted them; R7.1 allows them) --------
+
+
+def test_two_sets_of_one_rank_are_offered() -> None:
+    # R7.1 [D]: two sets of the same rank are allowed; five 7s and a joker make two.
+    found = {" ".join(str(m) for m in c) for c in contracts(1, parse_cards("7C 7C 7D 7H 7H JK 5S"))}
+    assert found == {"set(7C 7C 7D) set(7H 7H JK=7)"}
+
+
+def test_a_set_leaves_a_natural_for_the_run() -> None:
+    # The KS goes to the run; the set of kings is made with the 2H instead (R5.2, R5.3).
+    hand = parse_cards("2H AD JS KH KH KS QS QS TC TS")
+    found = {" ".join(str(m) for m in c) for c in contracts(2, hand)}
+    assert "set(KH KH 2H=K) run(TS JS QS KS)" in found
+
+
+def test_two_runs_over_one_window_share_the_single_card_held_once() -> None:
+    # One JD for two runs 9D-KD: the second run needs a wild for it (R7.1, R5.3).
+    hand = parse_cards("9D 9D JD QD QD KD KD JK JK 2C")
+    found = {" ".join(str(m) for m in c) for c in contracts(5, hand)}
+    assert "run(9D 2C=TD JD QD KD) run(9D JK=TD JK=JD QD KD)" in found
+
+
+def _random_meld(rng: random.Random, pool: Counter[Card], kind: str, length: int) -> list[Card]:
+    """Cards for a random legal meld of ``kind`` (R5), taken from ``pool``; [] if it ran out."""
+    wilds = [c for c in pool.elements() if c.is_wild]
+    if kind == "set":
+        rank = rng.randrange(1, 14)
+        naturals = [c for c in pool.elements() if c.rank == rank and not c.is_joker]
+        want = rng.randrange(1, length + 1) if rank != 2 else length
+        cards = rng.sample(naturals, min(want, len(naturals)))
+        fill = [w for w in wilds if rank != 2 or w.is_joker]
+    else:
+        suit = rng.choice("SHDC")
+        low = rng.randrange(1, 16 - length)
+        cards = [Card.of(p, suit) for p in range(low, low + length) if rng.random() < 0.7]
+        cards = [c for c in cards if pool[c] > 0 and not c.is_wild] or cards[:0]
+        fill = wilds
+        length = len(range(low, low + length))
+    need = length - len(cards)
+    if not cards or need > len(fill):
+        return []
+    chosen = cards + rng.sample(fill, need)
+    if Counter(chosen) - pool:
+        return []
+    pool.subtract(chosen)
+    return chosen
+
+
+@settings(max_examples=300, deadline=None)
+@given(rng=st.randoms(use_true_random=False), hand_no=st.integers(1, 5),
+       extra=st.integers(0, 6))
+def test_a_hand_holding_a_contract_is_offered_one_and_each_offer_lays_down(
+        rng: random.Random, hand_no: int, extra: int) -> None:
+    # R7.1: whenever the hand can lay its contract, the generator offers a way, and apply
+    # accepts every way it offers.
+    pool = Counter(full_pack())
+    held: list[Card] = []
+    for kind, length in CONTRACTS[hand_no]:
+        meld = _random_meld(rng, pool, kind, length + rng.randrange(2))
+        assume(meld)
+        held += meld
+    held += rng.sample(list(pool.elements()), extra)
+    rng.shuffle(held)
+    offered = contracts(hand_no, held)
+    assert offered, f"no contract offered for hand {hand_no} from {cards_str(held)}"
+    for melds in offered:
+        state = HandState(hand_no, 0, [[], list(held), [], []], [], [Card.parse("9C")],
+                          seat=1, phase="play")
+        state.apply(LayContract(1, melds))  # raises IllegalActionError if not legal
+        assert state.contract_down[1]
+
+
+@settings(max_examples=200, deadline=None)
+@given(rng=st.randoms(use_true_random=False), extra=st.integers(0, 6))
+def test_a_hand_holding_a_meld_is_offered_one_once_its_contract_is_down(
+        rng: random.Random, extra: int) -> None:
+    # R7.3: any set or run of at least 3 may be laid down after the contract.
+    pool = Counter(full_pack())
+    held = _random_meld(rng, pool, rng.choice(["set", "run"]), rng.randrange(3, 6))
+    assume(held)
+    held += rng.sample(list(pool.elements()), extra)
+    state = HandState(1, 0, [[], list(held), [], []], [], [Card.parse("9C")],
+                      contract_down=[False, True, False, False], seat=1, phase="play")
+    offered = [a for a in legal_actions(state) if isinstance(a, LayMelds)]
+    assert offered, f"no meld offered from {cards_str(held)}"
+    for action in offered:
+        state.copy().apply(action)
