@@ -32,6 +32,7 @@ _AT: dict[str, tuple[Card | None, ...]] = {
     for i, suit in enumerate(SUITS)
 }
 #: Actions without choices, shared (actions are immutable): per seat.
+_ACE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # Card.index of each suit's ace
 _OF_RANK = {rank: tuple(ALL_CARDS[i * 13 + rank - 1] for i in range(4)) for rank in range(1, 14)}
 _DRAWS = tuple((Take(seat), Push(seat)) for seat in range(4))
 _DISCARDS = tuple(tuple(Discard(seat, card) for card in ALL_CARDS) for seat in range(4))
@@ -81,13 +82,11 @@ def generate(seat: int, hand_no: int, phase: Phase, hand: Sequence[Card],
 
 
 class HandIndex:
-    """One pass over a hand: how many of each card it holds (by ``Card.index``), its
-    distinct cards and distinct wilds, how many wilds in all, the naturals of each rank
-    and per suit bitmasks of the run positions it holds, and holds twice (an ace at 1
-    and 14)."""
+    """One pass over a hand: how many of each card it holds (by ``Card.index``) and of each
+    rank (2s included), its distinct cards and distinct wilds, how many wilds in all, and
+    per suit bitmasks of the run positions it holds, and holds twice (an ace at 1 and 14)."""
 
-    __slots__ = ("cards", "counts", "distinct", "wilds", "n_wilds", "by_rank", "masks",
-                 "doubles")
+    __slots__ = ("cards", "counts", "ranks", "distinct", "wilds", "n_wilds", "masks", "doubles")
 
     def __init__(self, hand: Sequence[Card]) -> None:
         self.cards = hand
@@ -95,21 +94,25 @@ class HandIndex:
         for card in hand:
             counts[card.index] += 1
         self.distinct = distinct = list(dict.fromkeys(hand))
-        self.wilds = [c for c in distinct if c.is_wild]
-        self.n_wilds = sum(counts[c.index] for c in self.wilds)
-        self.by_rank: dict[int, list[Card]] = {}  # distinct cards of each rank, 2s included
-        self.masks = dict.fromkeys(SUITS, 0)
-        self.doubles = dict.fromkeys(SUITS, 0)  # positions held twice
+        self.wilds: list[Card] = []
+        self.n_wilds = 0
+        self.ranks = ranks = [0] * 14
+        self.masks = masks = dict.fromkeys(SUITS, 0)
+        self.doubles = doubles = dict.fromkeys(SUITS, 0)
         for card in distinct:
+            n = counts[card.index]
+            if card.is_wild:
+                self.wilds.append(card)
+                self.n_wilds += n
             if not card.is_joker:
-                self.by_rank.setdefault(card.rank, []).append(card)
-                self.masks[card.suit] |= card.run_bits
-                if counts[card.index] > 1:
-                    self.doubles[card.suit] |= card.run_bits
+                ranks[card.rank] += n
+                masks[card.suit] |= card.run_bits
+                if n > 1:
+                    doubles[card.suit] |= card.run_bits
 
-    def naturals(self, rank: int) -> int:
-        """Cards of ``rank`` held (2s count for a set of 2s only)."""
-        return sum(self.counts[c.index] for c in self.by_rank.get(rank, ()))
+    def of_rank(self, rank: int) -> list[Card]:
+        """The distinct cards of ``rank`` held."""
+        return [c for c in _OF_RANK[rank] if self.counts[c.index]]
 
 
 # -- slots ------------------------------------------------------------------------------
@@ -118,8 +121,8 @@ class HandIndex:
 def _set_slots(index: HandIndex) -> list[tuple[int, Slot]]:
     """(wilds it takes at least, rank) for each rank held. A set of 2s is three wild cards:
     its natural 2s and jokers."""
-    return [(3 if rank == 2 else max(0, 3 - index.naturals(rank)), rank)
-            for rank in index.by_rank]
+    return [(3 if rank == 2 else max(0, 3 - n), rank)
+            for rank, n in enumerate(index.ranks) if n]
 
 
 def _run_slots(index: HandIndex, minimum: int) -> list[tuple[int, Slot]]:
@@ -127,16 +130,14 @@ def _run_slots(index: HandIndex, minimum: int) -> list[tuple[int, Slot]]:
     slots: list[tuple[int, Slot]] = []
     for suit, mask in index.masks.items():
         if mask:
-            one_ace = index.counts[_OF_RANK[1][SUITS.index(suit)].index] < 2
-            slots += ((cost, (suit, low, high))
-                      for cost, low, high in _windows(mask, one_ace, index.n_wilds, minimum))
+            slots += _windows(suit, mask, index.counts[_ACE[suit]] < 2, index.n_wilds, minimum)
     return slots
 
 
 @lru_cache(maxsize=1 << 16)
-def _windows(mask: int, one_ace: bool, wilds: int,
-             minimum: int) -> tuple[tuple[int, int, int], ...]:
-    """Run windows of one suit, a pure function of the positions held (``mask``), whether a
+def _windows(suit: str, mask: int, one_ace: bool, wilds: int,
+             minimum: int) -> tuple[tuple[int, Slot], ...]:
+    """Run windows of a suit, a pure function of the positions held (``mask``), whether a
     single ace is held, and how many wilds: from each natural, the shortest run (padded
     above, or below near the ace) and the longest one the wilds can bridge that ends on a
     natural. Each comes with the wilds it takes: holes, plus a natural 2 (a wild card)."""
@@ -156,7 +157,7 @@ def _windows(mask: int, one_ace: bool, wilds: int,
                     break
         if end is not None:
             windows.add((start, end))
-    found = []
+    found: list[tuple[int, Slot]] = []
     plain_mask = mask & ~(1 << 2)  # a natural 2 is still one of the hand's wild cards
     for low, high in sorted(windows):
         width = high - low + 1
@@ -164,7 +165,7 @@ def _windows(mask: int, one_ace: bool, wilds: int,
         cost = width - (plain_mask >> low & ((1 << width) - 1)).bit_count()
         cost += low == 1 and high == 14 and one_ace  # one ace card can't stand at both ends
         if held and cost <= wilds:
-            found.append((cost, low, high))
+            found.append((cost, (suit, low, high)))
     return tuple(found)
 
 
@@ -197,7 +198,7 @@ def _fill(slots: Sequence[Slot], index: HandIndex) -> tuple[MeldSpec, ...] | Non
         if all(type(c) is int for c in row):
             return None  # R5.5: a meld holds a natural card
     for rank, where in sets.items():
-        naturals = [c for c in index.by_rank.get(rank, ()) for _ in range(left[c.index])]
+        naturals = [c for c in _OF_RANK[rank] for _ in range(left[c.index])]
         if rank == 2:  # 2s are wilds too: a set of 2s takes only the three it needs
             del naturals[3 * len(where):]
         for card in naturals:
@@ -332,8 +333,8 @@ class _Choice:
             again = chosen.count(rank)  # sets of this rank chosen already
             if least > budget and not again:
                 break  # sorted by the wilds they take at least: the rest take more
-            naturals = sum((once >> rank & 1) + (twice >> rank & 1)
-                           for once, twice in free.values())
+            naturals = self.index.ranks[rank] if free is self.free else sum(
+                (once >> rank & 1) + (twice >> rank & 1) for once, twice in free.values())
             if rank == 2:  # R5.4: three wild cards, its natural 2s and jokers (see _fill)
                 cost = 3
             else:
@@ -389,9 +390,9 @@ def _swaps(seat: int, index: HandIndex, melds: Sequence[TableMeld]) -> Iterator[
         declared = [p for p in meld.cards if p.rank is not None]
         if not declared:
             continue
-        if meld.kind == "set":
-            held = index.by_rank.get(meld.rank, ())
-            if held and (meld.rank == 2 or not held[0].is_wild):
+        if meld.kind == "set":  # any card of the set's rank will do (R7.4)
+            held = index.of_rank(meld.rank)
+            if held:
                 for wild in dict.fromkeys(p.card for p in declared):
                     yield Swap(seat, meld.id, held[0], wild)
             continue
