@@ -172,7 +172,8 @@ def _windows(suit: str, mask: int, one_ace: bool, wilds: int,
 # -- filling slots from the hand -------------------------------------------------------------
 
 _TWOS = tuple(c for c in ALL_CARDS if c.rank == 2)
-Row = list[Card | int | None]  # a natural card, a run hole (its position) or a set hole
+_PLAIN = tuple(plain(c) for c in ALL_CARDS)  # by Card.index
+Row = list[Placed | int | None]  # a natural card, a run hole (its position) or a set hole
 
 
 def _fill(slots: Sequence[Slot], index: HandIndex) -> tuple[MeldSpec, ...] | None:
@@ -182,39 +183,45 @@ def _fill(slots: Sequence[Slot], index: HandIndex) -> tuple[MeldSpec, ...] | Non
     runs: list[tuple[int, RunSlot]] = []
     sets: dict[int, list[int]] = {}
     for i, slot in enumerate(slots):
-        if isinstance(slot, int):
+        if type(slot) is int:
             sets.setdefault(slot, []).append(i)
         else:
-            runs.append((i, slot))
+            runs.append((i, slot))  # type: ignore[arg-type]
+    holes = 0
     for i, (suit, low, high) in runs:
-        row, at = rows[i], _AT[suit]
+        row, at, before = rows[i], _AT[suit], holes
         for position in range(low, high + 1):
             card = at[position]
             if card is not None and left[card.index]:
                 left[card.index] -= 1
-                row.append(card)
+                row.append(_PLAIN[card.index])
             else:
                 row.append(position)
-        if all(type(c) is int for c in row):
+                holes += 1
+        if holes - before == len(row):
             return None  # R5.5: a meld holds a natural card
     for rank, where in sets.items():
-        naturals = [c for c in _OF_RANK[rank] for _ in range(left[c.index])]
+        naturals = [_PLAIN[c.index] for c in _OF_RANK[rank] for _ in range(left[c.index])]
         if rank == 2:  # 2s are wilds too: a set of 2s takes only the three it needs
             del naturals[3 * len(where):]
-        for card in naturals:
-            left[card.index] -= 1
+        for p in naturals:
+            left[p.card.index] -= 1
         if not naturals and len(where) == 1:
             naturals = _steal(rank, runs, rows)
+            holes += len(naturals)
         if len(naturals) < len(where):
             return None  # R5.5
         for i, size in zip(where, _split(len(naturals), len(where)), strict=True):
-            rows[i] += naturals[:size] + [None] * (3 - size)
+            rows[i] += naturals[:size]
+            if size < 3:
+                rows[i] += [None] * (3 - size)
+                holes += 3 - size
             del naturals[:size]
     pool = [c for c in _TWOS for _ in range(left[c.index])] + [JOKER] * left[JOKER.index]
-    if sum(type(c) is not Card for row in rows for c in row) > len(pool):
+    if holes > len(pool):
         return None
     wilds = iter(pool)
-    return tuple(_spec(slot, row, wilds) for slot, row in zip(slots, rows, strict=True))
+    return tuple([_spec(slot, row, wilds) for slot, row in zip(slots, rows, strict=True)])
 
 
 def _split(naturals: int, sets: int) -> list[int]:
@@ -230,27 +237,26 @@ def _split(naturals: int, sets: int) -> list[int]:
     return sizes
 
 
-def _steal(rank: int, runs: Sequence[tuple[int, RunSlot]], rows: list[Row]) -> list[Card]:
+def _steal(rank: int, runs: Sequence[tuple[int, RunSlot]], rows: list[Row]) -> list[Placed]:
     """A natural of ``rank`` that a run with another natural can give up for a wild."""
     for i, (_suit, low, _high) in runs:
         row = rows[i]
-        if sum(type(c) is Card for c in row) > 1:
-            for j, card in enumerate(row):
-                if type(card) is Card and card.rank == rank:
+        if sum(type(p) is Placed for p in row) > 1:
+            for j, p in enumerate(row):
+                if type(p) is Placed and p.card.rank == rank:
                     row[j] = low + j
-                    return [card]
+                    return [p]
     return []
 
 
 def _spec(slot: Slot, row: Row, wilds: Iterator[Card]) -> MeldSpec:
     """A filled slot as a meld: naturals written plainly, a wild in each hole."""
-    if isinstance(slot, int):
-        return MeldSpec("set", tuple(plain(c) if isinstance(c, Card)
-                                     else declare(next(wilds), "set", slot, "") for c in row))
-    suit, low, _high = slot
-    return MeldSpec("run", tuple(plain(c) if isinstance(c, Card)
-                                 else declare(next(wilds), "run", position, suit)
-                                 for position, c in enumerate(row, start=low)))
+    if type(slot) is int:
+        return MeldSpec("set", tuple([p if type(p) is Placed
+                                      else declare(next(wilds), "set", slot, "") for p in row]))
+    suit = slot[0]  # type: ignore[index]
+    return MeldSpec("run", tuple([p if type(p) is Placed else declare(next(wilds), "run", p, suit)
+                                  for p in row]))
 
 
 # -- melds and contracts -------------------------------------------------------------------
