@@ -63,16 +63,15 @@ def generate(seat: int, hand_no: int, phase: Phase, hand: Sequence[Card],
     if phase == "over":
         return []
     if pending:
-        return [LayOff(seat, meld.id, (p,)) for wild, source in dict(pending).items()
-                for meld in melds if meld.id != source for p in _placements(meld, (wild,), ())]
+        return [play for wild, source in dict(pending).items()
+                for play in _layoffs(seat, [m for m in melds if m.id != source], (wild,), None)]
     index = HandIndex(hand)
     plays: list[Action] = []
     if not contract_down:
         plays += (LayContract(seat, c) for c in contracts(hand_no, hand, index))
     else:
         plays += (LayMelds(seat, (spec,)) for spec in candidate_melds(index))
-        plays += (LayOff(seat, meld.id, (p,)) for meld in melds
-                  for p in _placements(meld, index.wilds, index.counts))
+        plays += _layoffs(seat, melds, index.wilds, index.counts)
         plays += _swaps(seat, index, melds)
     if taken is not None:
         plays = [a for a in plays if not _strands(a, hand, taken)]
@@ -364,27 +363,29 @@ def _take(once: int, twice: int, used: int) -> tuple[int, int]:
 # -- lay-offs and swaps ----------------------------------------------------------------------
 
 
-def _placements(meld: TableMeld, wilds: Sequence[Card], counts: Sequence[int]) -> Iterator[Placed]:
-    """Ways to lay one card off onto ``meld`` (R7.3): a natural from ``counts`` (cards held,
-    by index) or one of ``wilds``, at each open end of a run."""
-    if meld.kind == "set":
-        rank = meld.rank
-        if rank != 2 and counts:  # a 2 is a wild here, listed with the wilds (R5.4)
-            for card in _OF_RANK[rank]:
-                if counts[card.index]:
-                    yield plain(card)
-        for wild in wilds:
-            yield declare(wild, "set", rank, "")
-        return
-    low, high, suit = meld.low - 1, meld.high + 1, meld.suit
-    ends = (1,) if (low, high) == (1, 14) else tuple(p for p in (low, high) if 1 <= p <= 14)
-    at = _AT[suit]
-    for position in ends:
-        natural = at[position]
-        if counts and natural is not None and not natural.is_wild and counts[natural.index]:
-            yield plain(natural)
-        for wild in wilds:
-            yield declare(wild, "run", position, suit)
+def _layoffs(seat: int, melds: Sequence[TableMeld], wilds: Sequence[Card],
+             counts: Sequence[int] | None) -> list[Action]:
+    """One-card lay-offs (R7.3) onto each of ``melds``, at each open end of a run: a natural
+    held (``counts``, by card index) or one of ``wilds``."""
+    plays: list[Action] = []
+    for meld in melds:
+        if meld.kind == "set":
+            rank = meld.rank
+            if rank != 2 and counts:  # a 2 is a wild here, listed with the wilds (R5.4)
+                plays += [LayOff(seat, meld.id, (_PLAIN[c.index],))
+                          for c in _OF_RANK[rank] if counts[c.index]]
+            plays += [LayOff(seat, meld.id, (declare(w, "set", rank, ""),)) for w in wilds]
+            continue
+        low, high, at = meld.low - 1, meld.high + 1, _AT[meld.suit]
+        for position in (1,) if (low, high) == (1, 14) else (low, high):  # one ace, 2 ways
+            natural = at[position]  # None off either end
+            if natural is None:
+                continue
+            if counts and not natural.is_wild and counts[natural.index]:
+                plays.append(LayOff(seat, meld.id, (_PLAIN[natural.index],)))
+            plays += [LayOff(seat, meld.id, (declare(w, "run", position, meld.suit),))
+                      for w in wilds]
+    return plays
 
 
 def _swaps(seat: int, index: HandIndex, melds: Sequence[TableMeld]) -> Iterator[Action]:
@@ -393,7 +394,7 @@ def _swaps(seat: int, index: HandIndex, melds: Sequence[TableMeld]) -> Iterator[
     for meld in melds:
         if open_melds - (meld.kind == "set" or len(meld.cards) < 14) == 0:
             continue  # the freed wild would have nowhere to go (R7.4)
-        declared = [p for p in meld.cards if p.rank is not None]
+        declared = meld.wilds
         if not declared:
             continue
         if meld.kind == "set":  # any card of the set's rank will do (R7.4)

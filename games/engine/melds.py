@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -86,6 +86,11 @@ class TableMeld:
     suit: str
     low: int
     cards: tuple[Placed, ...]
+    #: the wilds standing for a card or rank, the ones a swap may take (R7.4, R7.5)
+    wilds: tuple[Placed, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "wilds", tuple(p for p in self.cards if p.rank is not None))
 
     @property
     def high(self) -> int:
