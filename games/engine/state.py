@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .actions import Action, Discard, LayContract, LayMelds, LayOff, Push, Swap, Take
 from .cards import Card, is_full_pack, penalty
@@ -330,11 +330,11 @@ def _kinds_text(melds: Sequence[MeldSpec]) -> str:
     return ", ".join(f"a {m.kind} of {len(m.cards)}" for m in melds) or "no melds"
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
+class Observation(NamedTuple):
     """One seat's view of a hand: its own hand, the table, the discard pile, the
     other hands' and the stock's sizes, contracts down and the public history. A
-    push's stock card appears in ``history`` only for the seat that received it."""
+    push's stock card appears in ``history`` only for the seat that received it.
+    (An immutable named tuple: one is made for every decision, so it must be cheap.)"""
 
     seat: int
     hand_no: int
