@@ -106,6 +106,10 @@ class Sampler:
         self.seat = obs.seat
         self.known = known_holdings(obs)
         self.unseen = unseen_cards(obs, self.known)
+        # R4.3: wilds buried at the deal lie at the stock's bottom while it holds them
+        self.bottom = [c.index for c in obs.buried[max(0, len(obs.buried) - obs.stock_size):]]
+        for c in self.bottom:
+            self.unseen.remove(c)
         self.base = World(
             obs.hand_no, [[], [], [], []], [], [c.index for c in obs.discard],
             [fast_meld(m) for m in obs.melds], list(obs.contract_down), obs.turns,
@@ -126,8 +130,8 @@ class Sampler:
             if s != self.seat:
                 world.hands[s] = self.known[s] + cards[at:at + self.need[s]]
                 at += self.need[s]
-        world.piles = [cards[at + s::4] for s in range(4)]
-        world.stock_n = len(cards) - at
+        world.piles = [self.bottom[s::4] + cards[at + s::4] for s in range(4)]
+        world.stock_n = len(cards) - at + len(self.bottom)
         return world
 
 

@@ -89,6 +89,7 @@ class HandState:
     outcome: HandOutcome | None = None
     history: list[Event] = field(default_factory=list)
     seen: list[list[Event]] = field(default_factory=lambda: [[], [], [], []])  # per seat
+    buried: tuple[Card, ...] = ()  # wild upcards put under the stock, seen by all (R4.3)
 
     @classmethod
     def deal(cls, hand_no: int, dealer: int, deck: Sequence[Card]) -> HandState:
@@ -106,14 +107,15 @@ class HandState:
         upcard = rest.pop(0)
         stock = rest + buried
         stock.reverse()
-        return cls(hand_no, dealer, hands, stock, [upcard], seat=(dealer + 1) % 4)
+        return cls(hand_no, dealer, hands, stock, [upcard], seat=(dealer + 1) % 4,
+                   buried=tuple(buried))
 
     def copy(self) -> HandState:
         return HandState(
             self.hand_no, self.dealer, [list(h) for h in self.hands], list(self.stock),
             list(self.discard), list(self.melds), list(self.contract_down),
             self.seat, self.phase, self.taken, list(self.pending), self.turns, self.outcome,
-            list(self.history), [list(s) for s in self.seen])
+            list(self.history), [list(s) for s in self.seen], self.buried)
 
     @property
     def end_rule(self) -> str:
@@ -323,6 +325,7 @@ class HandState:
             taken=self.taken if seat == self.seat else None,
             pending=tuple(self.pending) if seat == self.seat else (),
             history=tuple(self.seen[seat]),
+            buried=self.buried,
         )
 
 
@@ -332,8 +335,10 @@ def _kinds_text(melds: Sequence[MeldSpec]) -> str:
 
 class Observation(NamedTuple):
     """One seat's view of a hand: its own hand, the table, the discard pile, the
-    other hands' and the stock's sizes, contracts down and the public history. A
-    push's stock card appears in ``history`` only for the seat that received it.
+    other hands' and the stock's sizes, contracts down, the public history and the wilds
+    buried under the stock at the deal (R4.3; they lie at its bottom in this order, so
+    the last ``stock_size`` of them are still there). A push's stock card appears in
+    ``history`` only for the seat that received it.
     (An immutable named tuple: one is made for every decision, so it must be cheap.)"""
 
     seat: int
@@ -351,6 +356,7 @@ class Observation(NamedTuple):
     taken: Card | None
     pending: tuple[tuple[Card, int], ...]
     history: tuple[Event, ...]
+    buried: tuple[Card, ...]
 
 
 @dataclass(slots=True)

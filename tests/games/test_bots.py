@@ -19,10 +19,12 @@ from games.bots.match import match_bots, match_report, t975
 from games.bots.playout import World
 from games.bots.random_bot import RandomBot
 from games.bots.search import Sampler, SearchBot
-from games.engine import GameState, HandState, legal_actions, verify
+from games.engine import Card, GameState, HandState, legal_actions, verify
 from games.engine.cards import ALL_CARDS, full_pack
 from games.engine.generate import contracts
 from games.engine.play import Policy, deal_from_seed, play_game
+
+from . import packs
 
 
 def small_search(seed: int | None) -> SearchBot:
@@ -257,3 +259,16 @@ def test_the_command_prints_the_match() -> None:
 def test_the_command_refuses_an_unknown_bot() -> None:
     with pytest.raises(CommandError, match="unknown bot 'nobody'"):
         call_command("bot_match", "greedy", "nobody", "--games", "2")
+
+
+def test_its_deals_keep_the_buried_wilds_at_the_bottom_of_the_stock() -> None:
+    # R4.3: the seat saw a JK and the 2C go under the stock, so while the stock holds
+    # them they are the last cards its piles give, and no sampled hand gets them.
+    state = packs.deal(1, 3, buried="JK 2C", upcard="KH")
+    jk, two = Card.parse("JK").index, Card.parse("2C").index
+    sampler = Sampler(state.observation(state.seat))
+    for k in range(20):
+        world = sampler.sample(random.Random(k))
+        assert (world.piles[0][0], world.piles[1][0]) == (jk, two)
+        in_hands = Counter(c for hand in world.hands for c in hand)
+        assert in_hands[jk] <= 3 and in_hands[two] <= 1

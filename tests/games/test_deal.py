@@ -153,3 +153,11 @@ def test_r4_3_buried_wilds_are_the_last_cards_to_leave_the_stock() -> None:
 
     assert drawn == deck[27:] + cards("JK")
     assert state.stock == cards("2D")
+
+
+def test_r4_3_every_seat_sees_the_buried_wilds() -> None:
+    # They were turned face up before going under the stock, so they are public.
+    state = deal(1, 3, buried="JK 2C", upcard="KH")
+    for seat in range(4):
+        assert state.observation(seat).buried == tuple(cards("JK 2C"))
+    assert deal(1, 3, upcard="KH").observation(0).buried == ()
