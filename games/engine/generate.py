@@ -140,21 +140,19 @@ def _windows(suit: str, mask: int, one_ace: bool, wilds: int,
     single ace is held, and how many wilds: from each natural, the shortest run (padded
     above, or below near the ace) and the longest one the wilds can bridge that ends on a
     natural. Each comes with the wilds it takes: holes, plus a natural 2 (a wild card)."""
-    starts = [p for p in range(1, 15) if mask >> p & 1]
     windows: set[tuple[int, int]] = set()
-    for start in starts:
+    holes = ~mask & _POSITIONS
+    for start in range(1, 15):
+        if not mask >> start & 1:
+            continue
         windows.add((start, start + minimum - 1) if start + minimum <= 15
                     else (15 - minimum, 14))
-        gaps, end = 0, None
-        for position in range(start, 15):
-            if mask >> position & 1:
-                if position - start + 1 >= minimum:
-                    end = position
-            else:
-                gaps += 1
-                if gaps > wilds:
-                    break
-        if end is not None:
+        unbridged = holes >> start << start
+        for _ in range(wilds):
+            unbridged &= unbridged - 1  # a wild fills the lowest hole
+        stop = (unbridged & -unbridged).bit_length() - 1 if unbridged else 15
+        end = (mask & ((1 << stop) - 1)).bit_length() - 1  # the last natural before it
+        if end - start + 1 >= minimum:
             windows.add((start, end))
     found: list[tuple[int, Slot]] = []
     plain_mask = mask & ~(1 << 2)  # a natural 2 is still one of the hand's wild cards
@@ -293,6 +291,7 @@ def contracts(hand_no: int, hand: Sequence[Card],
 
 
 _ACE_BITS = 1 << 1 | 1 << 14
+_POSITIONS = (1 << 15) - 2  # run positions 1..14 as bits
 _TWO_BIT = 1 << 2  # a natural 2 in a run is still one of the hand's wild cards
 Free = dict[str, tuple[int, int]]  # per suit: positions held at least once, and twice
 
