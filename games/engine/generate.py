@@ -11,9 +11,10 @@ Melds are found in two steps. A *slot* is where a meld can go: a rank for a set,
 a suit and a window of run positions for a run. A choice of slots (one for a
 further meld, the contract's count for a contract, R7.1) is then *filled* from
 the hand's card counts: runs take their natural cards first, sets take every
-natural of their rank that is left (split between two sets of one rank), and
-wilds fill the holes. Because a natural card saves exactly one wild wherever it
-goes, filling runs first never needs more wilds than any other way.
+natural of their rank that is left (split between two sets of one rank; a set
+of 2s takes three, as 2s are wilds too), and wilds fill the holes. Because a
+natural card saves exactly one wild wherever it goes, filling runs first never
+needs more wilds than any other way.
 """
 
 from __future__ import annotations
@@ -31,9 +32,9 @@ _AT: dict[str, tuple[Card | None, ...]] = {
     suit: (None, *(ALL_CARDS[i * 13 + (p - 1) % 13] for p in range(1, 15)), None)
     for i, suit in enumerate(SUITS)
 }
-#: Actions without choices, shared (actions are immutable): per seat.
 _ACE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # Card.index of each suit's ace
 _OF_RANK = {rank: tuple(ALL_CARDS[i * 13 + rank - 1] for i in range(4)) for rank in range(1, 14)}
+#: Actions without choices, shared (actions are immutable): per seat.
 _DRAWS = tuple((Take(seat), Push(seat)) for seat in range(4))
 _DISCARDS = tuple(tuple(Discard(seat, card) for card in ALL_CARDS) for seat in range(4))
 
