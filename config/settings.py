@@ -108,6 +108,13 @@ DATABASES = {
     ),
 }
 
+# The cache holds API rate-limit counts. Give several processes one cache to share,
+# e.g. DJANGO_CACHE_URL=redis://127.0.0.1:6379/2; by default each process has its own.
+_cache_url = os.environ.get("DJANGO_CACHE_URL", "").strip()
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                      "LOCATION": _cache_url} if _cache_url else
+          {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -188,6 +195,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.Pagination",
     "PAGE_SIZE": 50,
+    # attempts at POST /api/v1/auth/token/ per client address (tournaments/api/tokens.py);
+    # behind the TLS proxy the address is the one the proxy appends to X-Forwarded-For
+    "DEFAULT_THROTTLE_RATES": {"auth": os.environ.get("API_AUTH_RATE", "10/min")},
+    "NUM_PROXIES": 1 if env_bool("DJANGO_BEHIND_TLS_PROXY", False) else 0,
 }
 SPECTACULAR_SETTINGS = {
     **SPECTACULAR_SETTINGS,

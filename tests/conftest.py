@@ -24,3 +24,11 @@ def _require_services() -> None:
             "PUSH_REQUIRE_SERVICES=1 but Celery runs tasks eagerly; "
             "set CELERY_BROKER_URL=redis://... to test against a real broker."
         )
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    """Each test starts with an empty cache (it holds API rate-limit counts)."""
+    from django.core.cache import cache
+
+    cache.clear()

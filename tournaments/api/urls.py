@@ -4,10 +4,10 @@ from django.http import HttpRequest, JsonResponse
 from django.urls import URLPattern, URLResolver, include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from . import views
+from .tokens import token_view
 
 router = DefaultRouter()
 router.register("tournaments", views.TournamentViewSet, basename="tournament")
@@ -30,7 +30,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     # POST username and password, get {"token": ...}; send it as "Authorization: Token ..."
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", token_view, name="api-token"),
     # sign-in and sign-out pages of the browsable API (session authentication)
     path("auth/", include("rest_framework.urls")),
     path("", include(router.urls)),
