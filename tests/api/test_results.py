@@ -192,6 +192,20 @@ def test_a_second_result_is_a_409_and_changes_nothing(league: League,
     assert database_state() == before
 
 
+def test_a_result_that_lands_after_the_early_check_is_still_a_409(
+        league: League, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two submissions race: this one passed the early check before the other was stored;
+    # the service's check under the row lock refuses it (ResultExists), and the API says 409.
+    client = league.client(league.organiser)
+    assert client.post(url(league.match), sheet_body(), format="json").status_code == 201
+    before = database_state()
+    monkeypatch.setattr("tournaments.api.results._has_result", lambda match: False)
+    response = client.post(url(league.match), sheet_body(), format="json")
+    assert response.status_code == 409
+    assert "already has a result" in response.json()["detail"]
+    assert database_state() == before
+
+
 def test_an_unknown_match_is_a_404(league: League) -> None:
     client = league.client(league.organiser)
     for match_id in ("999999", "99999999999999999999999"):

@@ -119,7 +119,7 @@ def test_a_match_has_one_result(setting: dict[str, Any]) -> None:
     services.match_submit_score_sheet(match=setting["match"], hand_scores=SHEET,
                                       out_seats=OUT, user=setting["organiser"])
     before = database_state()
-    with pytest.raises(services.TournamentUserError, match="already has a result"):
+    with pytest.raises(services.ResultExists, match="already has a result"):
         services.match_submit_record(match=setting["match"], record=setting["record"],
                                      user=setting["organiser"])
     assert database_state() == before

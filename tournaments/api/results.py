@@ -63,9 +63,9 @@ class ResultSubmissionMixin:
         except services.ResultRejected as rejected:
             return Response({"detail": str(rejected), **rejected.as_dict()},
                             status=status.HTTP_400_BAD_REQUEST)
+        except services.ResultExists as exists:  # another submission landed first
+            raise Conflict(str(exists)) from None
         except services.TournamentUserError as error:
-            if _has_result(match):  # another submission landed first
-                raise Conflict(f"{match} already has a result") from None
             return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
         tasks.standings_after_result(result)
         fresh = self.get_queryset().get(pk=match.pk)  # type: ignore[attr-defined]

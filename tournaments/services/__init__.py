@@ -5,7 +5,7 @@ Views, admin actions and Celery tasks call these; nothing hides in ``save()`` or
 
 from .access import is_organiser, is_player_of, require_organiser, require_submitter
 from .derived import ratings_rebuild, standings_rebuild
-from .errors import ResultRejected, TournamentUserError
+from .errors import ResultExists, ResultRejected, TournamentUserError
 from .jobs import job_fail, job_play_round_bots, job_refresh
 from .results import (
     match_play_bots,
@@ -25,7 +25,7 @@ from .rounds import (
 )
 
 __all__ = [
-    "ResultRejected", "TournamentUserError", "is_organiser", "is_player_of",
+    "ResultExists", "ResultRejected", "TournamentUserError", "is_organiser", "is_player_of",
     "job_fail", "job_play_round_bots", "job_refresh", "knockout_decision", "tournament_bracket",
     "match_play_bots", "match_submit_record", "match_submit_score_sheet", "ratings_rebuild",
     "require_organiser", "require_submitter", "result_confirm", "round_bot_match_ids",

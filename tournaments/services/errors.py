@@ -7,6 +7,10 @@ class TournamentUserError(ValueError):
     """Something the user asked for cannot be done; the message says what to fix."""
 
 
+class ResultExists(TournamentUserError):
+    """The match already has a result (another submission may have just landed)."""
+
+
 class ResultRejected(TournamentUserError):
     """A submitted result was refused; nothing was stored. For a game record, ``hand`` and
     ``action`` locate the first illegal action (push-record.md) and ``reason`` names the rule."""

@@ -18,7 +18,7 @@ from tournaments.models import Match, Result, Seat
 from tournaments.scoresheet import score_sheet_errors
 
 from .access import require_organiser, require_submitter
-from .errors import ResultRejected, TournamentUserError
+from .errors import ResultExists, ResultRejected, TournamentUserError
 
 
 def match_submit_record(*, match: Match, record: Any, user: Any) -> Result:
@@ -122,7 +122,7 @@ def _store(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
         if locked.is_bye:
             raise TournamentUserError("a bye has no result to enter")
         if Result.objects.filter(match=locked).exists():
-            raise TournamentUserError(f"{locked} already has a result")
+            raise ResultExists(f"{locked} already has a result")
         if locked.round.status == locked.round.Status.DRAFT:
             raise TournamentUserError("publish the round before entering its results")
         return _write(locked, source, scores, user=user, record=record, confirmed=confirmed)
