@@ -47,6 +47,32 @@ def test_a_verified_record_becomes_the_result(setting: dict[str, Any]) -> None:
     assert Match.objects.get(pk=setting["match"].pk).status == Match.Status.DONE
 
 
+def _seat_names(match: Match) -> list[str]:
+    return [str(seat) for seat in match.seats.order_by("position")]
+
+
+def test_a_record_naming_the_match_players_in_their_seats_is_accepted(
+        setting: dict[str, Any]) -> None:
+    record = {**setting["record"], "players": [f" {n.upper()} " for n in
+                                               _seat_names(setting["match"])]}
+    result = services.match_submit_record(match=setting["match"], record=record,
+                                          user=setting["organiser"])
+    assert result.record["players"] == record["players"]
+
+
+def test_a_record_with_the_teams_seats_turned_is_refused(setting: dict[str, Any]) -> None:
+    # Seats 0 and 2 are team A: a record seating team B there would credit the wrong team.
+    names = _seat_names(setting["match"])
+    record = {**setting["record"], "players": names[1:] + names[:1]}
+    before = database_state()
+    with pytest.raises(services.ResultRejected,
+                       match=re.escape(f"players[0]: the record seats {names[1]!r} where "
+                                       f"the match seats {names[0]!r}")):
+        services.match_submit_record(match=setting["match"], record=record,
+                                     user=setting["organiser"])
+    assert database_state() == before
+
+
 @pytest.mark.parametrize("damage, status", [
     (lambda r: r["hands"][0]["actions"].insert(0, {"seat": 3, "do": "take"}), "illegal"),
     (lambda r: r["hands"][1]["deck"].pop(), "malformed"),

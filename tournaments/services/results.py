@@ -29,6 +29,7 @@ def match_submit_record(*, match: Match, record: Any, user: Any) -> Result:
     verdict = verify(record)
     _accept_verdict(verdict)
     decoded = verdict_record_json(record)
+    _check_players(match, decoded.get("players"))
     return _store(match, Result.Source.RECORD, verdict_scores(verdict), user=user,
                   record=decoded, confirmed=True)
 
@@ -91,6 +92,21 @@ def _play(match: Match, seats: list[Seat]) -> dict[str, Any]:
     first_dealer, decks = deal_from_seed(match.pk)
     names = [str(seat) for seat in seats]
     return play_game(bots, first_dealer, decks, players=names).to_json()
+
+
+def _check_players(match: Match, names: list[str] | None) -> None:
+    """A record that names its players (they are optional) must seat the match's players
+    where the match does: its seats 0 and 2 are team A, so a record with the seats turned
+    would credit the wrong team. Bot seats may carry any name."""
+    if not names:
+        return
+    for seat in match.seats.select_related("player").order_by("position"):
+        named = names[seat.position]
+        if seat.player is not None and named.strip().casefold() != seat.player.name.casefold():
+            raise ResultRejected(
+                f"players[{seat.position}]: the record seats {named!r} where the match seats "
+                f"{seat.player.name!r} (seats 0 and 2 are team A); correct the names or leave "
+                "them out")
 
 
 def _accept_verdict(verdict: Verdict) -> None:
