@@ -129,7 +129,9 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# `manage.py collectstatic` gathers the static files here; in production WhiteNoise
+# serves them from the web process (hashed names, compressed, cached for a year).
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", "") or BASE_DIR / "staticfiles")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -176,6 +178,13 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    # The web process serves the collected static files (runserver does in debug), under
+    # content-hashed names that collectstatic writes, so browsers may cache them for good.
+    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
     # Only behind a TLS-terminating proxy that sets (and strips from clients)
     # X-Forwarded-Proto; trusting the header otherwise lets clients spoof HTTPS.
     if env_bool("DJANGO_BEHIND_TLS_PROXY", False):

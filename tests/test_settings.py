@@ -1,4 +1,5 @@
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -64,3 +65,26 @@ def test_rate_limits_count_the_address_the_proxy_saw_only_behind_one(
         cwd=REPO, env={**env, "DJANGO_SETTINGS_MODULE": "config.settings"},
         capture_output=True, text=True, check=False)
     assert result.stdout.strip() == str(proxies), result.stderr
+
+
+def test_production_serves_collected_static_files_under_hashed_names(tmp_path: Path) -> None:
+    # WhiteNoise serves what collectstatic gathered, with a far-future cache header.
+    env = {**os.environ, "DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "x" * 50,
+           "DJANGO_ALLOWED_HOSTS": "example.org", "DJANGO_STATIC_ROOT": str(tmp_path),
+           "DJANGO_SETTINGS_MODULE": "config.settings"}
+    collect = subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput"],
+                             cwd=REPO, env=env, capture_output=True, text=True, check=False)
+    assert collect.returncode == 0, collect.stderr
+    script = (
+        "import django; django.setup()\n"
+        "from django.templatetags.static import static\n"
+        "from django.test import Client\n"
+        "url = static('tournaments/site.css')\n"
+        "response = Client().get(url, secure=True, HTTP_HOST='example.org')\n"
+        "print(url, response.status_code, response.headers.get('Cache-Control'))\n")
+    served = subprocess.run([sys.executable, "-c", script], cwd=REPO, env=env,
+                            capture_output=True, text=True, check=False)
+    url, status, cache = served.stdout.split(maxsplit=2)
+    assert re.fullmatch(r"/static/tournaments/site\.[0-9a-f]{12}\.css", url), served.stderr
+    assert status == "200"
+    assert "max-age=315360000" in cache
