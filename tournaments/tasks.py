@@ -73,7 +73,7 @@ def recalculate_ratings() -> int:
 
 def standings_after_result(result: Result) -> None:
     """Keep the current standings current: once the transaction that stored a confirmed
-    result commits, recalculate them (used by every way a result arrives)."""
+    result commits, recalculate them (used by every way a result arrives or goes)."""
     if result.confirmed:
         tournament_id = result.match.round.tournament_id
         transaction.on_commit(lambda: recalculate_standings.delay(tournament_id))

@@ -402,3 +402,45 @@ def test_two_players_can_trade_seats_but_not_sit_twice_in_a_round() -> None:
     assert post([players[2], players[1], players[0], players[3]]).status_code == 302
     assert [s.player for s in match.seats.all()] == [players[2], players[1], players[0],
                                                      players[3]]
+
+
+def test_an_organiser_withdraws_a_mistaken_result_and_the_standings_follow(
+        eager_tasks: None, django_capture_on_commit_callbacks: Any) -> None:
+    organiser, outsider = UserFactory(), UserFactory(is_staff=True)
+    tournament = tournament_with_teams(2, organisers=[organiser])
+    match = published_round(tournament).matches.get()
+    client = logged_in(organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url("match_score_sheet", match.pk),
+                    sheet((0, 55, 0), (40, 0, 1), (0, 120, 2), (35, 45, None), (90, 0, 3)))
+    assert Standing.objects.get(tournament=tournament, round_number=0, rank=1).wins == 1
+
+    response = act(logged_in(outsider), "match", "withdraw_result", match)
+    assert Result.objects.filter(match=match).exists()  # not theirs to withdraw
+    with django_capture_on_commit_callbacks(execute=True):
+        response = act(client, "match", "withdraw_result", match)
+
+    assert "is withdrawn; the match waits for a new one" in said(response)
+    assert not Result.objects.filter(match=match).exists()
+    match.refresh_from_db()
+    assert match.status == Match.Status.PENDING
+    table = Standing.objects.filter(tournament=tournament, round_number=0)
+    assert table.count() == 2 and not any(row.played for row in table)
+    assert "None of the selected matches has a result to withdraw" in said(
+        act(client, "match", "withdraw_result", match))
+
+
+def test_the_results_of_a_completed_round_are_final() -> None:
+    organiser = UserFactory()
+    tournament = tournament_with_teams(2, organisers=[organiser])
+    round = published_round(tournament)
+    match = round.matches.get()
+    result = services.match_submit_score_sheet(match=match, hand_scores=[[0, 50]] * 5,
+                                               out_seats=[0] * 5, user=organiser)
+    services.round_complete(round=round, user=organiser)
+
+    response = act(logged_in(organiser), "result", "withdraw", result)
+
+    assert "round 1 is complete, so its results are final" in said(response)
+    assert Result.objects.filter(pk=result.pk).exists()
+    assert logged_in(organiser).post(url("result_delete", result.pk)).status_code == 403

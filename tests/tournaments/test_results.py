@@ -178,3 +178,20 @@ def test_ratings_rebuild_twice_gives_the_same_ratings(setting: dict[str, Any]) -
     winners = setting["match"].team_a if setting["record"]["result"]["totals"][0] < \
         setting["record"]["result"]["totals"][1] else setting["match"].team_b
     assert Player.objects.get(pk=winners.player_a_id).rating_mu > 25
+
+
+def test_withdrawing_a_result_reopens_its_match_and_only_an_organiser_may(
+        setting: dict[str, Any]) -> None:
+    result = services.match_submit_record(match=setting["match"], record=setting["record"],
+                                          user=setting["organiser"])
+    before = database_state()
+    with pytest.raises(PermissionDenied):
+        services.result_withdraw(result=result, user=UserFactory())
+    assert database_state() == before
+
+    match = services.result_withdraw(result=result, user=setting["organiser"])
+
+    assert match.status == Match.Status.PENDING
+    assert not Result.objects.filter(match=match).exists()
+    with pytest.raises(services.TournamentUserError, match="has no result to withdraw"):
+        services.result_withdraw(result=result, user=setting["organiser"])

@@ -82,7 +82,7 @@ class MatchAdmin(TournamentScoped, admin.ModelAdmin):
               "bracket_slot", "status", "result", "hands"]
     readonly_fields = fields
     inlines = [SeatInline]
-    actions = ["confirm_result"]
+    actions = ["confirm_result", "withdraw_result"]
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         return False  # matches come from pairing
@@ -141,6 +141,10 @@ class MatchAdmin(TournamentScoped, admin.ModelAdmin):
     def hands(self, match: Match) -> SafeString | str:
         result = getattr(match, "result", None)
         return hand_table(result) if result else "—"
+
+    @admin.action(description=_("Withdraw result (the match waits for a new one)"))
+    def withdraw_result(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        withdraw_results(self, request, Result.objects.filter(match__in=queryset))
 
     @admin.action(description=_("Confirm result (as a second organiser)"))
     def confirm_result(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
@@ -221,6 +225,16 @@ def hand_table(result: Result) -> SafeString:
                        result.total_b)
 
 
+def withdraw_results(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
+                     results: QuerySet[Result]) -> None:
+    def withdraw(result: Result) -> str:
+        match = services.result_withdraw(result=result, user=request.user)
+        tasks.standings_after_result(result)
+        return _("The result of %s is withdrawn; the match waits for a new one.") % match
+    run_for_each(model_admin, request, results.select_related("match__round__tournament"),
+                 withdraw, empty=_("None of the selected matches has a result to withdraw."))
+
+
 def confirm_results(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
                     results: QuerySet[Result]) -> None:
     def confirm(result: Result) -> str:
@@ -247,7 +261,7 @@ class ResultAdmin(TournamentScoped, admin.ModelAdmin):
     fields = ["match", "source", "hands", "winner", "decided_by", "entered_by",
               "confirmed", "confirmed_by", "created", "record_kept"]
     readonly_fields = fields
-    actions = ["confirm"]
+    actions = ["confirm", "withdraw"]
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         return False
@@ -256,16 +270,7 @@ class ResultAdmin(TournamentScoped, admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return bool(request.user.is_superuser)
-
-    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Result]) -> None:
-        # a superuser removing a result reopens its match (there is no retract service yet)
-        match_ids = list(queryset.values_list("match_id", flat=True))
-        super().delete_queryset(request, queryset)
-        Match.objects.filter(pk__in=match_ids).update(status=Match.Status.PENDING)
-
-    def delete_model(self, request: HttpRequest, obj: Result) -> None:
-        self.delete_queryset(request, Result.objects.filter(pk=obj.pk))
+        return False  # the Withdraw action takes a result back, and updates the standings
 
     @admin.display(description=_("tournament"))
     def tournament(self, result: Result) -> object:
@@ -284,4 +289,8 @@ class ResultAdmin(TournamentScoped, admin.ModelAdmin):
     @admin.action(description=_("Confirm result (as a second organiser)"))
     def confirm(self, request: HttpRequest, queryset: QuerySet[Result]) -> None:
         confirm_results(self, request, queryset)
+
+    @admin.action(description=_("Withdraw result (the match waits for a new one)"))
+    def withdraw(self, request: HttpRequest, queryset: QuerySet[Result]) -> None:
+        withdraw_results(self, request, queryset)
 

@@ -12,6 +12,7 @@ from .results import (
     match_submit_record,
     match_submit_score_sheet,
     result_confirm,
+    result_withdraw,
 )
 from .rounds import (
     knockout_decision,
@@ -28,7 +29,7 @@ __all__ = [
     "ResultExists", "ResultRejected", "TournamentUserError", "is_organiser", "is_player_of",
     "job_fail", "job_play_round_bots", "job_refresh", "knockout_decision", "tournament_bracket",
     "match_play_bots", "match_submit_record", "match_submit_score_sheet", "ratings_rebuild",
-    "require_organiser", "require_submitter", "result_confirm", "round_bot_match_ids",
-    "round_complete", "round_fill_seats", "round_pair_next", "round_publish", "rounds_total",
-    "standings_rebuild",
+    "require_organiser", "require_submitter", "result_confirm", "result_withdraw",
+    "round_bot_match_ids", "round_complete", "round_fill_seats", "round_pair_next",
+    "round_publish", "rounds_total", "standings_rebuild",
 ]

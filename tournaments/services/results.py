@@ -65,6 +65,24 @@ def result_confirm(*, result: Result, user: Any) -> Result:
     return locked
 
 
+def result_withdraw(*, result: Result, user: Any) -> Match:
+    """Take back a result entered by mistake: it is deleted and its match waits for a
+    result again. Only while its round is open: once a round is complete its results are
+    final (standings after it are stored, and the next round is paired on them)."""
+    require_organiser(user, result.match.round.tournament)
+    with transaction.atomic():
+        match = (Match.objects.select_for_update(of=("self",)).select_related("round")
+                 .get(pk=result.match_id))
+        if match.round.status == match.round.Status.COMPLETE:
+            raise TournamentUserError(f"round {match.round.number} is complete, so its results "
+                                      "are final")
+        if not Result.objects.filter(pk=result.pk).delete()[0]:
+            raise TournamentUserError(f"{match} has no result to withdraw")
+        match.status = Match.Status.PENDING
+        match.save(update_fields=["status"])
+    return match
+
+
 def match_play_bots(*, match_id: int) -> Result | None:
     """Play an all-bot match with the engine and store its verified record as the result.
 
