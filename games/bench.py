@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.bots import make_bot
@@ -32,6 +33,15 @@ def pin_to_one_core() -> str:
         os.sched_setaffinity(0, {core})
         return f"pinned to core {core}"
     return "not pinned (no sched_setaffinity here)"
+
+
+def median_of(runs: int, measure: Callable[[int], Rate]) -> Rate:
+    """The run with the median action rate of ``measure(0)``, ``measure(1)``, ... (run ``k``
+    plays other games than run 0, so no cache is warmed by an earlier run's exact games),
+    so that one run slowed by the rest of the machine does not decide the figure."""
+    rates = sorted((measure(k) for k in range(max(1, runs))),
+                   key=lambda r: r.actions / r.seconds)
+    return rates[len(rates) // 2]
 
 
 def self_play(bot: str, games: int, seed: int = 0) -> tuple[Rate, list[Record]]:

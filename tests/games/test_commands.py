@@ -85,8 +85,9 @@ def test_play_game_rejects_an_unknown_bot_without_a_traceback() -> None:
 
 
 def test_bench_engine_prints_each_figure() -> None:
-    result = manage("bench_engine", "--games", "2", "--greedy-games", "1")
+    result = manage("bench_engine", "--games", "2", "--greedy-games", "1", "--repeat", "2")
     assert result.returncode == 0, result.stderr
+    assert "median of 2 runs" in result.stdout
     for label in ("random self-play:", "verification:", "greedy self-play:"):
         assert label in result.stdout
     assert "actions/s" in result.stdout
