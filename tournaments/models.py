@@ -27,6 +27,8 @@ class Player(models.Model):
     rating_sigma = models.FloatField(default=25.0 / 3)
 
     class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
         ordering = ["name"]
 
     def __str__(self) -> str:
@@ -39,6 +41,8 @@ class Team(models.Model):
     player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(condition=~Q(player_a=models.F("player_b")),
@@ -91,6 +95,8 @@ class Tournament(models.Model):
         default=False, help_text=_("A second organiser must confirm each entered score sheet."))
 
     class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
         ordering = ["-id"]
 
     def __str__(self) -> str:
@@ -115,10 +121,11 @@ class Entry(models.Model):
     withdrawn = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
         ordering = ["seed", "id"]
         constraints = [models.UniqueConstraint(fields=["tournament", "team"],
                                                name="entry_once_per_tournament")]
-        verbose_name_plural = "entries"
 
     def __str__(self) -> str:
         return f"{self.team} in {self.tournament}"
@@ -132,6 +139,8 @@ class Absence(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="absences")
 
     class Meta:
+        verbose_name = _("absence")
+        verbose_name_plural = _("absences")
         constraints = [models.UniqueConstraint(fields=["tournament", "round_number", "player"],
                                                name="absence_once")]
 
@@ -150,6 +159,8 @@ class Round(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["tournament", "number"]
         constraints = [models.UniqueConstraint(fields=["tournament", "number"],
                                                name="round_number_once")]
@@ -163,6 +174,8 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField()
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["round", "number"]
         constraints = [models.UniqueConstraint(fields=["round", "number"], name="table_once")]
 
@@ -192,8 +205,9 @@ class Match(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
 
     class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
         ordering = ["round", "table__number", "id"]
-        verbose_name_plural = "matches"
         constraints = [
             models.CheckConstraint(
                 condition=Q(is_bye=True, team_b__isnull=True, bot_opponent=False)
@@ -221,6 +235,8 @@ class Seat(models.Model):
     substitute = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["match", "position"]
         constraints = [
             models.UniqueConstraint(fields=["match", "position"], name="seat_once"),
@@ -265,6 +281,10 @@ class Result(models.Model):
     confirmed = models.BooleanField(default=True)
     created = models.DateTimeField(auto_now_add=True)
 
+    class Meta:
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
+
     def __str__(self) -> str:
         return f"{self.match}: {self.total_a}-{self.total_b}"
 
@@ -285,6 +305,8 @@ class Standing(models.Model):
     values = models.JSONField(default=dict)
 
     class Meta:
+        verbose_name = _("standing")
+        verbose_name_plural = _("standings")
         ordering = ["tournament", "round_number", "rank", "team_id"]
         constraints = [models.UniqueConstraint(fields=["tournament", "round_number", "team"],
                                                name="standing_once")]
@@ -304,9 +326,10 @@ class RatingEntry(models.Model):
     display = models.FloatField()
 
     class Meta:
+        verbose_name = _("rating entry")
+        verbose_name_plural = _("rating entries")
         ordering = ["player", "id"]
         constraints = [models.UniqueConstraint(fields=["player", "match"], name="rating_once")]
-        verbose_name_plural = "rating entries"
 
     def __str__(self) -> str:
         return f"{self.player}: {self.display:.1f}"
@@ -334,6 +357,8 @@ class Job(models.Model):
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("job")
+        verbose_name_plural = _("jobs")
         ordering = ["-id"]
 
     def __str__(self) -> str:

@@ -9,7 +9,7 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Job, Match, RatingEntry, Standing
 

@@ -18,7 +18,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import services, tasks
 from tournaments.models import Match, Result, Round, Seat

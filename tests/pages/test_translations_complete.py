@@ -1,0 +1,216 @@
+"""Every string the project's Python code marks for translation has a Finnish translation,
+and an organiser using the admin in Finnish sees it."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import polib
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from tests.pages import published_round
+from tests.tournaments.factories import UserFactory, tournament_with_teams
+from tournaments.models import Round
+
+pytestmark = pytest.mark.django_db
+
+SOURCE_DIRS = ("tournaments", "config", "games")
+SKIPPED_DIRS = {"migrations", "tests"}
+PO_PATH = Path(settings.BASE_DIR) / "locale" / "fi" / "LC_MESSAGES" / "django.po"
+
+# Django's translation functions, by name, and how their arguments are laid out:
+# (position of the context or None, position of the msgid, position of msgid_plural or None).
+GETTEXT_FUNCTIONS: dict[str, tuple[int | None, int, int | None]] = {
+    "gettext": (None, 0, None),
+    "gettext_lazy": (None, 0, None),
+    "gettext_noop": (None, 0, None),
+    "ngettext": (None, 0, 1),
+    "ngettext_lazy": (None, 0, 1),
+    "pgettext": (0, 1, None),
+    "pgettext_lazy": (0, 1, None),
+    "npgettext": (0, 1, 2),
+    "npgettext_lazy": (0, 1, 2),
+}
+TRANSLATION_MODULES = {"django.utils.translation"}
+
+# (msgctxt, msgid, msgid_plural) and where it was found ("path:line").
+Message = tuple[str | None, str, str | None]
+
+
+def _source_files() -> Iterator[Path]:
+    base = Path(settings.BASE_DIR)
+    for directory in SOURCE_DIRS:
+        for path in sorted((base / directory).rglob("*.py")):
+            relative = path.relative_to(base)
+            if SKIPPED_DIRS.isdisjoint(relative.parts) and not path.name.startswith("test_"):
+                yield path
+
+
+def _aliases(tree: ast.Module) -> tuple[dict[str, str], set[str]]:
+    """The names a module binds to translation functions (``_`` -> ``gettext``), and the
+    names it binds to the translation module itself (``translation``)."""
+    functions: dict[str, str] = {"_": "gettext"}  # the convention, even if bound elsewhere
+    modules: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module in TRANSLATION_MODULES:
+            for alias in node.names:
+                if alias.name in GETTEXT_FUNCTIONS:
+                    functions[alias.asname or alias.name] = alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module == "django.utils":
+            modules.update(alias.asname or alias.name
+                           for alias in node.names if alias.name == "translation")
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in TRANSLATION_MODULES and alias.asname:
+                    modules.add(alias.asname)
+    return functions, modules
+
+
+def _function(call: ast.Call, functions: dict[str, str], modules: set[str]) -> str | None:
+    func = call.func
+    if isinstance(func, ast.Name):
+        return functions.get(func.id)
+    if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+            and func.value.id in modules and func.attr in GETTEXT_FUNCTIONS):
+        return func.attr
+    return None
+
+
+def _literal(call: ast.Call, position: int | None) -> str | None:
+    if position is None or position >= len(call.args):
+        return None
+    arg = call.args[position]
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return arg.value
+    return None
+
+
+def marked_messages() -> tuple[dict[Message, list[str]], list[str]]:
+    """Every literal message marked for translation under SOURCE_DIRS, with where it is;
+    and the calls whose msgid is not a literal (no catalogue can translate those)."""
+    base = Path(settings.BASE_DIR)
+    messages: dict[Message, list[str]] = {}
+    not_literal: list[str] = []
+    for path in _source_files():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        functions, modules = _aliases(tree)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = _function(node, functions, modules)
+            if name is None:
+                continue
+            where = f"{path.relative_to(base)}:{node.lineno}"
+            context_at, msgid_at, plural_at = GETTEXT_FUNCTIONS[name]
+            msgid = _literal(node, msgid_at)
+            if msgid is None or (context_at is not None and _literal(node, context_at) is None):
+                not_literal.append(f"{where}: {name}(...) with a non-literal message")
+                continue
+            key = (_literal(node, context_at), msgid, _literal(node, plural_at))
+            messages.setdefault(key, []).append(where)
+    return messages, not_literal
+
+
+def _first_place(item: tuple[Message, list[str]]) -> tuple[str, int]:
+    path, _colon, line = item[1][0].rpartition(":")
+    return path, int(line)
+
+
+def _translated(entry: polib.POEntry) -> bool:
+    if entry.fuzzy or entry.obsolete:
+        return False
+    if entry.msgid_plural:
+        return bool(entry.msgstr_plural) and all(entry.msgstr_plural.values())
+    return bool(entry.msgstr)
+
+
+def test_every_marked_string_has_a_finnish_translation() -> None:
+    catalogue = polib.pofile(str(PO_PATH))
+    entries = {(entry.msgctxt, entry.msgid): entry for entry in catalogue}
+    messages, not_literal = marked_messages()
+    assert len(messages) > 50, "the extractor found suspiciously few messages"
+
+    missing = []
+    for (context, msgid, plural), places in sorted(messages.items(), key=_first_place):
+        entry = entries.get((context, msgid))
+        problem = None
+        if entry is None or not _translated(entry):
+            problem = "missing" if entry is None else "untranslated or fuzzy"
+        elif plural is not None and entry.msgid_plural != plural:
+            problem = f"msgid_plural should be {plural!r}"
+        if problem:
+            label = f"{context!r} | {msgid!r}" if context else repr(msgid)
+            missing.append(f"{', '.join(places)}: {label} ({problem})")
+
+    assert not missing, (f"{len(missing)} message(s) lack a Finnish translation in "
+                         f"{PO_PATH}:\n" + "\n".join(missing))
+    assert not not_literal, "\n".join(not_literal)
+
+
+@pytest.fixture
+def finnish(settings: Any) -> Iterator[None]:
+    """Compile the .po as `make test` does, and make Django read the new catalogue."""
+    call_command("compile_translations", verbosity=0)
+    settings.LOCALE_PATHS = list(settings.LOCALE_PATHS)  # clears Django's catalogue cache
+    yield
+    translation.activate("en")
+
+
+def _organiser_with_a_round() -> tuple[Any, Round]:
+    """A staff organiser (not a superuser) of a four-team cup whose round 1 is published."""
+    organiser = UserFactory()
+    tournament = tournament_with_teams(4, organisers=[organiser])
+    return organiser, published_round(tournament)
+
+
+def test_an_organiser_sees_the_admin_in_finnish(client: Client, finnish: None) -> None:
+    organiser, round = _organiser_with_a_round()
+    client.force_login(organiser)
+    changelist = reverse("admin:tournaments_match_changelist")
+
+    html = client.get(changelist, HTTP_ACCEPT_LANGUAGE="fi").content.decode()
+
+    assert '<html lang="fi"' in html
+    assert 'data-filter-title="turnaus"' in html  # the organiser's own tournament filter
+    assert 'data-filter-title="tournament"' not in html
+    assert "odottaa vahvistusta" in html and "awaiting confirmation" not in html
+
+    # An admin action's message: none of these fresh matches has a result to confirm.
+    matches = [str(pk) for pk in round.matches.values_list("pk", flat=True)]
+    response = client.post(changelist, {"action": "confirm_result", "index": "0",
+                                        "_selected_action": matches},
+                           follow=True, HTTP_ACCEPT_LANGUAGE="fi")
+    html = response.content.decode()
+    assert ("Yhdelläkään valitulla ottelulla ei ole tulosta, jonka sinä voisit vahvistaa."
+            in html)
+    assert "None of the selected matches" not in html
+
+    # The result page of a match: its title and the form's labels.
+    match = round.matches.filter(is_bye=False).first()
+    html = client.get(reverse("admin:tournaments_match_record", args=[match.pk]),
+                      HTTP_ACCEPT_LANGUAGE="fi").content.decode()
+    assert "Lähetä pelipöytäkirja" in html and "Upload game record" not in html
+    assert "pöytäkirjatiedosto" in html and "record file" not in html
+    assert "tai liitä pöytäkirja" in html and "or paste the record" not in html
+
+
+def test_admin_action_descriptions_and_columns_are_finnish(client: Client,
+                                                           finnish: None) -> None:
+    organiser, _round = _organiser_with_a_round()
+    client.force_login(organiser)
+
+    html = client.get(reverse("admin:tournaments_match_changelist"),
+                      HTTP_ACCEPT_LANGUAGE="fi").content.decode()
+
+    assert "Valitse muokattava ottelu" in html  # the model's own name, translated
+    assert "Vahvista tulos (toisena järjestäjänä)" in html
+    assert "Peru tulos (ottelu odottaa uutta tulosta)" in html
+    assert "Confirm result (as a second organiser)" not in html
