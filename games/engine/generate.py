@@ -32,6 +32,7 @@ _AT: dict[str, tuple[Card | None, ...]] = {
     suit: (None, *(ALL_CARDS[i * 13 + (p - 1) % 13] for p in range(1, 15)), None)
     for i, suit in enumerate(SUITS)
 }
+_TWOS = tuple(c for c in ALL_CARDS if c.rank == 2)
 _ACE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # Card.index of each suit's ace
 _OF_RANK = {rank: tuple(ALL_CARDS[i * 13 + rank - 1] for i in range(4)) for rank in range(1, 14)}
 #: Actions without choices, shared (actions are immutable): per seat.
@@ -83,10 +84,12 @@ def generate(seat: int, hand_no: int, phase: Phase, hand: Sequence[Card],
 
 class HandIndex:
     """One pass over a hand: how many of each card it holds (by ``Card.index``) and of each
-    rank (2s included), its distinct cards and distinct wilds, how many wilds in all, and
-    per suit bitmasks of the run positions it holds, and holds twice (an ace at 1 and 14)."""
+    rank (2s included), its distinct cards and distinct wilds, how many wilds in all and in
+    what order they fill holes, and per suit bitmasks of the run positions it holds, and
+    holds twice (an ace at 1 and 14)."""
 
-    __slots__ = ("cards", "counts", "ranks", "distinct", "wilds", "n_wilds", "masks", "doubles")
+    __slots__ = ("cards", "counts", "ranks", "distinct", "wilds", "n_wilds", "masks", "doubles",
+                 "pool")
 
     def __init__(self, hand: Sequence[Card]) -> None:
         self.cards = hand
@@ -109,6 +112,9 @@ class HandIndex:
                 masks[card.suit] |= card.run_bits
                 if n > 1:
                     doubles[card.suit] |= card.run_bits
+        # the wild cards in the order they fill holes: 2s (by suit), then jokers
+        self.pool = [c for c in _TWOS for _ in range(counts[c.index])]
+        self.pool += [JOKER] * counts[JOKER.index]
 
     def of_rank(self, rank: int) -> list[Card]:
         """The distinct cards of ``rank`` held."""
@@ -130,13 +136,14 @@ def _run_slots(index: HandIndex, minimum: int) -> list[tuple[int, Slot]]:
     slots: list[tuple[int, Slot]] = []
     for suit, mask in index.masks.items():
         if mask:
-            slots += _windows(suit, mask, index.counts[_ACE[suit]] < 2, index.n_wilds, minimum)
+            slots += [(cost, (suit, low, high)) for cost, low, high in
+                      _windows(mask, index.counts[_ACE[suit]] < 2, index.n_wilds, minimum)]
     return slots
 
 
 @lru_cache(maxsize=1 << 16)
-def _windows(suit: str, mask: int, one_ace: bool, wilds: int,
-             minimum: int) -> tuple[tuple[int, Slot], ...]:
+def _windows(mask: int, one_ace: bool, wilds: int,
+             minimum: int) -> tuple[tuple[int, int, int], ...]:
     """Run windows of a suit, a pure function of the positions held (``mask``), whether a
     single ace is held, and how many wilds: from each natural, the shortest run (padded
     above, or below near the ace) and the longest one the wilds can bridge that ends on a
@@ -155,7 +162,7 @@ def _windows(suit: str, mask: int, one_ace: bool, wilds: int,
         end = (mask & ((1 << stop) - 1)).bit_length() - 1  # the last natural before it
         if end - start + 1 >= minimum:
             windows.add((start, end))
-    found: list[tuple[int, Slot]] = []
+    found: list[tuple[int, int, int]] = []
     plain_mask = mask & ~(1 << 2)  # a natural 2 is still one of the hand's wild cards
     for low, high in sorted(windows):
         width = high - low + 1
@@ -163,13 +170,12 @@ def _windows(suit: str, mask: int, one_ace: bool, wilds: int,
         cost = width - (plain_mask >> low & ((1 << width) - 1)).bit_count()
         cost += low == 1 and high == 14 and one_ace  # one ace card can't stand at both ends
         if held and cost <= wilds:
-            found.append((cost, (suit, low, high)))
+            found.append((cost, low, high))
     return tuple(found)
 
 
 # -- filling slots from the hand -------------------------------------------------------------
 
-_TWOS = tuple(c for c in ALL_CARDS if c.rank == 2)
 _PLAIN = tuple(plain(c) for c in ALL_CARDS)  # by Card.index
 Row = list[Placed | int | None]  # a natural card, a run hole (its position) or a set hole
 
@@ -209,13 +215,17 @@ def _fill(slots: Sequence[Slot], index: HandIndex) -> tuple[MeldSpec, ...] | Non
             holes += len(naturals)
         if len(naturals) < len(where):
             return None  # R5.5
-        for i, size in zip(where, _split(len(naturals), len(where)), strict=True):
+        sizes = _split(len(naturals), len(where)) if len(where) > 1 else [len(naturals)]
+        for i, size in zip(where, sizes, strict=True):
             rows[i] += naturals[:size]
             if size < 3:
                 rows[i] += [None] * (3 - size)
                 holes += 3 - size
             del naturals[:size]
-    pool = [c for c in _TWOS for _ in range(left[c.index])] + [JOKER] * left[JOKER.index]
+    if any(left[c.index] < index.counts[c.index] for c in index.wilds):  # natural 2s used
+        pool = [c for c in _TWOS for _ in range(left[c.index])] + [JOKER] * left[JOKER.index]
+    else:
+        pool = index.pool
     if holes > len(pool):
         return None
     wilds = iter(pool)
