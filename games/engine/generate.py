@@ -124,16 +124,16 @@ class HandIndex:
 # -- slots ------------------------------------------------------------------------------
 
 
-def _set_slots(index: HandIndex) -> list[tuple[int, Slot]]:
+def _set_slots(index: HandIndex) -> list[tuple[int, int]]:
     """(wilds it takes at least, rank) for each rank held. A set of 2s is three wild cards:
     its natural 2s and jokers."""
     return [(3 if rank == 2 else max(0, 3 - n), rank)
             for rank, n in enumerate(index.ranks) if n]
 
 
-def _run_slots(index: HandIndex, minimum: int) -> list[tuple[int, Slot]]:
+def _run_slots(index: HandIndex, minimum: int) -> list[tuple[int, RunSlot]]:
     """(wilds it takes at least, window) for the run windows worth trying (see below)."""
-    slots: list[tuple[int, Slot]] = []
+    slots: list[tuple[int, RunSlot]] = []
     for suit, mask in index.masks.items():
         if mask:
             slots += [(cost, (suit, low, high)) for cost, low, high in
@@ -187,10 +187,10 @@ def _fill(slots: Sequence[Slot], index: HandIndex) -> tuple[MeldSpec, ...] | Non
     runs: list[tuple[int, RunSlot]] = []
     sets: dict[int, list[int]] = {}
     for i, slot in enumerate(slots):
-        if type(slot) is int:
+        if isinstance(slot, int):
             sets.setdefault(slot, []).append(i)
         else:
-            runs.append((i, slot))  # type: ignore[arg-type]
+            runs.append((i, slot))
     holes = 0
     for i, (suit, low, high) in runs:
         row, at, before = rows[i], _AT[suit], holes
@@ -259,10 +259,10 @@ def _steal(rank: int, runs: Sequence[tuple[int, RunSlot]], rows: list[Row]) -> l
 
 def _spec(slot: Slot, row: Row, wilds: Iterator[Card]) -> MeldSpec:
     """A filled slot as a meld: naturals written plainly, a wild in each hole."""
-    if type(slot) is int:
+    if isinstance(slot, int):
         return MeldSpec("set", tuple([p if type(p) is Placed
                                       else declare(next(wilds), "set", slot, "") for p in row]))
-    suit = slot[0]  # type: ignore[index]
+    suit = slot[0]
     return MeldSpec("run", tuple([p if type(p) is Placed else declare(next(wilds), "run", p, suit)
                                   for p in row]))
 
@@ -272,13 +272,9 @@ def _spec(slot: Slot, row: Row, wilds: Iterator[Card]) -> MeldSpec:
 
 def candidate_melds(index: HandIndex) -> list[MeldSpec]:
     """Canonical single melds (R7.3: any set or run of at least 3) the hand can make."""
-    found = []
-    for cost, slot in _set_slots(index) + _run_slots(index, 3):
-        if cost <= index.n_wilds:
-            melds = _fill((slot,), index)
-            if melds is not None:
-                found.append(melds[0])
-    return found
+    slots: list[Slot] = [slot for cost, slot in _set_slots(index) if cost <= index.n_wilds]
+    slots += [slot for _cost, slot in _run_slots(index, 3)]  # windows fit the wilds
+    return [melds[0] for melds in (_fill((slot,), index) for slot in slots) if melds]
 
 
 def contracts(hand_no: int, hand: Sequence[Card],
@@ -312,8 +308,8 @@ class _Choice:
     fill it: a run takes the naturals its window still finds free, a set the naturals of
     its rank the runs left. A choice whose wilds can't fit is cut as soon as it shows."""
 
-    def __init__(self, index: HandIndex, sets: list[tuple[int, Slot]],
-                 runs: list[tuple[int, Slot]]) -> None:
+    def __init__(self, index: HandIndex, sets: list[tuple[int, int]],
+                 runs: list[tuple[int, RunSlot]]) -> None:
         self.index, self.set_slots, self.run_slots = index, sets, runs
         self.free: Free = {suit: (mask, index.doubles[suit])
                            for suit, mask in index.masks.items()}
@@ -327,7 +323,7 @@ class _Choice:
             least, slot = self.run_slots[i]
             if least > budget:
                 break  # sorted by the wilds they take at least: the rest take more
-            suit, low, high = slot  # type: ignore[misc]
+            suit, low, high = slot
             once, twice = free[suit]
             window = ((1 << (high - low + 1)) - 1) << low
             cost = ((window & ~once).bit_count() + (window & once & _TWO_BIT != 0)
@@ -344,7 +340,6 @@ class _Choice:
             return
         for i in range(start, len(self.set_slots)):
             least, rank = self.set_slots[i]
-            assert isinstance(rank, int)
             again = chosen.count(rank)  # sets of this rank chosen already
             if least > budget and not again:
                 break  # sorted by the wilds they take at least: the rest take more
