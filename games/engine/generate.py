@@ -78,7 +78,7 @@ def generate(seat: int, hand_no: int, phase: Phase, hand: Sequence[Card],
     if taken is not None:
         plays = [a for a in plays if not _strands(a, hand, taken)]
     discards = _DISCARDS[seat]
-    plays += (discards[c.index] for c in index.distinct if c is not taken)
+    plays += [discards[c.index] for c in index.distinct if c is not taken]
     return plays
 
 
@@ -94,24 +94,27 @@ class HandIndex:
     def __init__(self, hand: Sequence[Card]) -> None:
         self.cards = hand
         self.counts = counts = [0] * 53
-        for card in hand:
-            counts[card.index] += 1
-        self.distinct = distinct = list(dict.fromkeys(hand))
+        self.distinct: list[Card] = []
         self.wilds: list[Card] = []
         self.n_wilds = 0
         self.ranks = ranks = [0] * 14
         self.masks = masks = dict.fromkeys(SUITS, 0)
         self.doubles = doubles = dict.fromkeys(SUITS, 0)
-        for card in distinct:
-            n = counts[card.index]
+        for card in hand:
+            n = counts[card.index] = counts[card.index] + 1
+            if n == 1:
+                self.distinct.append(card)
             if card.is_wild:
-                self.wilds.append(card)
-                self.n_wilds += n
-            if not card.is_joker:
-                ranks[card.rank] += n
+                self.n_wilds += 1
+                if n == 1:
+                    self.wilds.append(card)
+                if card.is_joker:
+                    continue
+            ranks[card.rank] += 1
+            if n == 1:
                 masks[card.suit] |= card.run_bits
-                if n > 1:
-                    doubles[card.suit] |= card.run_bits
+            elif n == 2:
+                doubles[card.suit] |= card.run_bits
         # the wild cards in the order they fill holes: 2s (by suit), then jokers
         self.pool = [c for c in _TWOS for _ in range(counts[c.index])]
         self.pool += [JOKER] * counts[JOKER.index]

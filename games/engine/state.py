@@ -318,7 +318,7 @@ class HandState:
             hand=tuple(self.hands[seat]),
             melds=tuple(self.melds),
             discard=tuple(self.discard),
-            hand_sizes=tuple(len(h) for h in self.hands),
+            hand_sizes=tuple(map(len, self.hands)),
             stock_size=len(self.stock),
             contract_down=tuple(self.contract_down),
             to_move=self.seat, phase=self.phase, turns=self.turns,
