@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from . import bot_match, swiss_cup
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def finnish(settings: Any) -> Iterator[None]:
-    """Compile the .po as `make test` does, and make Django read the new catalogue."""
-    call_command("compile_translations", verbosity=0)
-    settings.LOCALE_PATHS = list(settings.LOCALE_PATHS)  # clears Django's catalogue cache
-    yield
-    translation.activate("en")
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("finnish")]
 
 
 def test_finnish_is_served_to_a_finnish_browser(client: Client) -> None:

@@ -11,10 +11,8 @@ from typing import Any
 import polib
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from tests.pages import published_round
 from tests.tournaments.factories import UserFactory, tournament_with_teams
@@ -153,15 +151,6 @@ def test_every_marked_string_has_a_finnish_translation() -> None:
     assert not missing, (f"{len(missing)} message(s) lack a Finnish translation in "
                          f"{PO_PATH}:\n" + "\n".join(missing))
     assert not not_literal, "\n".join(not_literal)
-
-
-@pytest.fixture
-def finnish(settings: Any) -> Iterator[None]:
-    """Compile the .po as `make test` does, and make Django read the new catalogue."""
-    call_command("compile_translations", verbosity=0)
-    settings.LOCALE_PATHS = list(settings.LOCALE_PATHS)  # clears Django's catalogue cache
-    yield
-    translation.activate("en")
 
 
 def _organiser_with_a_round() -> tuple[Any, Round]:
