@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -39,3 +41,17 @@ def wait_ready(log: Path, seconds: float = 60) -> None:
             raise TimeoutError(f"the Celery worker did not start within {seconds:.0f} s; "
                                f"see {log}")
         time.sleep(0.2)
+
+
+@contextmanager
+def sending_to(queue: str) -> Iterator[None]:
+    """Meanwhile, what this process enqueues (the services' follow-up work) goes to
+    ``queue``, where the workers started here listen."""
+    from config.celery import app
+
+    saved = app.conf.task_default_queue
+    app.conf.task_default_queue = queue
+    try:
+        yield
+    finally:
+        app.conf.task_default_queue = saved

@@ -1,4 +1,5 @@
 import os
+from collections.abc import Iterator
 
 import pytest
 
@@ -32,3 +33,17 @@ def _fresh_cache() -> None:
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture
+def eager_tasks() -> Iterator[None]:
+    """Run Celery tasks in-process even where a broker is configured (CI); then restore.
+    With ``django_capture_on_commit_callbacks(execute=True)`` a test sees the work the
+    services enqueue after their commit actually done."""
+    from config.celery import app
+
+    conf = app.conf
+    saved = conf.task_always_eager, conf.task_eager_propagates
+    conf.task_always_eager = conf.task_eager_propagates = True
+    yield
+    conf.task_always_eager, conf.task_eager_propagates = saved

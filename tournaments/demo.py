@@ -68,21 +68,22 @@ def _build(seed: int) -> None:
         for player in rng.sample(players, 3):  # some players miss each round
             Absence.objects.create(tournament=tournament, round_number=number, player=player)
         round = services.round_pair_next(tournament=tournament, user=organiser)
-        services.round_publish(round=round, user=organiser)
+        services.round_publish(round=round, user=organiser)  # starts the all-bot matches
         if number > PLAYED_ROUNDS:
             break  # the next round waits to be played
         for match in round.matches.filter(is_bye=False).prefetch_related("seats"):
             _play(match, organiser)
-        services.round_complete(round=round, user=organiser)
-    services.ratings_rebuild()
+        services.round_complete(round=round, user=organiser)  # the ratings follow
 
 
 def _play(match: Match, organiser: object) -> None:
-    """Bots play every all-bot match; at the other tables they play in the players' seats,
-    and the organiser uploads the game record, as from a game played at a real table."""
-    if services.match_play_bots(match_id=match.pk) is not None:
-        return
+    """Every all-bot match is played (here, unless a worker already has: the match row is
+    locked while it is played, so it is played once); at the other tables bots play in the
+    players' seats, and the organiser uploads the game record, as from a real table."""
     seats = sorted(match.seats.all(), key=lambda s: s.position)
+    if all(seat.is_bot for seat in seats):
+        services.match_play_bots(match_id=match.pk)
+        return
     bots = [make_bot("greedy", match.pk * 4 + s.position) for s in seats]
     first_dealer, decks = deal_from_seed(match.pk)
     record = play_game(bots, first_dealer, decks, players=[str(s) for s in seats])

@@ -24,10 +24,11 @@ import itertools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import ClassVar, Literal
 
-Number = int | float
+Number = int | float | Decimal  # points given as Decimal (as stored) stay exact
 Outcome = Literal["win", "draw", "loss"]
 _SortKey = Callable[[int], Fraction]
 

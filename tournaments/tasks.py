@@ -1,7 +1,7 @@
 """Celery tasks: thin, repeatable wrappers that re-fetch by id and call one service.
 
-Enqueue them with ``transaction.on_commit(lambda: task.delay(pk))`` so a worker never
-looks for a row the web request has not committed yet.
+The services enqueue them (``services/followups.py``), after their transaction commits,
+so a worker never looks for a row that is not committed yet.
 """
 
 from __future__ import annotations
@@ -9,10 +9,9 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
-from django.db import transaction
 
 from tournaments import services
-from tournaments.models import Result, Round, Tournament
+from tournaments.models import Round, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -43,18 +42,8 @@ def fill_seats(round_id: int) -> int:
 
 @shared_task
 def play_bot_match(match_id: int, job_id: int | None = None) -> bool:
-    """Play one all-bot match; then refresh its job and the tournament's standings."""
-    try:
-        result = services.match_play_bots(match_id=match_id)
-    except Exception as exc:
-        if job_id is not None:
-            services.job_fail(job_id=job_id, message=f"match {match_id}: {exc!r}")
-        raise
-    if job_id is not None:
-        services.job_refresh(job_id=job_id)
-    if result is not None:
-        recalculate_standings.delay(result.match.round.tournament_id)
-    return result is not None
+    """Play one all-bot match of a job (the service counts it and updates the standings)."""
+    return services.job_play_match(match_id=match_id, job_id=job_id)
 
 
 @shared_task
@@ -70,10 +59,3 @@ def recalculate_standings(tournament_id: int, full: bool = False) -> int:
 def recalculate_ratings() -> int:
     return services.ratings_rebuild()
 
-
-def standings_after_result(result: Result) -> None:
-    """Keep the current standings current: once the transaction that stored a confirmed
-    result commits, recalculate them (used by every way a result arrives or goes)."""
-    if result.confirmed:
-        tournament_id = result.match.round.tournament_id
-        transaction.on_commit(lambda: recalculate_standings.delay(tournament_id))

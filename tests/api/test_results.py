@@ -244,20 +244,9 @@ def test_the_response_body_is_json_even_when_the_request_says_nothing(league: Le
     assert response["Content-Type"] == "application/json"
 
 
-@pytest.fixture
-def celery_in_process() -> Any:
-    """Run enqueued tasks in this process, as the default settings do without a broker."""
-    from config.celery import app
-
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = eager
-
-
 def test_a_stored_result_brings_the_current_standings_up_to_date(
         league: League, django_capture_on_commit_callbacks: Any,
-        celery_in_process: None) -> None:
+        eager_tasks: None) -> None:
     standings = f"/api/v1/tournaments/{league.tournament.pk}/standings/"
     client = league.client(league.organiser)
     before = {r["team_id"]: r["played"] for r in client.get(standings).json()["rows"]}

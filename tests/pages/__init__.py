@@ -20,7 +20,9 @@ def organiser() -> Any:
 
 
 def published_round(tournament: Tournament) -> Round:
-    return services.round_publish(round=services.round_pair_next(tournament=tournament))
+    round = services.round_pair_next(tournament=tournament)
+    services.round_publish(round=round)
+    return round
 
 
 def enter_sheet(match: Match, sheet: tuple[list[list[int]], list[int]], user: Any) -> None:

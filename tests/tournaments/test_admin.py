@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -11,7 +10,6 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from config import celery_app
 from games.bots import make_bot
 from games.engine.play import deal_from_seed, play_game
 from tournaments import services
@@ -32,16 +30,6 @@ from tournaments.models import (
 from .factories import UserFactory, tournament_with_teams
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def eager_tasks() -> Iterator[None]:
-    """Run Celery tasks in-process even where a broker is configured (CI); then restore."""
-    conf = celery_app.conf
-    saved = conf.task_always_eager, conf.task_eager_propagates
-    conf.task_always_eager = conf.task_eager_propagates = True
-    yield
-    conf.task_always_eager, conf.task_eager_propagates = saved
 
 
 def url(name: str, *args: Any) -> str:
@@ -73,7 +61,9 @@ def all_absent(tournament: Tournament, number: int = 1) -> None:
 
 
 def published_round(tournament: Tournament) -> Round:
-    return services.round_publish(round=services.round_pair_next(tournament=tournament))
+    round = services.round_pair_next(tournament=tournament)
+    services.round_publish(round=round)
+    return round
 
 
 def bot_record(seed: int = 7) -> dict[str, Any]:

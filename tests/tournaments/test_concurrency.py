@@ -10,9 +10,10 @@ from django.conf import settings
 from django.db import connections
 
 from tournaments import services
-from tournaments.models import Absence, Result, Standing
+from tournaments.models import Job, Result, Round, Standing
 
 from .factories import tournament_with_teams
+from .test_admin import all_absent
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.skipif("postgresql" not in settings.DATABASES["default"]["ENGINE"],
@@ -47,13 +48,30 @@ def test_two_standings_rebuilds_at_once_leave_one_table() -> None:
     assert Standing.objects.filter(tournament=tournament).count() == 6
 
 
+@pytest.mark.usefixtures("eager_tasks")  # the standings update runs here, not on a broker
 def test_a_bot_match_played_by_two_workers_at_once_gets_one_result() -> None:
     tournament = tournament_with_teams(2)
-    for entry in tournament.entries.select_related("team"):
-        for player in (entry.team.player_a, entry.team.player_b):
-            Absence.objects.create(tournament=tournament, round_number=1, player=player)
     round = services.round_pair_next(tournament=tournament)
-    services.round_publish(round=round)
+    services.round_publish(round=round)  # people at the table: nothing is played yet
+    all_absent(tournament)
+    services.round_fill_seats(round=round)
     match = round.matches.get()
     assert twice_at_once(lambda: services.match_play_bots(match_id=match.pk)) == []
     assert Result.objects.filter(match=match).count() == 1
+
+
+@pytest.mark.usefixtures("eager_tasks")  # the matches are played here, not on a broker
+def test_a_round_published_twice_at_once_starts_one_job() -> None:
+    tournament = tournament_with_teams(4)
+    all_absent(tournament)
+    round = services.round_pair_next(tournament=tournament)
+    jobs: list[Job | None] = []
+
+    def publish() -> None:
+        jobs.append(services.round_publish(round=Round.objects.get(pk=round.pk)))
+
+    for _ in range(3):
+        assert twice_at_once(publish) == []
+    job = Job.objects.get(tournament=tournament)
+    assert [j.pk if j else None for j in jobs] == [job.pk] * 6
+    assert Result.objects.filter(match__round=round).count() == 2

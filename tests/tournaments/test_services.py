@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from django.core.exceptions import PermissionDenied
 
@@ -135,8 +137,8 @@ def test_a_job_counts_a_match_a_player_took_a_seat_in_as_skipped() -> None:
         for player in (entry.team.player_a, entry.team.player_b):
             Absence.objects.create(tournament=tournament, round_number=1, player=player)
     round = services.round_pair_next(tournament=tournament)
-    services.round_publish(round=round)
-    job = services.job_play_round_bots(round=round)
+    job = services.round_publish(round=round)
+    assert job is not None
     first, second = job.match_ids
     services.match_play_bots(match_id=first)
     seat = Seat.objects.filter(match_id=second).first()
@@ -147,3 +149,31 @@ def test_a_job_counts_a_match_a_player_took_a_seat_in_as_skipped() -> None:
 
     assert (job.done, job.total, job.status) == (2, 2, "done")
     assert "1 match(es) skipped" in job.message
+
+
+def test_points_in_tenths_add_up_exactly() -> None:
+    """Points are Decimals and stay exact: with 0.1 for a win and 0.3 for a draw, three
+    wins and one draw (with two losses) both make exactly 0.3, so the teams are level.
+    As floats, 3 x 0.1 came out above 0.3 and ranked the winner ahead."""
+    tournament = tournament_with_teams(4, points_win="0.1", points_draw="0.3",
+                                       points_loss=0, tiebreaks=[])
+    winner, drawer, p, q = (e.team for e in tournament.entries.order_by("seed"))
+    games = [(1, winner, p, "a"), (1, drawer, q, "d"), (2, winner, q, "a"),
+             (2, drawer, p, "b"), (3, winner, drawer, "a"), (3, p, q, "d")]
+    for number, team_a, team_b, outcome in games:
+        round, _ = Round.objects.get_or_create(tournament=tournament, number=number,
+                                               defaults={"status": Round.Status.COMPLETE})
+        match = Match.objects.create(round=round, team_a=team_a, team_b=team_b,
+                                     status=Match.Status.DONE)
+        totals = {"a": (100, 200), "b": (200, 100), "d": (150, 150)}[outcome]
+        Result.objects.create(match=match, source=Result.Source.SHEET, hand_scores=[],
+                              out_seats=[], total_a=totals[0], total_b=totals[1],
+                              winner=outcome)
+
+    services.standings_rebuild(tournament=tournament)
+
+    table = {row.team_id: row for row in Standing.objects.filter(tournament=tournament,
+                                                                 round_number=0)}
+    assert table[winner.pk].points == table[drawer.pk].points == Decimal("0.3")
+    assert (table[winner.pk].wins, table[drawer.pk].draws) == (3, 1)
+    assert table[winner.pk].rank == table[drawer.pk].rank

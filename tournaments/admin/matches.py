@@ -20,7 +20,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import services, tasks
+from tournaments import services
 from tournaments.models import Match, Result, Round, Seat
 
 from .forms import RecordUploadForm, ScoreSheetFormSet, rejection_message
@@ -167,7 +167,6 @@ class MatchAdmin(TournamentScoped, admin.ModelAdmin):
             "title": title, "seats": match.seats.all(), **context})
 
     def _stored(self, request: HttpRequest, result: Result) -> HttpResponseRedirect:
-        tasks.standings_after_result(result)
         waiting = "" if result.confirmed else " " + _("It waits for a second organiser to "
                                                       "confirm it.")
         self.message_user(request, _("The result %(result)s is stored.") % {
@@ -229,7 +228,6 @@ def withdraw_results(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
                      results: QuerySet[Result]) -> None:
     def withdraw(result: Result) -> str:
         match = services.result_withdraw(result=result, user=request.user)
-        tasks.standings_after_result(result)
         return _("The result of %s is withdrawn; the match waits for a new one.") % match
     run_for_each(model_admin, request, results.select_related("match__round__tournament"),
                  withdraw, empty=_("None of the selected matches has a result to withdraw."))
@@ -240,7 +238,7 @@ def confirm_results(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
     def confirm(result: Result) -> str:
         if result.confirmed:
             raise services.TournamentUserError(_("already confirmed"))
-        tasks.standings_after_result(services.result_confirm(result=result, user=request.user))
+        services.result_confirm(result=result, user=request.user)
         return _("%s is confirmed.") % result
     run_for_each(model_admin, request, results.select_related("match__round__tournament"),
                  confirm, empty=_("None of the selected matches has a result of yours to "

@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
-from django.db import transaction
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import services, tasks
+from tournaments import services
 from tournaments.models import Job, Match, Round
 
 from .scoping import (
@@ -137,16 +136,13 @@ class RoundAdmin(TournamentScoped, admin.ModelAdmin):
     @admin.action(description=_("Publish round"))
     def publish(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
         def publish(round: Round) -> str:
-            round = services.round_publish(round=round, user=request.user)
+            job = services.round_publish(round=round, user=request.user)
             if round.status != Round.Status.PUBLISHED:
                 raise services.TournamentUserError(
                     _("only a draft can be published; this round is %s")
                     % round.get_status_display())
-            if not services.round_bot_match_ids(round):
+            if job is None:
                 return _("%s is published.") % round
-            # Matches with bots in every seat are played at once, in the background.
-            job = services.job_play_round_bots(round=round, user=request.user)
-            transaction.on_commit(lambda: enqueue_bot_matches(job))
             return _("%(round)s is published; its %(n)d bot match(es) are being played.") % {
                 "round": round, "n": job.total}
         run_for_each(self, request, queryset.select_related("tournament"), publish)
@@ -163,7 +159,6 @@ class RoundAdmin(TournamentScoped, admin.ModelAdmin):
     def play_bot_matches(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
         def play(round: Round) -> SafeString:
             job = services.job_play_round_bots(round=round, user=request.user)
-            transaction.on_commit(lambda: enqueue_bot_matches(job))
             return format_html(_("{}: {} bot match(es) are being played: {}."), round, job.total,
                                link(job, _("follow the job")))
         run_for_each(self, request, queryset.select_related("tournament"), play)
@@ -175,7 +170,3 @@ class RoundAdmin(TournamentScoped, admin.ModelAdmin):
             return _("%s is complete; the standings are updated.") % round
         run_for_each(self, request, queryset.select_related("tournament"), complete)
 
-
-def enqueue_bot_matches(job: Job) -> None:
-    for match_id in job.match_ids:
-        tasks.play_bot_match.delay(match_id, job.pk)

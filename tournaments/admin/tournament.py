@@ -6,7 +6,6 @@ from typing import Any
 
 from django.contrib import admin
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
@@ -14,7 +13,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import services, tasks
+from tournaments import services
 from tournaments.models import Absence, Entry, Tournament
 
 from .scoping import ScopedInline, TournamentFilter, TournamentScoped, link, run_for_each
@@ -98,10 +97,7 @@ class TournamentAdmin(TournamentScoped, admin.ModelAdmin):
     @admin.action(description=_("Recalculate standings"))
     def recalculate_standings(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         def enqueue(tournament: Tournament) -> SafeString:
-            services.require_organiser(request.user, tournament)
-            # full: every stored table, including those after completed rounds
-            transaction.on_commit(
-                lambda pk=tournament.pk: tasks.recalculate_standings.delay(pk, full=True))
+            services.standings_recalculate(tournament=tournament, user=request.user)
             standings = reverse("admin:tournaments_standing_changelist")
             return format_html(_('{}: the <a href="{}?tournament={}">standings</a> are being '
                                  "recalculated."), tournament, standings, tournament.pk)
@@ -109,11 +105,10 @@ class TournamentAdmin(TournamentScoped, admin.ModelAdmin):
 
     @admin.action(description=_("Recalculate ratings (all players)"))
     def recalculate_ratings(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        """Ratings span every tournament; rebuilding them from the results is harmless to
-        repeat, so any organiser may ask (for one of their own tournaments)."""
+        """Ratings span every tournament, so one request (for a tournament of one's own) is
+        enough."""
         def enqueue(tournament: Tournament) -> str:
-            services.require_organiser(request.user, tournament)
-            transaction.on_commit(tasks.recalculate_ratings.delay)
+            services.ratings_recalculate(tournament=tournament, user=request.user)
             return _("Every player's rating is being recalculated from the results.")
         run_for_each(self, request, queryset[:1], enqueue)
 

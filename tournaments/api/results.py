@@ -18,7 +18,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments import services, tasks
+from tournaments import services
 from tournaments.models import Match, Result
 
 from . import schema
@@ -59,7 +59,7 @@ class ResultSubmissionMixin:
         body = ResultSubmissionSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
-            result = _submit(match, body.validated_data, request.user)
+            _submit(match, body.validated_data, request.user)
         except services.ResultRejected as rejected:
             return Response({"detail": str(rejected), **rejected.as_dict()},
                             status=status.HTTP_400_BAD_REQUEST)
@@ -67,7 +67,6 @@ class ResultSubmissionMixin:
             raise Conflict(str(exists)) from None
         except services.TournamentUserError as error:
             return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
-        tasks.standings_after_result(result)
         fresh = self.get_queryset().get(pk=match.pk)  # type: ignore[attr-defined]
         data = MatchDetailSerializer(fresh, context=self.get_serializer_context()).data  # type: ignore[attr-defined]
         return Response(data, status=status.HTTP_201_CREATED)

@@ -1,12 +1,19 @@
 """Use cases of the tournament domain (HackSoft style: services write, selectors read).
 
 Views, admin actions and Celery tasks call these; nothing hides in ``save()`` or signals.
+Each starts its own follow-up work (``followups.py``), so a caller calls one service and
+nothing after it.
 """
 
 from .access import is_organiser, is_player_of, require_organiser, require_submitter
-from .derived import ratings_rebuild, standings_rebuild
+from .derived import (
+    ratings_rebuild,
+    ratings_recalculate,
+    standings_rebuild,
+    standings_recalculate,
+)
 from .errors import ResultExists, ResultRejected, TournamentUserError
-from .jobs import job_fail, job_play_round_bots, job_refresh
+from .jobs import job_fail, job_play_match, job_play_round_bots, job_refresh
 from .results import (
     match_play_bots,
     match_submit_record,
@@ -32,4 +39,5 @@ __all__ = [
     "require_organiser", "require_submitter", "result_confirm", "result_withdraw",
     "round_bot_match_ids", "round_complete", "round_fill_seats", "round_pair_next",
     "round_publish", "rounds_total", "standings_rebuild",
+    "job_play_match", "ratings_recalculate", "standings_recalculate",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.db import transaction
 
@@ -25,13 +26,18 @@ from tournaments.standings import (
     standings_after_round,
 )
 
+from .access import require_organiser
+from .followups import ratings_later, standings_later
+
 BOT_TEAM = 0  # the house bot team's id in the standings input; never a database id
 WINNERS = {"a": 0, "b": 1, "d": None}
 
 
 def tournament_rules(tournament: Tournament) -> StandingsRules:
-    return StandingsRules(float(tournament.points_win), float(tournament.points_draw),
-                          float(tournament.points_loss), float(tournament.points_bye),
+    """The points as the Decimals they are stored as: the standings core turns them into
+    exact fractions, where a float 0.1 would already be off."""
+    return StandingsRules(tournament.points_win, tournament.points_draw,
+                          tournament.points_loss, tournament.points_bye,
                           tuple(tournament.tiebreaks))
 
 
@@ -95,6 +101,23 @@ def _row(tournament: Tournament, number: int, row: StandingRow, rank: int) -> St
     return Standing(tournament=tournament, round_number=number, team_id=row.team, rank=rank,
                     points=Decimal(str(row.points)), played=row.played, wins=row.wins,
                     draws=row.draws, losses=row.losses, byes=row.byes, values=dict(row.values))
+
+
+def standings_recalculate(*, tournament: Tournament, user: Any = None) -> None:
+    """An organiser's request to rebuild every stored table of the tournament (those after
+    completed rounds too), done in the background."""
+    if user is not None:
+        require_organiser(user, tournament)
+    standings_later(tournament.pk, full=True)
+
+
+def ratings_recalculate(*, tournament: Tournament, user: Any = None) -> None:
+    """An organiser's request to rebuild every player's rating, done in the background.
+    Ratings span every tournament; rebuilding them is harmless to repeat, so an organiser
+    of any tournament (the one given) may ask."""
+    if user is not None:
+        require_organiser(user, tournament)
+    ratings_later()
 
 
 def ratings_rebuild() -> int:

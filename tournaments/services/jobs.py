@@ -8,20 +8,58 @@ from tournaments.models import Job, Result, Round, Seat
 
 from .access import require_organiser
 from .errors import TournamentUserError
+from .followups import bot_matches_later
+from .results import match_play_bots
 from .rounds import round_bot_match_ids
 
 
 def job_play_round_bots(*, round: Round, user: Any = None) -> Job:
-    """A job to play every all-bot match of a published round (the caller enqueues them)."""
+    """Play every all-bot match of a published round that has no result yet, in the
+    background: a job to follow, and its matches sent to the workers once it is stored."""
     if user is not None:
         require_organiser(user, round.tournament)
-    match_ids = round_bot_match_ids(round)
-    if not match_ids:
+    job = job_start_round_bots(round)
+    if job is None:
         raise TournamentUserError(f"round {round.number} has no bot match left to play"
                                   + ("" if round.status == Round.Status.PUBLISHED
                                      else " (publish it first)"))
-    return Job.objects.create(tournament=round.tournament, kind=f"play round {round.number}",
-                              match_ids=match_ids, total=len(match_ids))
+    return job
+
+
+def job_start_round_bots(round: Round) -> Job | None:
+    """The job of :func:`job_play_round_bots`, or None when no match is left to play (the
+    round is not published, or a person sits at every table)."""
+    match_ids = round_bot_match_ids(round)
+    if not match_ids:
+        return None
+    job = Job.objects.create(tournament=round.tournament, kind=_kind(round),
+                             match_ids=match_ids, total=len(match_ids))
+    bot_matches_later(job)
+    return job
+
+
+def job_of_round(round: Round) -> Job | None:
+    """The newest job that plays matches of the round."""
+    return Job.objects.filter(tournament_id=round.tournament_id, kind=_kind(round)).first()
+
+
+def _kind(round: Round) -> str:
+    return f"play round {round.number}"
+
+
+def job_play_match(*, match_id: int, job_id: int | None = None) -> bool:
+    """Play one all-bot match of a job (see :func:`match_play_bots`) and count it done;
+    a failure marks the job failed, so it is not shown running forever. True if this call
+    stored the result."""
+    try:
+        result = match_play_bots(match_id=match_id)
+    except Exception as exc:
+        if job_id is not None:
+            job_fail(job_id=job_id, message=f"match {match_id}: {exc!r}")
+        raise
+    if job_id is not None:
+        job_refresh(job_id=job_id)
+    return result is not None
 
 
 def job_refresh(*, job_id: int) -> Job | None:

@@ -1,7 +1,9 @@
 """Match results: from a bot-played game, an uploaded game record, or an entered score sheet.
 
 Every path checks first and writes after, in one transaction with the match row locked,
-so a rejected submission stores nothing and two submissions cannot both land.
+so a rejected submission stores nothing and two submissions cannot both land. Each path
+that changes what counts (a confirmed result stored, confirmed or withdrawn) sends the
+standings update itself, after its commit.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from tournaments.scoresheet import score_sheet_errors
 
 from .access import require_organiser, require_submitter
 from .errors import ResultExists, ResultRejected, TournamentUserError
+from .followups import standings_later
 
 
 def match_submit_record(*, match: Match, record: Any, user: Any) -> Result:
@@ -62,6 +65,7 @@ def result_confirm(*, result: Result, user: Any) -> Result:
         locked.confirmed, locked.confirmed_by = True, user
         locked.save(update_fields=["confirmed", "confirmed_by"])
         Match.objects.filter(pk=locked.match_id).update(status=Match.Status.DONE)
+        standings_later(tournament.pk)
     return locked
 
 
@@ -76,10 +80,14 @@ def result_withdraw(*, result: Result, user: Any) -> Match:
         if match.round.status == match.round.Status.COMPLETE:
             raise TournamentUserError(f"round {match.round.number} is complete, so its results "
                                       "are final")
-        if not Result.objects.filter(pk=result.pk).delete()[0]:
+        withdrawn = Result.objects.select_for_update().filter(pk=result.pk).first()
+        if withdrawn is None:
             raise TournamentUserError(f"{match} has no result to withdraw")
+        withdrawn.delete()
         match.status = Match.Status.PENDING
         match.save(update_fields=["status"])
+        if withdrawn.confirmed:  # an unconfirmed one never counted
+            standings_later(match.round.tournament_id)
     return match
 
 
@@ -175,4 +183,6 @@ def _write(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
         confirmed=confirmed)
     match.status = Match.Status.DONE if confirmed else Match.Status.AWAITING
     match.save(update_fields=["status"])
+    if confirmed:
+        standings_later(match.round.tournament_id)
     return result

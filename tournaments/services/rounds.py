@@ -19,11 +19,23 @@ from tournaments.formats.knockout import (
 )
 from tournaments.formats.round_robin import round_robin_round, round_robin_round_count
 from tournaments.formats.swiss import SwissEntry, pair_swiss_round
-from tournaments.models import Absence, Entry, Match, Round, Seat, Standing, Table, Team, Tournament
+from tournaments.models import (
+    Absence,
+    Entry,
+    Job,
+    Match,
+    Round,
+    Seat,
+    Standing,
+    Table,
+    Team,
+    Tournament,
+)
 
 from .access import require_organiser
 from .derived import standings_rebuild
 from .errors import TournamentUserError
+from .followups import ratings_later
 
 CYCLES = {Tournament.Format.ROUND_ROBIN: 1, Tournament.Format.DOUBLE_ROUND_ROBIN: 2}
 
@@ -192,13 +204,26 @@ def round_fill_seats(*, round: Round, user: Any = None) -> int:
         return seats.update(player=None, bot_level=tournament.bot_level, substitute=True)
 
 
-def round_publish(*, round: Round, user: Any = None) -> Round:
+def round_publish(*, round: Round, user: Any = None) -> Job | None:
+    """Make a draft round official and start playing its all-bot matches in the
+    background; ``round`` shows its new status. Returns the job playing them (None if no
+    table has bots in every seat). Safe to repeat: a round already published starts nothing
+    again, and the answer is its existing job (issue 9.3)."""
+    # jobs reads the round's bot matches from this module, so it is imported here
+    from .jobs import job_of_round, job_start_round_bots
+
     if user is not None:
         require_organiser(user, round.tournament)
-    Round.objects.filter(pk=round.pk, status=Round.Status.DRAFT).update(
-        status=Round.Status.PUBLISHED)
+    with transaction.atomic():
+        locked = Round.objects.select_for_update(of=("self",)).get(pk=round.pk)
+        if locked.status != Round.Status.DRAFT:
+            job = job_of_round(locked)
+        else:
+            locked.status = Round.Status.PUBLISHED
+            locked.save(update_fields=["status"])
+            job = job_start_round_bots(locked)
     round.refresh_from_db()
-    return round
+    return job
 
 
 def round_bot_match_ids(round: Round) -> list[int]:
@@ -210,7 +235,8 @@ def round_bot_match_ids(round: Round) -> list[int]:
 
 
 def round_complete(*, round: Round, user: Any = None) -> Round:
-    """Close a round whose every match has a confirmed result, and update the standings."""
+    """Close a round whose every match has a confirmed result, and update the standings
+    (and, in the background, the ratings)."""
     tournament = round.tournament
     if user is not None:
         require_organiser(user, tournament)
@@ -233,6 +259,7 @@ def round_complete(*, round: Round, user: Any = None) -> Round:
             Tournament.objects.filter(pk=tournament.pk).update(
                 status=Tournament.Status.FINISHED)
     standings_rebuild(tournament=tournament, full=False)
+    ratings_later()  # the round's games are final: every player's rating follows
     return locked
 
 
