@@ -13,7 +13,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import services, tasks
+from tournaments import selectors, services, tasks
 from tournaments.models import Job, Match, Round
 
 from .scoping import (
@@ -142,7 +142,7 @@ class RoundAdmin(TournamentScoped, admin.ModelAdmin):
                 raise services.TournamentUserError(
                     _("only a draft can be published; this round is %s")
                     % round.get_status_display())
-            if not services.round_bot_match_ids(round):
+            if not selectors.round_bot_match_ids(round):
                 return _("%s is published.") % round
             # Matches with bots in every seat are played at once, in the background.
             job = services.job_play_round_bots(round=round, user=request.user)

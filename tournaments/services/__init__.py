@@ -1,6 +1,8 @@
 """Use cases of the tournament domain (HackSoft style: services write, selectors read).
 
 Views, admin actions and Celery tasks call these; nothing hides in ``save()`` or signals.
+Reads (how many rounds, the bracket, who advanced, which matches bots play) live in
+``tournaments.selectors``, which the services build on.
 """
 
 from .access import is_organiser, is_player_of, require_organiser, require_submitter
@@ -14,22 +16,12 @@ from .results import (
     result_confirm,
     result_withdraw,
 )
-from .rounds import (
-    knockout_decision,
-    round_bot_match_ids,
-    round_complete,
-    round_fill_seats,
-    round_pair_next,
-    round_publish,
-    rounds_total,
-    tournament_bracket,
-)
+from .rounds import round_complete, round_fill_seats, round_pair_next, round_publish
 
 __all__ = [
     "ResultExists", "ResultRejected", "TournamentUserError", "is_organiser", "is_player_of",
-    "job_fail", "job_play_round_bots", "job_refresh", "knockout_decision", "tournament_bracket",
-    "match_play_bots", "match_submit_record", "match_submit_score_sheet", "ratings_rebuild",
-    "require_organiser", "require_submitter", "result_confirm", "result_withdraw",
-    "round_bot_match_ids", "round_complete", "round_fill_seats", "round_pair_next",
-    "round_publish", "rounds_total", "standings_rebuild",
+    "job_fail", "job_play_round_bots", "job_refresh", "match_play_bots", "match_submit_record",
+    "match_submit_score_sheet", "ratings_rebuild", "require_organiser", "require_submitter",
+    "result_confirm", "result_withdraw", "round_complete", "round_fill_seats",
+    "round_pair_next", "round_publish", "standings_rebuild",
 ]

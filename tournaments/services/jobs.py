@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from tournaments.models import Job, Result, Round, Seat
+from tournaments.selectors import round_bot_match_ids
 
 from .access import require_organiser
 from .errors import TournamentUserError
-from .rounds import round_bot_match_ids
 
 
 def job_play_round_bots(*, round: Round, user: Any = None) -> Job:
