@@ -1,12 +1,16 @@
 """Standings and tie-breaks: a pure function of match results.
 
-No Django here. The services layer loads results from the database, turns
+No database here. The services layer loads results from the database, turns
 them into `MatchResult` values and stores the rows this module returns; the
 table can be rebuilt from results at any time and gives the same answer.
 
 Ranking works like Tabbycat's `standings/metrics.py`: each tie-break is a
-small registered class with a key, and the order of tie-breaks is tournament
-configuration (`StandingsRules.tiebreaks`), not code.
+small registered class (`TIEBREAKS`) that carries its key, its name and
+abbreviation for people (marked with Django's `gettext_lazy`, the only
+Django this module uses: nothing is translated until a page shows it) and
+its direction; the pages, the API and the admin read them from here. The
+order of tie-breaks is tournament configuration (`StandingsRules.tiebreaks`),
+not code.
 
 Teams are ordered by points, then each tie-break in turn splits the groups of
 teams still level. Teams level on points and on every tie-break share a rank
@@ -27,6 +31,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import ClassVar, Literal
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 
 Number = int | float | Decimal  # points given as Decimal (as stored) stay exact
 Outcome = Literal["win", "draw", "loss"]
@@ -235,10 +242,15 @@ def summarise(
 class Metric(ABC):
     """A tie-break. `compute` sees the team's summary, every team's summary,
     and the group of teams still level with it when this tie-break is
-    applied (only group-relative metrics such as head-to-head use it)."""
+    applied (only group-relative metrics such as head-to-head use it).
+
+    `key` names it in configuration and in exports (the API's columns);
+    `name` is its column heading and `abbreviation` the short heading of a
+    narrow table; `higher_is_better` is its direction."""
 
     key: ClassVar[str]
-    label: ClassVar[str]
+    name: ClassVar[Promise]
+    abbreviation: ClassVar[Promise]
     higher_is_better: ClassVar[bool]
 
     @abstractmethod
@@ -272,7 +284,8 @@ class ScoreDifference(Metric):
     so a positive difference is good. Byes and forfeits add nothing."""
 
     key = "score_diff"
-    label = "Game score difference"
+    name = gettext_lazy("Game score difference")
+    abbreviation = gettext_lazy("Diff")
     higher_is_better = True
 
     def compute(
@@ -293,7 +306,8 @@ class FewestPenalty(Metric):
     forfeits add nothing (so a bye never costs penalty points)."""
 
     key = "fewest_penalty"
-    label = "Fewest penalty points"
+    name = gettext_lazy("Fewest penalty points")
+    abbreviation = gettext_lazy("Pen")
     higher_is_better = False
 
     def compute(
@@ -311,7 +325,8 @@ class HeadToHead(Metric):
     leaves behind."""
 
     key = "head_to_head"
-    label = "Head to head"
+    name = gettext_lazy("Head to head")
+    abbreviation = gettext_lazy("H2H")
     higher_is_better = True
 
     def compute(
@@ -326,7 +341,8 @@ class Buchholz(Metric):
     the team's own points, so a bye neither helps nor hurts the score."""
 
     key = "buchholz"
-    label = "Buchholz (opponents' points)"
+    name = gettext_lazy("Buchholz (opponents' points)")
+    abbreviation = gettext_lazy("Buch")
     higher_is_better = True
 
     def compute(
@@ -343,7 +359,8 @@ class SonnebornBerger(Metric):
     this tournament's point values. Losses and byes add nothing."""
 
     key = "sonneborn_berger"
-    label = "Sonneborn-Berger"
+    name = gettext_lazy("Sonneborn-Berger")
+    abbreviation = gettext_lazy("SB")
     higher_is_better = True
 
     def compute(
@@ -361,7 +378,8 @@ class OutHands(Metric):
     """Hands the team won by going out, over all its games."""
 
     key = "out_hands"
-    label = "Hands won going out"
+    name = gettext_lazy("Hands won going out")
+    abbreviation = gettext_lazy("Outs")
     higher_is_better = True
 
     def compute(

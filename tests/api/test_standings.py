@@ -62,6 +62,23 @@ def test_it_shows_the_current_standings_with_tiebreaks_in_order(league: League) 
     assert all((r["rank"], r["points"], r["losses"]) == (3, 0, 1) for r in data["rows"][2:])
 
 
+def test_it_describes_each_tiebreak_from_the_metric_registry(league: League) -> None:
+    league.tournament.tiebreaks = ["fewest_penalty", "score_diff"]
+    league.tournament.save()
+    url = f"/api/v1/tournaments/{league.tournament.pk}/standings/"
+
+    data = league.client().get(url).json()
+
+    assert data["metrics"] == [
+        {"key": "fewest_penalty", "name": "Fewest penalty points", "abbreviation": "Pen",
+         "higher_is_better": False},
+        {"key": "score_diff", "name": "Game score difference", "abbreviation": "Diff",
+         "higher_is_better": True}]
+    assert data["columns"][-2:] == data["tiebreaks"] == ["fewest_penalty", "score_diff"]
+    header = league.client().get(url, HTTP_ACCEPT="text/csv").content.decode().splitlines()[0]
+    assert header.split(",") == data["columns"]
+
+
 def test_it_shows_the_standings_after_any_completed_round(league: League) -> None:
     complete_round_two(league)
     url = f"/api/v1/tournaments/{league.tournament.pk}/standings/"

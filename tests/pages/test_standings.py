@@ -50,6 +50,39 @@ def test_it_has_one_column_per_tie_break_in_the_tournaments_order(client: Client
     assert "Teams still level share a rank." in html
 
 
+def test_each_tiebreak_heading_is_its_metrics_name_abbreviation_and_direction(
+        client: Client, finnish: None) -> None:
+    tournament = swiss_cup()["tournament"]
+    tournament.tiebreaks = ["fewest_penalty", "score_diff"]
+    tournament.save()
+
+    html = client.get(reverse("tournaments:standings", args=[tournament.pk]),
+                      HTTP_ACCEPT_LANGUAGE="fi").content.decode()
+
+    head = html[html.index("<thead>"):html.index("</thead>")]
+    penalty = re.search(r'data-sort-first="(\w+)"><button type="button"><abbr '
+                        r'title="Vähiten sakkopisteitä" aria-hidden="true">Sakko</abbr>', head)
+    difference = re.search(r'data-sort-first="(\w+)"><button type="button"><abbr '
+                           r'title="Pisteero" aria-hidden="true">Ero</abbr>', head)
+    assert penalty is not None and difference is not None
+    assert (penalty[1], difference[1]) == ("asc", "desc")  # fewer penalty points rank higher
+    assert "vähiten sakkopisteitä, sitten pisteero" in html
+
+
+def test_the_admins_standings_name_each_tiebreak_as_the_pages_do(client: Client,
+                                                                 finnish: None) -> None:
+    cup = swiss_cup()
+    client.force_login(cup["user"])
+
+    html = client.get(reverse("admin:tournaments_standing_changelist"),
+                      HTTP_ACCEPT_LANGUAGE="fi").content.decode()
+
+    assert "tasapisteiden ratkaisijat" in html.lower()
+    # the two winners, in the current table and in the one after round 1
+    assert html.count("Pisteero 200; Buchholz (vastustajien pisteet) ") == 4
+    assert "score_diff" not in html
+
+
 def test_the_headings_are_sort_buttons(client: Client) -> None:
     cup = swiss_cup()
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games.bots import make_bot
 from games.engine.play import deal_from_seed, play_game
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import (
     Absence,
     Entry,
@@ -76,7 +76,7 @@ def test_it_answers_every_changelist_and_change_page_for_a_superuser() -> None:
     tournament = tournament_with_teams(4)
     all_absent(tournament)
     round = published_round(tournament)
-    for match_id in services.round_bot_match_ids(round):
+    for match_id in selectors.round_bot_match_ids(round):
         services.match_play_bots(match_id=match_id)
     services.round_complete(round=round)
     Job.objects.create(tournament=tournament, kind="play round 1", total=2, done=2,

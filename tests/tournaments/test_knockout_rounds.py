@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Absence, Match, Round, Tournament
 
 from .factories import UserFactory, tournament_with_teams
@@ -24,7 +24,7 @@ def test_six_teams_play_to_a_final_and_a_third_place_match() -> None:
     tournament = tournament_with_teams(6, format=Tournament.Format.KNOCKOUT,
                                        third_place_match=True)
     all_absent(tournament, 3)
-    assert services.rounds_total(tournament) == 3
+    assert selectors.rounds_total(tournament) == 3
     seeds = dict(tournament.entries.values_list("seed", "team_id"))
 
     first = services.round_pair_next(tournament=tournament)
@@ -34,7 +34,7 @@ def test_six_teams_play_to_a_final_and_a_third_place_match() -> None:
         round = Round.objects.filter(tournament=tournament).order_by("-number").first()
         assert round is not None
         services.round_publish(round=round)
-        for match_id in services.round_bot_match_ids(round):
+        for match_id in selectors.round_bot_match_ids(round):
             services.match_play_bots(match_id=match_id)
         services.round_complete(round=round)
         if round.number < 3:
@@ -63,5 +63,5 @@ def test_a_drawn_game_is_decided_by_the_tie_rule_and_the_rule_is_recorded() -> N
     match = Match.objects.select_related("result").get(pk=match.pk)
     assert match.result.winner == "d"
     assert match.result.decided_by == "most_hands_won_by_going_out"
-    bracket = services.tournament_bracket(tournament)
-    assert services.knockout_decision(match, bracket).winner == match.team_b_id
+    bracket = selectors.tournament_bracket(tournament)
+    assert selectors.knockout_decision(match, bracket).winner == match.team_b_id

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Absence, Match, Result, Round, Seat, Standing, Tournament
 
 from .factories import UserFactory, tournament_with_teams
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def play_round(round: Round) -> None:
     services.round_publish(round=round)
-    for match_id in services.round_bot_match_ids(round):
+    for match_id in selectors.round_bot_match_ids(round):
         services.match_play_bots(match_id=match_id)
 
 
@@ -104,7 +104,7 @@ def test_standings_after_each_result_equal_a_full_rebuild() -> None:
     for _ in range(3):
         round = services.round_pair_next(tournament=tournament)
         services.round_publish(round=round)
-        for match_id in services.round_bot_match_ids(round):
+        for match_id in selectors.round_bot_match_ids(round):
             services.match_play_bots(match_id=match_id)
             services.standings_rebuild(tournament=tournament, full=False)
         services.round_complete(round=round)

@@ -254,6 +254,23 @@ def test_sonneborn_berger_counts_half_for_a_draw_and_nothing_for_a_loss() -> Non
     assert row(table, 3).values["sonneborn_berger"] == 0
 
 
+# --- the registry: what each metric says about itself ----------------------
+
+
+def test_each_metric_carries_its_key_names_and_direction() -> None:
+    assert sorted(TIEBREAKS) == ["buchholz", "fewest_penalty", "head_to_head", "out_hands",
+                                 "score_diff", "sonneborn_berger"]
+    for key, metric in TIEBREAKS.items():
+        assert metric.key == key == get_metric(key).key
+    names = {str(metric.name) for metric in TIEBREAKS.values()}
+    abbreviations = {str(metric.abbreviation) for metric in TIEBREAKS.values()}
+    assert len(names) == len(abbreviations) == len(TIEBREAKS) and "" not in names | abbreviations
+    assert str(TIEBREAKS["fewest_penalty"].name) == "Fewest penalty points"
+    assert str(TIEBREAKS["fewest_penalty"].abbreviation) == "Pen"
+    assert [key for key, metric in TIEBREAKS.items() if not metric.higher_is_better] == [
+        "fewest_penalty"]
+
+
 # --- bad input ------------------------------------------------------------
 
 

@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Job, Match, RatingEntry, Standing
+from tournaments.selectors import plain, tournament_metrics
 
 from .rounds import REFRESH_SECONDS, RUNNING
 from .scoping import ReadOnlyScoped, TournamentFilter, link, progress
@@ -20,7 +21,7 @@ from .scoping import ReadOnlyScoped, TournamentFilter, link, progress
 @admin.register(Standing)
 class StandingAdmin(ReadOnlyScoped, admin.ModelAdmin):
     list_display = ["rank", "team", "tournament", "after", "points", "played", "wins", "draws",
-                    "losses", "byes", "values"]
+                    "losses", "byes", "tiebreaks"]
     list_display_links = ["rank", "team"]
     list_filter = [TournamentFilter, "round_number"]
     list_select_related = ["tournament", "team"]
@@ -28,6 +29,12 @@ class StandingAdmin(ReadOnlyScoped, admin.ModelAdmin):
     @admin.display(description=_("after round"), ordering="round_number")
     def after(self, standing: Standing) -> object:
         return standing.round_number or _("current")
+
+    @admin.display(description=_("tie-breaks"))
+    def tiebreaks(self, standing: Standing) -> str:
+        """Each tie-break's value under its name (the metric registry's), in order."""
+        return "; ".join(f"{metric.name} {plain(standing.values.get(metric.key, 0))}"
+                         for metric in tournament_metrics(standing.tournament)) or "—"
 
 
 @admin.register(RatingEntry)

@@ -1,6 +1,8 @@
 """Read serializers: what the API shows of tournaments, rounds, matches, teams and players.
 
-Nothing here writes; result submission has its own input serializers (submissions.py).
+Nothing here writes; result submission has its own input serializers (submissions.py). A
+match's result is shown as ``tournaments.selectors.visibility`` rules for the user who asks
+(the public sees confirmed results only).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments import services
+from tournaments import selectors
 from tournaments.models import (
     Entry,
     Match,
@@ -21,6 +23,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.standings import TIEBREAKS
 
 WINNERS = {"a": "a", "b": "b", "d": "draw"}
 
@@ -65,7 +68,7 @@ class TournamentSettingsSerializer(serializers.ModelSerializer):
     points_loss = serializers.DecimalField(max_digits=4, decimal_places=1,
                                            coerce_to_string=False)
     points_bye = serializers.DecimalField(max_digits=4, decimal_places=1, coerce_to_string=False)
-    tiebreaks = serializers.ListField(child=serializers.CharField(),
+    tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=sorted(TIEBREAKS)),
                                       help_text="tie-break keys, in the order applied")
 
     class Meta:
@@ -98,7 +101,7 @@ class TournamentDetailSerializer(TournamentSerializer):
 
     def get_rounds_total(self, tournament: Tournament) -> int | None:
         try:
-            return services.rounds_total(tournament)
+            return selectors.rounds_total(tournament)
         except ValueError:  # e.g. a knockout with fewer than two teams
             return None
 
@@ -192,16 +195,22 @@ class MatchSerializer(serializers.ModelSerializer):
     table = serializers.IntegerField(source="table.number", allow_null=True, default=None)
     team_a = TeamRefSerializer()
     team_b = TeamRefSerializer(allow_null=True)
-    result = serializers.SerializerMethodField()
+    result = serializers.SerializerMethodField(
+        help_text="null until there is a confirmed result (status \"awaiting\": entered, "
+                  "waiting for a second organiser; its organisers see it, confirmed false)")
 
     class Meta:
         model = Match
         fields = ["id", "tournament", "round", "round_number", "table", "team_a", "team_b",
                   "is_bye", "bot_opponent", "bracket_slot", "status", "result"]
 
+    def visible_result(self, match: Match) -> Result | None:
+        request = self.context.get("request")
+        return selectors.visible_result(match, request.user if request is not None else None)
+
     @extend_schema_field(ResultSummarySerializer(allow_null=True))
     def get_result(self, match: Match) -> Any:
-        result = getattr(match, "result", None)
+        result = self.visible_result(match)
         return None if result is None else ResultSummarySerializer(result).data
 
 
@@ -221,12 +230,12 @@ class MatchDetailSerializer(MatchSerializer):
 
     @extend_schema_field(ResultSerializer(allow_null=True))
     def get_result(self, match: Match) -> Any:
-        result = getattr(match, "result", None)
+        result = self.visible_result(match)
         return None if result is None else ResultSerializer(result).data
 
     @extend_schema_field({"type": "object", "nullable": True, "additionalProperties": True})
     def get_record(self, match: Match) -> Any:
-        result = getattr(match, "result", None)
+        result = self.visible_result(match)
         return None if result is None else result.record
 
 

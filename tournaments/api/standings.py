@@ -1,9 +1,11 @@
 """The standings table as the API and its exports show it.
 
-Read from the stored ``Standing`` rows (derived from results; rebuilt after every completed
-round and every new result): the current table, or the table after a completed round. One
-flat row a team, the tournament's tie-breaks as columns in its order, so that JSON, CSV and
-NDJSON carry the same table.
+Read from the stored ``Standing`` rows (derived from confirmed results; rebuilt after every
+completed round and every new result) through the same selector as the standings page: the
+current table, or the table after a completed round. One flat row a team, the tournament's
+tie-breaks as columns in its order (their keys from the metric registry,
+``tournaments.standings``), so that JSON, CSV and NDJSON carry the same table; the JSON
+also describes each tie-break (name, abbreviation, direction) from that registry.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from typing import Any
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 
-from tournaments.models import Round, Standing, Tournament
+from tournaments.models import Round, Tournament
+from tournaments.selectors import standing_rows, tournament_metrics
 
 FIXED_COLUMNS = ["rank", "team_id", "team", "points", "played", "wins", "draws", "losses",
                  "byes"]
@@ -33,15 +36,17 @@ def standings_table(tournament: Tournament, round_number: int | None) -> dict[st
             number=round_number, status=Round.Status.COMPLETE).exists():
         raise NotFound(f"round {round_number} of {tournament} is not complete (or does not "
                        "exist): standings are kept after each completed round")
-    tiebreaks = [str(key) for key in tournament.tiebreaks]
-    stored = (Standing.objects.filter(tournament=tournament, round_number=round_number or 0)
-              .select_related("team").order_by("rank", "team__name", "team_id"))
+    metrics = tournament_metrics(tournament)
+    tiebreaks = [metric.key for metric in metrics]
     rows = [{"rank": row.rank, "team_id": row.team_id, "team": row.team.name,
              "points": _number(row.points), "played": row.played, "wins": row.wins,
              "draws": row.draws, "losses": row.losses, "byes": row.byes,
              **{key: _number(row.values.get(key)) for key in tiebreaks}}
-            for row in stored]
+            for row in standing_rows(tournament, round_number or 0)]
     return {"tournament": tournament.pk, "round": round_number, "tiebreaks": tiebreaks,
+            "metrics": [{"key": metric.key, "name": str(metric.name),
+                         "abbreviation": str(metric.abbreviation),
+                         "higher_is_better": metric.higher_is_better} for metric in metrics],
             "columns": [*FIXED_COLUMNS, *tiebreaks],
             "rows": rows}
 
@@ -61,12 +66,21 @@ class StandingRowSerializer(serializers.Serializer):
     byes = serializers.IntegerField()
 
 
+class MetricSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="the tie-break's column in the rows")
+    name = serializers.CharField(help_text="its heading, in the language asked for")
+    abbreviation = serializers.CharField(help_text="its short heading")
+    higher_is_better = serializers.BooleanField(
+        help_text="the direction: false when the lower value ranks higher")
+
+
 class StandingsSerializer(serializers.Serializer):
     tournament = serializers.IntegerField()
     round = serializers.IntegerField(allow_null=True,
                                      help_text="the completed round; null: current standings")
     tiebreaks = serializers.ListField(child=serializers.CharField(),
                                       help_text="tie-break keys, in the order applied")
+    metrics = MetricSerializer(many=True, help_text="the tie-breaks, in the order applied")
     columns = serializers.ListField(child=serializers.CharField(),
                                     help_text="the rows' keys in order (the CSV header)")
     rows = StandingRowSerializer(many=True)

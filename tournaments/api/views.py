@@ -13,9 +13,10 @@ from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournaments import selectors
 from tournaments.models import Entry, Match, Player, RatingEntry, Round, Seat, Team, Tournament
 
-from . import filters, people, schema, selectors, serializers
+from . import filters, people, schema, serializers
 from .negotiation import TournamentFormatNegotiation
 from .params import choices, positive_int
 from .renderers import CSVRenderer, NDJSONRenderer
@@ -131,7 +132,7 @@ class MatchViewSet(ResultSubmissionMixin, ReadOnlyViewSet):
     def record(self, request: Request, pk: str | None = None,
                format: str | None = None) -> Response:
         match = self.get_object()
-        result = getattr(match, "result", None)
+        result = selectors.visible_result(match, request.user)
         if result is None or result.record is None:
             raise NotFound(f"match {match.pk} has no stored game record (its result, if any, "
                            "is a score sheet)")

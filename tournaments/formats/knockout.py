@@ -34,12 +34,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, get_args
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
+
 from .base import Pairing, PairingError, TeamId, check_team_ids
 
 __all__ = [
     "TIE_RULES", "Bracket", "BracketMatch", "Feed", "MatchDecision", "MatchKey", "MatchSide",
     "SlotRef", "TieRule", "bracket_order", "bracket_teams", "decide_match", "knockout_bracket",
     "knockout_first_round", "knockout_round", "match_winner", "record_winner", "tie_chain",
+    "TIE_RULE_LABELS",
 ]
 
 MatchKey = tuple[int, int]  # (round from 1, index in the round from 0)
@@ -49,6 +53,16 @@ TieRule = Literal[
 ]
 #: Every tie rule, in fallback order (see :func:`tie_chain`).
 TIE_RULES: tuple[TieRule, ...] = get_args(TieRule)
+#: What decided a knockout game (:attr:`MatchDecision.decided_by`) as people read it, for
+#: "decided by ...". Marked with Django's lazy ``gettext_lazy`` (the only Django used
+#: here): a page translates it when shown, the rules above never see it.
+TIE_RULE_LABELS: dict[Literal["game_score"] | TieRule, Promise] = {
+    "game_score": gettext_lazy("lower game score"),
+    "most_hands_won_by_going_out": gettext_lazy("most hands won by going out"),
+    "most_hands_won": gettext_lazy("most hands won"),
+    "lowest_last_hand_score": gettext_lazy("lowest last-hand score"),
+    "better_seed": gettext_lazy("better seed"),
+}
 
 
 @dataclass(frozen=True, slots=True)

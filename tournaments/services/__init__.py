@@ -2,7 +2,8 @@
 
 Views, admin actions and Celery tasks call these; nothing hides in ``save()`` or signals.
 Each starts its own follow-up work (``followups.py``), so a caller calls one service and
-nothing after it.
+nothing after it. Reads (how many rounds, the bracket, who advanced, which matches bots
+play) live in ``tournaments.selectors``, which the services build on.
 """
 
 from .access import is_organiser, is_player_of, require_organiser, require_submitter
@@ -21,23 +22,13 @@ from .results import (
     result_confirm,
     result_withdraw,
 )
-from .rounds import (
-    knockout_decision,
-    round_bot_match_ids,
-    round_complete,
-    round_fill_seats,
-    round_pair_next,
-    round_publish,
-    rounds_total,
-    tournament_bracket,
-)
+from .rounds import round_complete, round_fill_seats, round_pair_next, round_publish
 
 __all__ = [
     "ResultExists", "ResultRejected", "TournamentUserError", "is_organiser", "is_player_of",
-    "job_fail", "job_play_round_bots", "job_refresh", "knockout_decision", "tournament_bracket",
-    "match_play_bots", "match_submit_record", "match_submit_score_sheet", "ratings_rebuild",
+    "job_fail", "job_play_match", "job_play_round_bots", "job_refresh", "match_play_bots",
+    "match_submit_record", "match_submit_score_sheet", "ratings_rebuild", "ratings_recalculate",
     "require_organiser", "require_submitter", "result_confirm", "result_withdraw",
-    "round_bot_match_ids", "round_complete", "round_fill_seats", "round_pair_next",
-    "round_publish", "rounds_total", "standings_rebuild",
-    "job_play_match", "ratings_recalculate", "standings_recalculate",
+    "round_complete", "round_fill_seats", "round_pair_next", "round_publish",
+    "standings_rebuild", "standings_recalculate",
 ]

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from tournaments.models import Job, Result, Round, Seat
+from tournaments.selectors import round_bot_match_ids
 
 from .access import require_organiser
 from .errors import TournamentUserError
 from .followups import bot_matches_later
 from .results import match_play_bots
-from .rounds import round_bot_match_ids
 
 
 def job_play_round_bots(*, round: Round, user: Any = None) -> Job:

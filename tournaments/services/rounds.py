@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from django.db import transaction
 
 from tournaments.formats.base import Pairing, PairingError
-from tournaments.formats.knockout import (
-    Bracket,
-    MatchDecision,
-    MatchKey,
-    TieRule,
-    decide_match,
-    knockout_bracket,
-    knockout_round,
-)
-from tournaments.formats.round_robin import round_robin_round, round_robin_round_count
+from tournaments.formats.knockout import knockout_round
+from tournaments.formats.round_robin import round_robin_round
 from tournaments.formats.swiss import SwissEntry, pair_swiss_round
 from tournaments.models import (
     Absence,
@@ -31,23 +22,20 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.selectors import (
+    CYCLES,
+    knockout_decision,
+    knockout_winners,
+    rounds_total,
+    seeded_team_ids,
+    tournament_bracket,
+)
 
 from .access import require_organiser
 from .derived import standings_rebuild
 from .errors import TournamentUserError
 from .followups import ratings_later
-
-CYCLES = {Tournament.Format.ROUND_ROBIN: 1, Tournament.Format.DOUBLE_ROUND_ROBIN: 2}
-
-
-def rounds_total(tournament: Tournament) -> int:
-    """How many rounds the tournament has: its setting for Swiss, else what the format needs."""
-    if tournament.format in CYCLES:
-        return round_robin_round_count(len(_seeded_team_ids(tournament)),
-                                       cycles=CYCLES[tournament.format])
-    if tournament.format == Tournament.Format.KNOCKOUT:
-        return len(tournament_bracket(tournament).rounds)
-    return tournament.rounds_planned
+from .jobs import job_of_round, job_start_round_bots
 
 
 def round_pair_next(*, tournament: Tournament, user: Any = None) -> Round:
@@ -79,14 +67,9 @@ def round_pair_next(*, tournament: Tournament, user: Any = None) -> Round:
     return new
 
 
-def _seeded_team_ids(tournament: Tournament) -> list[int]:
-    entries = Entry.objects.filter(tournament=tournament, withdrawn=False)
-    return [e.team_id for e in entries.order_by("seed", "id")]
-
-
 def _pairings(tournament: Tournament, number: int) -> list[Pairing]:
     if tournament.format in CYCLES:
-        return round_robin_round(_seeded_team_ids(tournament), number,
+        return round_robin_round(seeded_team_ids(tournament), number,
                                  cycles=CYCLES[tournament.format])
     if tournament.format == Tournament.Format.SWISS:
         odd = "bot" if tournament.bye_policy == Tournament.ByePolicy.BOT else "bye"
@@ -95,44 +78,12 @@ def _pairings(tournament: Tournament, number: int) -> list[Pairing]:
     return knockout_round(bracket, knockout_winners(tournament, bracket), number)
 
 
-def tournament_bracket(tournament: Tournament) -> Bracket:
-    return knockout_bracket(_seeded_team_ids(tournament),
-                            third_place=tournament.third_place_match)
-
-
 def _bracket_slots(tournament: Tournament, number: int, count: int) -> list[int | None]:
     """Each pairing's index in its bracket round (knockout_round lists them in bracket
     order, the third-place match, index 1 of the last round, after the final)."""
     if tournament.format != Tournament.Format.KNOCKOUT:
         return [None] * count
     return list(range(count))
-
-
-def knockout_winners(tournament: Tournament, bracket: Bracket) -> dict[MatchKey, int]:
-    """Who won each decided knockout match, by bracket position."""
-    matches = (Match.objects.filter(round__tournament=tournament, is_bye=False,
-                                    result__confirmed=True)
-               .select_related("round", "result"))
-    return {(m.round.number, m.bracket_slot or 0): knockout_decision(m, bracket).winner
-            for m in matches}
-
-
-@dataclass(frozen=True)
-class _Side:
-    team: int
-    seed: int
-    hand_scores: tuple[int, ...]
-
-
-def knockout_decision(match: Match, bracket: Bracket) -> MatchDecision:
-    """Who advances: the lower game score, or for a drawn game the tournament's tie rule
-    and its fallbacks, ending with the better seed."""
-    result = match.result
-    assert match.team_b_id is not None
-    sides = [_Side(team, bracket.seed(team), tuple(s[i] for s in result.hand_scores))
-             for i, team in enumerate((match.team_a_id, match.team_b_id))]
-    rule = cast(TieRule, match.round.tournament.knockout_tie_rule)  # a field choice
-    return decide_match(sides[0], sides[1], rule=rule)
 
 
 def _swiss_entries(tournament: Tournament) -> list[SwissEntry]:
@@ -209,9 +160,6 @@ def round_publish(*, round: Round, user: Any = None) -> Job | None:
     background; ``round`` shows its new status. Returns the job playing them (None if no
     table has bots in every seat). Safe to repeat: a round already published starts nothing
     again, and the answer is its existing job (issue 9.3)."""
-    # jobs reads the round's bot matches from this module, so it is imported here
-    from .jobs import job_of_round, job_start_round_bots
-
     if user is not None:
         require_organiser(user, round.tournament)
     with transaction.atomic():
@@ -224,14 +172,6 @@ def round_publish(*, round: Round, user: Any = None) -> Job | None:
             job = job_start_round_bots(locked)
     round.refresh_from_db()
     return job
-
-
-def round_bot_match_ids(round: Round) -> list[int]:
-    """The matches of a published round with bots in every seat and no result yet."""
-    if round.status != Round.Status.PUBLISHED:
-        return []
-    return list(Match.objects.filter(round=round, is_bye=False, result__isnull=True)
-                .exclude(seats__player__isnull=False).values_list("pk", flat=True))
 
 
 def round_complete(*, round: Round, user: Any = None) -> Round:

@@ -50,7 +50,7 @@ def match_live(request: HttpRequest, match_id: int) -> HttpResponse:
 
 def match_record(request: HttpRequest, match_id: int) -> HttpResponse:
     """The stored ``push-record/1`` game, as a file to download."""
-    result = selectors.confirmed_result(_match(match_id))
+    result = selectors.visible_result(_match(match_id))
     if result is None or not result.record:
         raise Http404("this match has no game record")
     response = JsonResponse(result.record, json_dumps_params={"indent": 1})

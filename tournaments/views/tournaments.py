@@ -10,17 +10,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import selectors
+from tournaments.formats.knockout import TIE_RULE_LABELS
 from tournaments.models import Round, Tournament
-from tournaments.selectors import TIE_RULE_LABELS, plain, tiebreak_columns
-from tournaments.services import rounds_total
+from tournaments.selectors import plain, rounds_total, tournament_metrics
 
 from .live import fragment, live_context, render_fragment
 
 
 def tiebreak_sentence(tournament: Tournament) -> str:
     """How the standings order teams, as one sentence."""
-    labels = [str(column["label"]).lower() if column["key"] != "buchholz"
-              else str(column["label"]) for column in tiebreak_columns(tournament)]
+    labels = [str(metric.name).lower() if metric.key != "buchholz" else str(metric.name)
+              for metric in tournament_metrics(tournament)]
     if not labels:
         return _("Teams are ranked by points; teams level on points share a rank.")
     return _("Teams are ranked by points; ties are broken by %(tiebreaks)s, in that order. "
@@ -46,7 +46,7 @@ def tournament_settings(tournament: Tournament) -> list[tuple[Any, str]]:
         lines.append((gettext_lazy("Third-place match"),
                       str(_("yes") if tournament.third_place_match else _("no"))))
     else:
-        tiebreaks = [str(column["label"]) for column in tiebreak_columns(tournament)]
+        tiebreaks = [str(metric.name) for metric in tournament_metrics(tournament)]
         lines.append((gettext_lazy("Tie-breaks"), ", ".join(tiebreaks) or "—"))
         bye_points = _("%(points)s points for a bye") % {"points": plain(tournament.points_bye)}
         lines.append((gettext_lazy("Odd team out gets"),
@@ -108,7 +108,7 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
         after = 0
     return {"tournament": tournament, "after": after, "standings_rounds": rounds,
             "lines": selectors.tournament_standings(tournament, after),
-            "columns": selectors.tiebreak_columns(tournament),
+            "metrics": selectors.tournament_metrics(tournament),
             "tiebreak_sentence": tiebreak_sentence(tournament),
             **live_context(after == 0 and selectors.tournament_is_live(tournament))}
 

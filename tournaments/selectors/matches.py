@@ -1,0 +1,78 @@
+"""A round's tables and a match's page: seats, sides, results and hand scores (results as
+:mod:`.visibility` lets the public see them)."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch, QuerySet
+
+from tournaments.formats.knockout import TIE_RULE_LABELS
+from tournaments.models import Match, Result, Round, Seat
+
+from .viewmodels import HandLine, SeatView, Side, TableView
+from .visibility import PUBLIC_ROUNDS, visible_result
+
+
+def with_details(queryset: QuerySet[Match]) -> QuerySet[Match]:
+    """The matches with everything a page shows of them, in a fixed number of queries."""
+    return queryset.select_related(
+        "table", "result", "round__tournament", "team_a__player_a", "team_a__player_b",
+        "team_b__player_a", "team_b__player_b",
+    ).prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+
+
+def decided_by(result: Result | None) -> str:
+    """What decided a drawn knockout game, as people read it ("" when nothing had to)."""
+    if result is None or not result.decided_by:
+        return ""
+    return str(TIE_RULE_LABELS.get(result.decided_by, result.decided_by))
+
+
+def seat_views(match: Match) -> list[SeatView]:
+    """The four seats in order; a substitute bot knows whose seat it took (positions 0 and 2
+    are team A's first and second player, 1 and 3 team B's)."""
+    owners = [match.team_a.player_a, match.team_b.player_a if match.team_b else None,
+              match.team_a.player_b, match.team_b.player_b if match.team_b else None]
+    levels = dict(Seat._meta.get_field("bot_level").choices or [])
+    return [SeatView(seat.position, seat.player, str(levels.get(seat.bot_level, seat.bot_level)),
+                     seat.substitute, owners[seat.position] if seat.substitute else None)
+            for seat in sorted(match.seats.all(), key=lambda s: s.position)]
+
+
+def table_view(match: Match) -> TableView:
+    seats = seat_views(match)
+    result = visible_result(match)
+    sides = [Side(match.team_a, [s for s in seats if s.position % 2 == 0]),
+             Side(match.team_b, [s for s in seats if s.position % 2 == 1])]
+    if result is not None:
+        sides[0].total, sides[1].total = result.total_a, result.total_b
+        sides[0].won, sides[1].won = result.winner == "a", result.winner == "b"
+    return TableView(match, match.table.number if match.table else None, sides, result,
+                     decided_by(result), seats)
+
+
+def round_tables(round: Round) -> tuple[list[TableView], list[Match]]:
+    """The round's tables in table order, and its byes."""
+    matches = list(with_details(round.matches.all()))
+    tables = [table_view(m) for m in matches if not m.is_bye]
+    return sorted(tables, key=lambda t: t.number or 0), [m for m in matches if m.is_bye]
+
+
+def public_match(match_id: int) -> Match | None:
+    """A played or playable match of a public round (byes have no match page)."""
+    return with_details(Match.objects.filter(pk=match_id, round__status__in=PUBLIC_ROUNDS,
+                                             is_bye=False)).first()
+
+
+def match_is_live(match: Match) -> bool:
+    return match.round.status == Round.Status.PUBLISHED and visible_result(match) is None
+
+
+def match_hands(match: Match, seats: list[SeatView]) -> list[HandLine]:
+    result = visible_result(match)
+    if result is None:
+        return []
+    names = {s.position: s.name for s in seats}
+    outs = list(result.out_seats) + [None] * (len(result.hand_scores) - len(result.out_seats))
+    return [HandLine(i, (scores[0], scores[1]), out, names.get(out, "") if out is not None else "")
+            for i, (scores, out) in enumerate(zip(result.hand_scores, outs, strict=False),
+                                              start=1)]

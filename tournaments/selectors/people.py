@@ -1,0 +1,73 @@
+"""Teams and players: their public matches, tournaments and rating history."""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from tournaments.models import Entry, Match, Player, RatingEntry, Standing, Team
+
+from .matches import with_details
+from .viewmodels import ResultLine, outcome
+from .visibility import PUBLIC_ROUNDS, visible_result
+
+
+def teams() -> QuerySet[Team]:
+    return Team.objects.select_related("player_a", "player_b")
+
+
+def players() -> QuerySet[Player]:
+    return Player.objects.order_by("name", "id")  # names repeat; pages must not
+
+
+def _line(match: Match, side: int) -> ResultLine:
+    result = visible_result(match)
+    other = match.team_b if side == 0 else match.team_a
+    totals = (result.total_a, result.total_b) if result else (None, None)
+    return ResultLine(match, match.round.tournament, match.round.number,
+                      other.name if other is not None else str(_("House bots")),
+                      totals[side], totals[1 - side], outcome(result, side),
+                      opponent_team=other)
+
+
+def team_results(team: Team) -> list[ResultLine]:
+    """Every public match of ``team``, newest tournament first, in round order."""
+    matches = with_details(Match.objects.filter(Q(team_a=team) | Q(team_b=team), is_bye=False,
+                                                round__status__in=PUBLIC_ROUNDS)
+                           .order_by("-round__tournament_id", "round__number"))
+    return [_line(m, 0 if m.team_a_id == team.pk else 1) for m in matches]
+
+
+def team_tournaments(team: Team) -> list[tuple[Entry, Standing | None]]:
+    entries = list(Entry.objects.filter(team=team).select_related("tournament")
+                   .order_by("-tournament_id"))
+    standings = {s.tournament_id: s for s in Standing.objects.filter(
+        team=team, round_number=0, tournament__in=[e.tournament_id for e in entries])}
+    return [(entry, standings.get(entry.tournament_id)) for entry in entries]
+
+
+def player_teams(player: Player) -> QuerySet[Team]:
+    return Team.objects.filter(Q(player_a=player) | Q(player_b=player))
+
+
+def player_results(player: Player) -> list[ResultLine]:
+    """Every public match ``player`` sat in, with their partner that day."""
+    matches = with_details(Match.objects.filter(seats__player=player,
+                                                round__status__in=PUBLIC_ROUNDS)
+                           .order_by("-round__tournament_id", "round__number"))
+    lines = []
+    for match in matches:
+        seats = {s.position: s for s in match.seats.all()}
+        mine = next(p for p, s in seats.items() if s.player_id == player.pk)
+        line = _line(match, mine % 2)
+        partner = seats.get((mine + 2) % 4)
+        line.partner = partner.player if partner else None
+        line.bot = partner is not None and partner.player is None
+        lines.append(line)
+    return lines
+
+
+def player_rating_history(player: Player) -> list[RatingEntry]:
+    """The player's rating after each rated match, oldest first."""
+    return list(RatingEntry.objects.filter(player=player)
+                .select_related("match__round__tournament").order_by("id"))

@@ -1,0 +1,87 @@
+"""The standings (one read for the pages and the API) and the cross-table.
+
+Standings are the stored ``Standing`` rows, derived from confirmed results only (see
+:mod:`.visibility`); the tie-breaks' names, abbreviations and directions come from the metric
+registry in ``tournaments.standings``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from tournaments.models import Match, Standing, Tournament
+from tournaments.standings import TIEBREAKS, Metric
+
+from .matches import with_details
+from .tournaments import tournament_entries
+from .viewmodels import CrossRow, StandingLine, outcome, plain
+from .visibility import PUBLIC_ROUNDS, visible_result
+
+
+def tournament_metrics(tournament: Tournament) -> list[Metric]:
+    """The tournament's tie-breaks in its order, as the registry's metrics (each with its
+    ``key``, ``name``, ``abbreviation`` and ``higher_is_better``). The model only accepts
+    registered keys; one whose metric has since left the code is left out, not a crash."""
+    return [TIEBREAKS[key]() for key in tournament.tiebreaks if key in TIEBREAKS]
+
+
+def standing_rows(tournament: Tournament, round_number: int = 0) -> QuerySet[Standing]:
+    """The stored table after ``round_number`` (0: the current one), best first."""
+    return (Standing.objects.filter(tournament=tournament, round_number=round_number)
+            .select_related("team").order_by("rank", "team__name", "team_id"))
+
+
+def tournament_standings(tournament: Tournament, round_number: int = 0) -> list[StandingLine]:
+    """The standings as the page shows them; ranks are shared by teams level on points and
+    every tie-break."""
+    rows = list(standing_rows(tournament, round_number))
+    counts: dict[int, int] = {}
+    for row in rows:
+        counts[row.rank] = counts.get(row.rank, 0) + 1
+    keys = [metric.key for metric in tournament_metrics(tournament)]
+    return [StandingLine(row.rank, counts[row.rank] > 1, row.team, plain(row.points), row,
+                         [{"key": key, "value": row.values.get(key),
+                           "sort": row.values.get(key, 0)} for key in keys])
+            for row in rows]
+
+
+def standings_rounds(tournament: Tournament) -> list[int]:
+    """Rounds with stored standings after them (completed rounds)."""
+    return sorted(set(Standing.objects.filter(tournament=tournament, round_number__gt=0)
+                      .values_list("round_number", flat=True)))
+
+
+def tournament_cross_table(tournament: Tournament) -> list[CrossRow]:
+    """Every team against every other: the games between them from the row team's side,
+    and the matches paired but not yet played. The house bot team gets a row and a column
+    when it played."""
+    standings = {s.team_id: s for s in standing_rows(tournament)}
+    entries = sorted(tournament_entries(tournament),
+                     key=lambda e: (standings[e.team_id].rank if e.team_id in standings
+                                    else 10**6, e.seed or 10**6, e.team.name))
+    matches = list(with_details(Match.objects.filter(round__tournament=tournament,
+                                                     round__status__in=PUBLIC_ROUNDS,
+                                                     is_bye=False)
+                                .order_by("round__number")))
+    ids: list[int | None] = [e.team_id for e in entries]
+    if any(m.bot_opponent for m in matches):
+        ids.append(None)
+    cells: dict[tuple[int | None, int | None], list[dict[str, Any]]] = {}
+    for match in matches:
+        result = visible_result(match)
+        for side, (own, other) in enumerate(((match.team_a_id, match.team_b_id),
+                                             (match.team_b_id, match.team_a_id))):
+            totals = (result.total_a, result.total_b) if result else None
+            cells.setdefault((own, other), []).append({
+                "match": match, "round": match.round.number,
+                "outcome": outcome(result, side),
+                "own": totals[side] if totals else None,
+                "other": totals[1 - side] if totals else None})
+    teams = {e.team_id: e.team for e in entries}
+    return [CrossRow(teams.get(row) if row is not None else None,
+                     standings[row].rank if row in standings else None,
+                     plain(standings[row].points) if row in standings else "",
+                     [None if row == col else cells.get((row, col), []) for col in ids])
+            for row in ids]

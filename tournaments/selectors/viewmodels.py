@@ -1,0 +1,160 @@
+"""The small read-only shapes the templates render: no queries here (the query modules beside
+this one build them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from tournaments.models import Match, Player, Result, Standing, Team, Tournament
+
+
+def plain(value: Any) -> str:
+    """A number as people write it: ``2`` rather than ``2.0``, ``2.5`` for a half."""
+    if isinstance(value, Decimal | float):
+        value = Decimal(str(value)).normalize()
+        return f"{value:f}"
+    return str(value)
+
+
+def outcome(result: Result | None, side: int) -> str:
+    """``"win"``, ``"draw"`` or ``"loss"`` for side 0 (team A) or 1; ``""`` without a result."""
+    if result is None:
+        return ""
+    if result.winner == "d":
+        return "draw"
+    return "win" if result.winner == "ab"[side] else "loss"
+
+
+# -- a round's tables and a match ---------------------------------------------------
+
+
+@dataclass
+class SeatView:
+    position: int
+    player: Player | None
+    bot_level: str
+    substitute: bool
+    substitute_for: Player | None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.player is None
+
+    @property
+    def name(self) -> str:
+        if self.player is not None:
+            return self.player.name
+        return _("Bot (%(level)s)") % {"level": self.bot_level}
+
+
+@dataclass
+class Side:
+    team: Team | None  # None: the house bot team
+    seats: list[SeatView]
+    total: int | None = None
+    won: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.team.name if self.team is not None else str(_("House bots"))
+
+
+@dataclass
+class TableView:
+    match: Match
+    number: int | None
+    sides: list[Side]
+    result: Result | None
+    decided_by: str = ""
+    seats: list[SeatView] = field(default_factory=list)
+
+
+@dataclass
+class HandLine:
+    number: int
+    scores: tuple[int, int]
+    out_seat: int | None
+    out_name: str
+
+
+# -- standings and the cross-table ----------------------------------------------------
+
+
+@dataclass
+class StandingLine:
+    rank: int
+    shared: bool
+    team: Team
+    points: str
+    row: Standing
+    values: list[dict[str, Any]]
+
+
+@dataclass
+class CrossRow:
+    team: Team | None  # None: the house bot team
+    rank: int | None
+    points: str
+    cells: list[list[dict[str, Any]] | None]  # None on the diagonal
+
+
+# -- teams and players --------------------------------------------------------------
+
+
+@dataclass
+class ResultLine:
+    match: Match
+    tournament: Tournament
+    round_number: int
+    opponent: str
+    own: int | None
+    other: int | None
+    outcome: str  # "win", "draw", "loss", or "" while not played
+    partner: Player | None = None
+    bot: bool = False
+    opponent_team: Team | None = None
+
+
+# -- the knockout bracket ------------------------------------------------------------
+
+
+@dataclass
+class BracketSlot:
+    team: Team | None
+    seed: int | None
+    note: str = ""  # for an empty slot: a bye, or where its team will come from
+    total: int | None = None
+    won: bool = False
+
+
+@dataclass
+class BracketCell:
+    number: int | None  # matches are numbered for "winner of match 3"; byes are not
+    top: BracketSlot
+    bottom: BracketSlot
+    match: Match | None
+    is_bye: bool
+    decided_by: str = ""
+
+    @property
+    def slots(self) -> list[BracketSlot]:
+        return [self.top, self.bottom]
+
+
+@dataclass
+class BracketRound:
+    number: int
+    name: str
+    cells: list[BracketCell]
+
+
+@dataclass
+class BracketView:
+    rounds: list[BracketRound]
+    third_place: BracketCell | None = None
+    champion: Team | None = None
+    problem: str = ""

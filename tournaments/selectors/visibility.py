@@ -1,0 +1,60 @@
+"""What the public may see: the one rule the pages and the API both follow.
+
+* **Rounds.** Published and complete rounds are public. A draft round (and its matches) is
+  seen only by the tournament's organisers (superusers organise every tournament).
+* **Results.** A result is public once it is confirmed: a bot game or a verified game
+  record at once, an entered score sheet at once or, when the tournament asks for a second
+  organiser, when that organiser confirms it. Until then the public sees that the match is
+  *awaiting confirmation* (its status) and nothing of the result: no scores, no winner, no
+  game record. The tournament's organisers also see an unconfirmed result, flagged
+  ``confirmed: false``, in the API (they confirm it in the admin).
+* **Standings**, ratings and who advances in a knockout count confirmed results only (the
+  derived rows are computed from them; see ``services.derived``).
+
+The public pages show the public view to everyone, organisers included (as they never show
+drafts); the API applies the rule to whoever asks. Every read of a result for display goes
+through :func:`visible_result`, so no page or endpoint can show an unconfirmed score by
+forgetting a filter.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from tournaments.models import Match, Result, Round, Tournament
+
+PUBLIC_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
+
+
+def organised_tournaments(user: Any) -> QuerySet[Tournament]:
+    """The tournaments whose drafts and unconfirmed results ``user`` may see."""
+    if not getattr(user, "is_authenticated", False):
+        return Tournament.objects.none()
+    if user.is_superuser:
+        return Tournament.objects.all()
+    return Tournament.objects.filter(organisers=user)
+
+
+def _round_visible(user: Any, prefix: str = "") -> Q:
+    public = Q(**{f"{prefix}status__in": PUBLIC_ROUNDS})
+    return public | Q(**{f"{prefix}tournament__in": organised_tournaments(user).values("pk")})
+
+
+def visible_rounds(user: Any = None) -> QuerySet[Round]:
+    return Round.objects.filter(_round_visible(user)).select_related("tournament")
+
+
+def visible_matches(user: Any = None) -> QuerySet[Match]:
+    return (Match.objects.filter(_round_visible(user, "round__"))
+            .select_related("round__tournament", "table", "team_a", "team_b", "result"))
+
+
+def visible_result(match: Match, user: Any = None) -> Result | None:
+    """The match's result if ``user`` may see it (``None``: the public), else ``None``."""
+    result: Result | None = getattr(match, "result", None)
+    if result is None or result.confirmed:
+        return result
+    organiser = organised_tournaments(user).filter(pk=match.round.tournament_id).exists()
+    return result if organiser else None
