@@ -166,7 +166,7 @@ def _write(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
     hand_scores, out_seats = scores
     total_a = sum(s[0] for s in hand_scores)
     total_b = sum(s[1] for s in hand_scores)
-    team = winner((total_a, total_b))  # team 0 of the engine sits as team A
+    team = winner((total_a, total_b))  # R9.2; the engine's team 0 sits as team A
     result = Result.objects.create(
         match=match, source=source, hand_scores=hand_scores, out_seats=out_seats,
         total_a=total_a, total_b=total_b, winner="d" if team is None else "ab"[team],
