@@ -8,9 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.bots import make_bot
-from games.engine import verify
-from games.engine.play import deal_from_seed, play_game
-from games.engine.record import Record
+from games.engine import Record, deal_from_seed, play_game, verify
 
 
 @dataclass(frozen=True)

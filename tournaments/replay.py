@@ -38,6 +38,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import (
+    HANDS_PER_GAME,
     Action,
     Card,
     GameState,
@@ -48,7 +49,6 @@ from games.engine import (
     action_to_json,
     load_record,
 )
-from games.engine.state import HANDS_PER_GAME
 
 Frame = dict[str, Any]
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3, "": 4}  # alternate colours: black, red, ...
@@ -113,10 +113,12 @@ def replay_frames(source: Record | Any) -> dict[str, Any]:
     game = GameState(record.first_dealer)
     hands = []
     for hand_record in record.hands[:HANDS_PER_GAME]:
-        hand = game.deal(hand_record.deck)
+        game.deal(hand_record.deck)
+        hand = game.hand  # a copy: reading it cannot disturb the game
         frames = [snapshot(hand, -1, None)]
         for index, action in enumerate(hand_record.actions):
             game.apply(action)
+            hand = game.hand
             frames.append(snapshot(hand, index, describe(hand, action)))
         hands.append({"hand": hand.hand_no, "dealer": hand.dealer, "frames": frames})
     return {"players": list(record.players) if record.players else None,

@@ -1,11 +1,12 @@
 """The Push rules engine: pure Python, no Django (see ../shared/push-rules.md).
 
-Typical use::
+Typical use (more in the README's "From Python")::
 
-    from games.engine import GameState, legal_actions, verify
-    game = GameState(first_dealer=3)
-    hand = game.deal(deck)
-    game.apply(legal_actions(hand)[0])
+    from games.engine import GameState, deal_from_seed, verify
+    first_dealer, decks = deal_from_seed(1)
+    game = GameState(first_dealer)
+    game.deal(decks[0])
+    game.apply(game.legal_actions()[0])
     verify(record_json).status
 """
 
@@ -23,12 +24,15 @@ from .actions import (
 )
 from .cards import ALL_CARDS, JOKER, Card, full_pack, penalty, shuffled_pack
 from .errors import IllegalActionError, MalformedRecordError
+from .game import GameState, winner
 from .generate import contracts, legal_actions, observed_legal_actions
 from .melds import MeldSpec, Placed, TableMeld
+from .play import Policy, deal_from_seed, play_game
 from .record import ClaimedResult, HandRecord, Record, load_record
+from .scoresheet import PACK_VALUE, SheetError, score_sheet_errors
 from .state import (
     CONTRACTS,
-    GameState,
+    HANDS_PER_GAME,
     HandOutcome,
     HandState,
     Observation,
@@ -39,11 +43,12 @@ from .state import (
 from .verify import IllegalAt, Verdict, replay, verify
 
 __all__ = [
-    "ALL_CARDS", "CONTRACTS", "JOKER", "Action", "Card", "ClaimedResult", "Discard", "GameState",
-    "HandOutcome", "HandRecord", "HandState", "IllegalActionError", "IllegalAt", "LayContract",
-    "LayMelds", "LayOff", "MalformedRecordError", "MeldSpec", "Observation", "Placed", "Push",
-    "Record", "Swap", "TableMeld", "Take", "Verdict", "action_to_json", "contracts",
-    "dealer_of", "full_pack", "hand_size", "legal_actions", "load_record",
-    "observed_legal_actions", "parse_action", "penalty", "replay", "shuffled_pack", "team_of",
-    "verify",
+    "ALL_CARDS", "CONTRACTS", "HANDS_PER_GAME", "JOKER", "PACK_VALUE", "Action", "Card",
+    "ClaimedResult", "Discard", "GameState", "HandOutcome", "HandRecord", "HandState",
+    "IllegalActionError", "IllegalAt", "LayContract", "LayMelds", "LayOff",
+    "MalformedRecordError", "MeldSpec", "Observation", "Placed", "Policy", "Push", "Record",
+    "SheetError", "Swap", "TableMeld", "Take", "Verdict", "action_to_json", "contracts",
+    "deal_from_seed", "dealer_of", "full_pack", "hand_size", "legal_actions", "load_record",
+    "observed_legal_actions", "parse_action", "penalty", "play_game", "replay",
+    "score_sheet_errors", "shuffled_pack", "team_of", "verify", "winner",
 ]

@@ -8,9 +8,9 @@ from typing import Protocol
 
 from .actions import Action
 from .cards import Card, shuffled_pack
-from .generate import legal_actions
+from .game import GameState
 from .record import ClaimedResult, HandRecord, Record
-from .state import HANDS_PER_GAME, GameState, Observation
+from .state import HANDS_PER_GAME, Observation
 
 
 class Policy(Protocol):
@@ -34,10 +34,10 @@ def play_game(policies: Sequence[Policy], first_dealer: int, decks: Sequence[Seq
     game = GameState(first_dealer)
     hands = []
     for deck in decks:
-        hand = game.deal(deck)
+        game.deal(deck)
         actions: list[Action] = []
-        while hand.outcome is None:
-            action = policies[hand.seat].choose(hand.observation(hand.seat), legal_actions(hand))
+        while (seat := game.to_move) is not None:
+            action = policies[seat].choose(game.observation(seat), game.legal_actions())
             game.apply(action)
             actions.append(action)
         hands.append(HandRecord(tuple(deck), tuple(actions)))

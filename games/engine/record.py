@@ -28,6 +28,7 @@ from .actions import (
 from .cards import Card
 from .errors import MalformedRecordError
 from .melds import MeldSpec, Placed
+from .state import HANDS_PER_GAME
 
 FORMAT = "push-record/1"
 
@@ -97,8 +98,9 @@ class _Reader:
             players = tuple(names)
         first_dealer = self.seat(self.field(data, "first_dealer", ""), "first_dealer")
         hands = self.array(self.field(data, "hands", ""), "hands")
-        if len(hands) > 5:
-            raise MalformedRecordError("hands", f"a game has at most five hands, got {len(hands)}")
+        if len(hands) > HANDS_PER_GAME:
+            raise MalformedRecordError("hands", f"a game has at most {HANDS_PER_GAME} hands, "
+                                                f"got {len(hands)}")
         result = self.result(data["result"], "result") if "result" in data else None
         return Record(first_dealer, tuple(self.hand(h, f"hands[{i}]") for i, h in
                                           enumerate(hands)), players, result)
@@ -172,8 +174,9 @@ class _Reader:
     def result(self, data: Any, path: str) -> ClaimedResult:
         self.obj(data, path)
         hands = self.array(self.field(data, "hands", path), f"{path}.hands")
-        if len(hands) > 5:
-            raise MalformedRecordError(f"{path}.hands", "a game has at most five hands")
+        if len(hands) > HANDS_PER_GAME:
+            raise MalformedRecordError(f"{path}.hands",
+                                       f"a game has at most {HANDS_PER_GAME} hands")
         pairs = tuple(self.pair(h, f"{path}.hands[{i}]") for i, h in enumerate(hands))
         return ClaimedResult(pairs, self.pair(self.field(data, "totals", path), f"{path}.totals"))
 

@@ -1,8 +1,10 @@
-"""The state of a hand and of a game: the deal (R4), turns (R6, R7), ends (R8), scores (R9).
+"""The state of a hand: the deal (R4), turns (R6, R7), ends (R8), scores (R9.1).
 
+A hand on its own is a simulator (the bots play hands out with it); a game of five
+hands is :class:`~games.engine.game.GameState`, which owns its hands.
 ``HandState.apply`` checks every action against the rules and raises
-:class:`IllegalActionError` naming the rule; ``legal_actions`` (see
-``generate.py``) lists representative legal actions for players and bots.
+:class:`IllegalActionError` naming the rule; ``legal_actions`` (see ``generate.py``)
+lists representative legal actions for players and bots.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ CONTRACT_TEXT = {
     1: "two sets of 3", 2: "a set of 3 and a run of 4", 3: "two runs of 4",
     4: "three sets of 3", 5: "two runs of 5",
 }
-HANDS_PER_GAME = 5
+HANDS_PER_GAME = len(CONTRACTS)  # R3.1: one hand per contract
 MAX_TURNS = 400  # R8.3
 
 Phase = Literal["draw", "play", "over"]
@@ -357,45 +359,3 @@ class Observation(NamedTuple):
     pending: tuple[tuple[Card, int], ...]
     history: tuple[Event, ...]
     buried: tuple[Card, ...]
-
-
-@dataclass(slots=True)
-class GameState:
-    """A game of five hands (R3). Start each hand with :meth:`deal`."""
-
-    first_dealer: int
-    results: list[HandOutcome] = field(default_factory=list)
-    hand: HandState | None = None
-
-    def deal(self, deck: Sequence[Card]) -> HandState:
-        if self.hand is not None and self.hand.outcome is None:
-            raise IllegalActionError("R8.1", f"hand {self.hand.hand_no} has not ended")
-        hand_no = len(self.results) + 1
-        if hand_no > HANDS_PER_GAME:
-            raise IllegalActionError("R3.1", "a game is five hands")
-        self.hand = HandState.deal(hand_no, dealer_of(self.first_dealer, hand_no), deck)
-        return self.hand
-
-    def apply(self, action: Action) -> None:
-        if self.hand is None:
-            raise IllegalActionError("R4.2", "no hand has been dealt")
-        self.hand.apply(action)
-        if self.hand.outcome is not None:
-            self.results.append(self.hand.outcome)
-
-    @property
-    def is_over(self) -> bool:
-        return len(self.results) == HANDS_PER_GAME
-
-    @property
-    def totals(self) -> tuple[int, int]:
-        """R9.2: each team's game score so far."""
-        return (sum(r.scores[0] for r in self.results), sum(r.scores[1] for r in self.results))
-
-    @property
-    def winner(self) -> int | None:
-        """R9.2: the team with the lower game score; ``None`` for a draw or an unfinished game."""
-        if not self.is_over:
-            return None
-        t0, t1 = self.totals
-        return None if t0 == t1 else (0 if t0 < t1 else 1)

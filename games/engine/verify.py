@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import IllegalActionError, MalformedRecordError
+from .game import GameState
 from .record import Record, load_record
-from .state import GameState, HandOutcome
+from .state import HandOutcome
 
 Status = Literal["complete", "incomplete", "illegal", "malformed"]
 EXIT_CODES: dict[Status, int] = {"complete": 0, "incomplete": 0, "illegal": 1, "malformed": 2}
@@ -69,9 +70,9 @@ def verify(source: str | bytes | Any) -> Verdict:
         _replay(record, game)
         _check_claim(record, game)
     except _Stop as stop:
-        return Verdict("illegal", tuple(game.results), game.totals, None, stop.at)
+        return Verdict("illegal", game.results, game.totals, None, stop.at)
     status: Status = "complete" if game.is_over else "incomplete"
-    return Verdict(status, tuple(game.results), game.totals, game.winner)
+    return Verdict(status, game.results, game.totals, game.winner)
 
 
 def replay(record: Record) -> GameState:
@@ -88,8 +89,7 @@ def replay(record: Record) -> GameState:
 
 def _replay(record: Record, game: GameState) -> None:
     for number, hand_record in enumerate(record.hands, start=1):
-        previous = game.hand
-        if previous is not None and previous.outcome is None:
+        if game.to_move is not None:  # the previous hand is still in play
             raise _Stop(IllegalAt(
                 number - 1, len(record.hands[number - 2].actions),
                 f"R8.1: hand {number - 1} has not ended, but the record goes on to hand "

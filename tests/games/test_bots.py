@@ -46,13 +46,12 @@ def decision_points(seed: int, every: int = 5) -> Iterator[HandState]:
     bots = [GreedyBot() for _ in range(4)]
     count = 0
     for deck in decks:
-        hand = game.deal(deck)
-        while hand.outcome is None:
+        game.deal(deck)
+        while (seat := game.to_move) is not None:
             count += 1
             if count % every == 0:
-                yield hand.copy()
-            game.apply(bots[hand.seat].choose(hand.observation(hand.seat),
-                                              legal_actions(hand)))
+                yield game.hand  # a copy of the game's hand
+            game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
 
 
 def hidden_swaps(state: HandState) -> Iterator[HandState]:

@@ -29,8 +29,8 @@ def test_r3_1_a_game_is_five_hands_and_a_sixth_deal_is_illegal() -> None:
     game = GameState(first_dealer=3)
     for hand_no in range(1, 6):
         deck, actions = out_at_once(hand_no, dealer_of(3, hand_no))
-        hand = game.deal(deck)
-        assert hand.hand_no == hand_no
+        game.deal(deck)
+        assert game.hand.hand_no == hand_no
         for action in actions:
             game.apply(parse_action(action))
     assert game.is_over
@@ -51,14 +51,14 @@ def test_r3_3_the_deal_passes_to_the_left() -> None:
 def test_r3_3_hand_two_is_dealt_by_the_next_seat_and_opened_by_the_one_after() -> None:
     game = GameState(first_dealer=1)
     deck, actions = out_at_once(1, 1)
-    hand = game.deal(deck)
-    assert (hand.dealer, hand.seat) == (1, 2)
+    game.deal(deck)
+    assert (game.hand.dealer, game.to_move) == (1, 2)
     for action in actions:
         game.apply(parse_action(action))
     assert game.results[0].out_seat == 2
 
-    second = game.deal(stack(2, 2))
-    assert (second.dealer, second.seat) == (2, 3)
+    game.deal(stack(2, 2))
+    assert (game.hand.dealer, game.to_move) == (2, 3)
     with pytest.raises(IllegalActionError) as err:
         game.apply(parse_action("2 take"))  # the seat that opened hand 1
     assert err.value.rule == "R6.1"

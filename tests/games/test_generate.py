@@ -33,10 +33,11 @@ def test_every_generated_action_is_accepted_by_apply(seed: int) -> None:
     first_dealer, decks = deal_from_seed(seed)
     game = GameState(first_dealer)
     for deck in decks[:2]:
-        hand = game.deal(deck)
-        while hand.outcome is None:
-            legal = legal_actions(hand)
-            assert legal, f"seat {hand.seat} has no legal action in phase {hand.phase}"
+        game.deal(deck)
+        while (seat := game.to_move) is not None:
+            legal = game.legal_actions()
+            assert legal, f"seat {seat} has no legal action"
+            hand = game.hand
             for action in legal:
                 hand.copy().apply(action)  # raises IllegalActionError if not legal
             game.apply(rng.choice(legal))
@@ -66,9 +67,9 @@ def test_it_never_offers_a_meld_that_leaves_only_the_taken_card() -> None:
     # Seat 1 takes the 9C it did not hold, so it may not discard it (R6.5); laying
     # down 7H 7S 7D + QS QH QD would leave it holding only that 9C.
     game = GameState(first_dealer=0)
-    hand = game.deal(stack(0, 1, {1: "7H 7S 7D QS QH QD"}, upcard="9C"))
-    hand.apply(parse_action("1 take"))
-    offered = legal_actions(hand)
+    game.deal(stack(0, 1, {1: "7H 7S 7D QS QH QD"}, upcard="9C"))
+    game.apply(parse_action("1 take"))
+    offered = game.legal_actions()
     assert not any(isinstance(a, LayContract) for a in offered)
     assert "1 discard 9C" not in [str(a) for a in offered]
     assert "1 discard 7H" in [str(a) for a in offered]

@@ -42,7 +42,7 @@ def check_scores(game: GameState) -> None:
     """R9.1: the out team scores 0; every other team the cards left in both partners'
     hands; after stock exhaustion both teams pay."""
     hand = game.hand
-    assert hand is not None and hand.outcome is not None
+    assert hand.outcome is not None
     paid = [penalty(hand.hands[t] + hand.hands[t + 2]) for t in (0, 1)]
     if hand.outcome.ended_by == "out":
         assert hand.outcome.out_seat is not None and hand.hands[hand.outcome.out_seat] == []
@@ -59,13 +59,14 @@ def test_random_games_end_conserve_the_pack_and_score_by_r9(seed: int) -> None:
     assert len(rec.hands) == 5
     game = GameState(rec.first_dealer)
     for hand_record in rec.hands:
-        hand = game.deal(hand_record.deck)
-        assert all_cards(hand) == FULL_PACK
+        game.deal(hand_record.deck)
+        assert all_cards(game.hand) == FULL_PACK
         for action in hand_record.actions:
-            assert hand.outcome is None
+            assert game.to_move is not None
             game.apply(action)
-            assert all_cards(hand) == FULL_PACK, action
-        assert hand.outcome is not None  # every hand ended (R8)
+            assert all_cards(game.hand) == FULL_PACK, action
+        hand = game.hand
+        assert hand.outcome is not None and game.to_move is None  # every hand ended (R8)
         assert hand.turns <= 400
         check_scores(game)
     assert game.is_over
@@ -101,7 +102,7 @@ def oracle(doc: Any) -> tuple[str, Any]:
         return "malformed", None
     game = GameState(rec.first_dealer)
     for number, hand_record in enumerate(rec.hands, start=1):
-        if game.hand is not None and game.hand.outcome is None:
+        if game.to_move is not None:  # the previous hand has not ended
             return "illegal", (number - 1, len(rec.hands[number - 2].actions))
         game.deal(hand_record.deck)
         for index, action in enumerate(hand_record.actions):

@@ -118,7 +118,7 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], list[str]]] = [
     ("first_dealer float", at("first_dealer", 1.0), ["first_dealer"]),
     ("hands missing", at("hands", ...), ["'hands'"]),
     ("hands not a list", at("hands", {"deck": []}), ["hands"]),
-    ("six hands", six_hands, ["hands", "five"]),
+    ("six hands", six_hands, ["hands", "at most 5 hands, got 6"]),
     ("hand not an object", at("hands[1]", []), ["hands[1]"]),
     ("deck missing", at("hands[0].deck", ...), ["hands[0]", "'deck'"]),
     ("actions missing", at("hands[1].actions", ...), ["hands[1]", "'actions'"]),

@@ -55,7 +55,9 @@ def _source_files() -> Iterator[Path]:
 def _aliases(tree: ast.Module) -> tuple[dict[str, str], set[str]]:
     """The names a module binds to translation functions (``_`` -> ``gettext``), and the
     names it binds to the translation module itself (``translation``)."""
-    functions: dict[str, str] = {"_": "gettext"}  # the convention, even if bound elsewhere
+    # The conventions, even if bound elsewhere: the engine, which knows no Django, marks
+    # its messages with a gettext_noop of its own (games/engine/scoresheet.py).
+    functions: dict[str, str] = {"_": "gettext", "gettext_noop": "gettext_noop"}
     modules: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module in TRANSLATION_MODULES:

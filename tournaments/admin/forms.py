@@ -9,9 +9,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.engine import HANDS_PER_GAME, score_sheet_errors
 from tournaments import services
 from tournaments.models import Match
-from tournaments.scoresheet import HANDS, score_sheet_errors
 
 MAX_RECORD_BYTES = 2_000_000  # a whole game's record is well under 100 kB
 RULE = re.compile(r"^(R\d+\.\d+)")
@@ -77,13 +77,11 @@ class BaseScoreSheet(forms.BaseFormSet):
         if any(form.errors for form in self.forms):
             return
         rows = [form.cleaned_data for form in self.forms]
-        for message in score_sheet_errors(*self.sheet(rows)):
-            hand, _sep, what = message.partition(": ")
-            number = hand.removeprefix("hand ")
-            if number.isdigit() and 1 <= int(number) <= len(self.forms):
-                self.forms[int(number) - 1].add_error(None, what)
+        for error in score_sheet_errors(*self.sheet(rows)):
+            if error.hand is not None and error.hand <= len(self.forms):
+                self.forms[error.hand - 1].add_error(None, error.message(_))
             else:
-                raise forms.ValidationError(message)
+                raise forms.ValidationError(error.located(_))
 
     @staticmethod
     def sheet(rows: list[dict[str, Any]]) -> tuple[list[list[int]], list[int | None]]:
@@ -95,5 +93,5 @@ class BaseScoreSheet(forms.BaseFormSet):
 
 
 ScoreSheetFormSet = forms.formset_factory(HandForm, formset=BaseScoreSheet, extra=0,
-                                          min_num=HANDS, max_num=HANDS, validate_min=True,
-                                          validate_max=True)
+                                          min_num=HANDS_PER_GAME, max_num=HANDS_PER_GAME,
+                                          validate_min=True, validate_max=True)

@@ -9,19 +9,19 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments.scoresheet import ALL_CARDS_VALUE, HANDS
+from games.engine import HANDS_PER_GAME, PACK_VALUE
 
 
 class ScoreSheetSerializer(serializers.Serializer):
     hand_scores = serializers.ListField(
         child=serializers.ListField(
-            child=serializers.IntegerField(min_value=0, max_value=ALL_CARDS_VALUE),
+            child=serializers.IntegerField(min_value=0, max_value=PACK_VALUE),
             min_length=2, max_length=2),
-        min_length=HANDS, max_length=HANDS,
+        min_length=HANDS_PER_GAME, max_length=HANDS_PER_GAME,
         help_text="five [team a, team b] hand scores (team a sits in seats 0 and 2)")
     out_seats = serializers.ListField(
         child=serializers.IntegerField(min_value=0, max_value=3, allow_null=True),
-        min_length=HANDS, max_length=HANDS,
+        min_length=HANDS_PER_GAME, max_length=HANDS_PER_GAME,
         help_text="per hand, the seat (0-3) that went out, or null when the stock ran out")
 
 

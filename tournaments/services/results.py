@@ -12,12 +12,11 @@ import json
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from games.bots import make_bot
-from games.engine import Verdict, verify
-from games.engine.play import deal_from_seed, play_game
+from games.engine import Verdict, deal_from_seed, play_game, score_sheet_errors, verify, winner
 from tournaments.models import Match, Result, Seat
-from tournaments.scoresheet import score_sheet_errors
 
 from .access import require_organiser, require_submitter
 from .errors import ResultExists, ResultRejected, TournamentUserError
@@ -43,8 +42,8 @@ def match_submit_score_sheet(*, match: Match, hand_scores: Any, out_seats: Any,
     asks for one."""
     require_submitter(user, match)
     errors = score_sheet_errors(hand_scores, out_seats)
-    if errors:
-        raise ResultRejected("; ".join(errors))
+    if errors:  # the engine's messages, in the reader's language
+        raise ResultRejected("; ".join(error.located(gettext) for error in errors))
     needs_confirmation = match.round.tournament.confirm_score_sheets
     scores = ([list(s) for s in hand_scores], list(out_seats))
     return _store(match, Result.Source.SHEET, scores, user=user, record=None,
@@ -175,10 +174,11 @@ def _write(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
     hand_scores, out_seats = scores
     total_a = sum(s[0] for s in hand_scores)
     total_b = sum(s[1] for s in hand_scores)
-    winner = "d" if total_a == total_b else ("a" if total_a < total_b else "b")  # R9.2
+    team = winner((total_a, total_b))  # R9.2; the engine's team 0 sits as team A
     result = Result.objects.create(
         match=match, source=source, hand_scores=hand_scores, out_seats=out_seats,
-        total_a=total_a, total_b=total_b, winner=winner, record=record,
+        total_a=total_a, total_b=total_b, winner="d" if team is None else "ab"[team],
+        record=record,
         entered_by=user if getattr(user, "is_authenticated", False) else None,
         confirmed=confirmed)
     match.status = Match.Status.DONE if confirmed else Match.Status.AWAITING

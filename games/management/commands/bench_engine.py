@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from games.bench import Rate, median_of, pin_to_one_core, self_play, verification
-from games.engine.record import Record
+from games.engine import Record
 
 
 class Command(BaseCommand):

@@ -7,8 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.bots import BOT_NAMES, make_bot
-from games.engine import verify
-from games.engine.play import deal_from_seed, play_game
+from games.engine import deal_from_seed, play_game, verify
 
 
 class Command(BaseCommand):
