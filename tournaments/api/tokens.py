@@ -13,8 +13,10 @@ from typing import Any
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, MultiPartParser
 
 from .logins import AuthRateThrottle
+from .parsers import JSONParser
 from .submissions import DetailSerializer
 
 
@@ -32,6 +34,8 @@ from .submissions import DetailSerializer
 class TokenView(ObtainAuthToken):
     throttle_classes = [AuthRateThrottle]
     throttle_scope = "auth"
+    # DRF's token view names its parsers; the API's JSON parser refuses unstorable text
+    parser_classes = [FormParser, MultiPartParser, JSONParser]
 
     def get_serializer_context(self) -> dict[str, Any]:
         # Credentials are checked against Django's request, not DRF's wrapper: the
