@@ -69,8 +69,7 @@ def test_a_body_that_is_not_utf8_is_a_400(league: League) -> None:
     assert database_state() == before
 
 
-def test_the_token_endpoint_refuses_a_username_postgresql_cannot_store(
-        league: League) -> None:
+def test_the_token_endpoint_refuses_a_username_postgresql_cannot_store() -> None:
     response = Client().post("/api/v1/auth/token/", '{"username": "x\\ud800", '
                              '"password": "p"}', content_type="application/json")
     assert response.status_code == 400
