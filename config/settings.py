@@ -6,6 +6,7 @@ key and allowed hosts; see README.md, "Configuration".
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -204,10 +205,14 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.Pagination",
     "PAGE_SIZE": 50,
-    # attempts at POST /api/v1/auth/token/ per client address (tournaments/api/tokens.py);
-    # behind the TLS proxy the address is the one the proxy appends to X-Forwarded-For
+    # attempts at POST /api/v1/auth/token/ per client address (tournaments/api/tokens.py)
     "DEFAULT_THROTTLE_RATES": {"auth": os.environ.get("API_AUTH_RATE", "10/min")},
-    "NUM_PROXIES": 1 if env_bool("DJANGO_BEHIND_TLS_PROXY", False) else 0,
+    # JSON bodies nested too deep, or carrying text PostgreSQL cannot store, are a 400
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     **SPECTACULAR_SETTINGS,
@@ -228,6 +233,36 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": "tournaments.models.Match.Status",
     },
 }
+
+# Login limits (tournaments/api/logins.py, README "Production"): django-axes counts failed
+# logins at every login, per username and per client address, in the database, so that
+# all web processes share one count. A successful login doesn't wipe the count: with its
+# own account an attacker could otherwise reset its address between guesses.
+def env_positive_int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if raw.isdigit() and int(raw) > 0:
+        return int(raw)
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number from 1 up.")
+
+
+LOGIN_FAILURE_LIMIT = env_positive_int("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_COOLOFF_MINUTES = env_positive_int("LOGIN_COOLOFF_MINUTES", 15)
+# Behind the TLS proxy the client is the address it appends to X-Forwarded-For;
+# reached directly, the peer address (a forged header is not read).
+CLIENT_ADDRESS_FROM_PROXY = env_bool("DJANGO_BEHIND_TLS_PROXY", False)
+INSTALLED_APPS += ["axes"]
+MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last, as django-axes asks
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
+                           "django.contrib.auth.backends.ModelBackend"]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = LOGIN_FAILURE_LIMIT
+AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_COOLOFF_MINUTES)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one locks
+AXES_CLIENT_IP_CALLABLE = "tournaments.api.logins.client_address"
+AXES_LOCKOUT_CALLABLE = "tournaments.api.logins.lockout_response"
+AXES_DISABLE_ACCESS_LOG = True  # keep failed attempts only, not a log of every login
 
 # The project's own translations (locale/fi/LC_MESSAGES/django.po). The .mo files are build
 # output: `manage.py compile_translations` makes them with polib (no GNU gettext needed).

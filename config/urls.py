@@ -11,3 +11,9 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("tournaments.urls")),
 ]
+
+# errors that Django itself answers: JSON under /api/, its usual pages elsewhere
+handler400 = "tournaments.api.errors.bad_request"
+handler403 = "tournaments.api.errors.permission_denied"
+handler404 = "tournaments.api.errors.page_not_found"
+handler500 = "tournaments.api.errors.server_error"

@@ -31,6 +31,9 @@ from .melds import MeldSpec, Placed
 from .state import HANDS_PER_GAME
 
 FORMAT = "push-record/1"
+# A legal record nests 8 deep (hands[0].actions[0].melds[0].cards); deeper is refused
+# before anything walks it, so no reader can run out of stack.
+MAX_DEPTH = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +78,52 @@ def load_record(source: str | bytes | Any) -> Record:
     if isinstance(source, str | bytes):
         try:
             data = json.loads(source)
-        except (ValueError, RecursionError) as exc:
+        except RecursionError:
+            raise MalformedRecordError("", f"nested deeper than {MAX_DEPTH} levels") from None
+        except ValueError as exc:
             raise MalformedRecordError("", f"not JSON: {exc}") from None
     else:
         data = source
+    check_json(data, MAX_DEPTH)
     return _Reader().record(data)
+
+
+def check_json(data: Any, max_depth: int, where: str = "") -> None:
+    """Refuse decoded JSON that nests deeper than ``max_depth`` or holds a string (a value
+    or a key) that is not storable text: a NUL character or a lone surrogate (JSON's
+    ``\\u0000`` and ``\\ud800`` escapes decode to them; PostgreSQL stores neither).
+
+    Raises :class:`MalformedRecordError` at the first such place, in document order. It
+    walks with a stack of its own, not recursion, so any depth is safe to check.
+    """
+    stack: list[tuple[Any, str, int]] = [(data, where, 1)]
+    while stack:
+        value, path, depth = stack.pop()
+        if isinstance(value, str):
+            _check_text(value, path, "")
+            continue
+        if not isinstance(value, dict | list):
+            continue
+        if depth > max_depth:
+            raise MalformedRecordError(path, f"nested deeper than {max_depth} levels")
+        children: list[tuple[Any, str, int]] = []
+        if isinstance(value, dict):
+            for key, item in value.items():
+                _check_text(str(key), path, "a key ")
+                children.append((item, f"{path}.{key}" if path else key, depth + 1))
+        else:
+            children = [(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value)]
+        stack.extend(reversed(children))
+
+
+def _check_text(text: str, path: str, what: str) -> None:
+    if "\x00" in text:
+        raise MalformedRecordError(path, f"{what}contains a NUL character")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise MalformedRecordError(path, f"{what}contains a lone surrogate (half of a "
+                                         "UTF-16 pair), which is not text") from None
 
 
 class _Reader:

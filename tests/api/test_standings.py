@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tournaments import services
+from tournaments.api.renderers import CSVRenderer
 from tournaments.models import Standing
 
 from .conftest import OUT, SHEET, League
@@ -24,11 +25,16 @@ def number(text: str) -> int | float:
     return int(value) if value.is_integer() and "." not in text else value
 
 
+def text(cell: str) -> str:
+    """A text cell as the README says to read it: a leading ' was added, drop it."""
+    return cell.removeprefix("'")
+
+
 def from_csv(body: bytes) -> tuple[list[str], list[dict[str, Any]]]:
     """Parse the CSV back: the team's name is text, every other column a number."""
     reader = csv.DictReader(io.StringIO(body.decode("utf-8"), newline=""))
-    rows = [{key: value if key == "team" else number(value) for key, value in row.items()}
-            for row in reader]
+    rows = [{key: text(value) if key == "team" else number(value)
+             for key, value in row.items()} for row in reader]
     return list(reader.fieldnames or []), rows
 
 
@@ -165,6 +171,39 @@ def test_a_team_name_with_commas_quotes_and_accents_survives_csv(league: League)
     assert rows == table["rows"]
     assert team.name in {row["team"] for row in rows}
     assert from_ndjson(league.client().get(f"{url}.ndjson").content) == table["rows"]
+
+
+FORMULAS = ['=HYPERLINK("https://example.com/x","open me")', "-minus", "+1", "@SUM(A1)",
+            "\tTab", "\rReturn", "'quoted"]
+
+
+def test_text_a_spreadsheet_would_run_is_escaped_and_numbers_stay_numbers(
+        league: League) -> None:
+    teams = [entry.team for entry in league.tournament.entries.order_by("seed")]
+    for team, name in zip(teams, FORMULAS, strict=False):
+        team.name = name
+        team.save()
+    url = f"/api/v1/tournaments/{league.tournament.pk}/standings"
+    body = league.client().get(f"{url}.csv").content.decode()
+    cells = list(csv.DictReader(io.StringIO(body, newline="")))
+    # every name begins with a formula character (or a quote): each gets one leading '
+    assert sorted(row["team"] for row in cells) == sorted(f"'{team.name}" for team in teams)
+    # a negative score difference is written as the number it is, not escaped as text
+    diffs = [row["score_diff"] for row in cells]
+    assert "-45" in diffs and not any(d.startswith("'") for d in diffs)
+    # and read as the README says, the CSV is the JSON table again
+    table = league.client().get(f"{url}.json").json()
+    assert from_csv(body.encode())[1] == table["rows"]
+
+
+def test_each_formula_start_is_escaped_once_and_plain_text_is_not() -> None:
+    names = [*FORMULAS, "Plain team", "a=b", "Jäät 1-0"]
+    rows = [{"team": name, "score_diff": -20, "points": 1.5} for name in names]
+    body = CSVRenderer().render({"columns": ["team", "score_diff", "points"], "rows": rows})
+    cells = list(csv.DictReader(io.StringIO(body.decode(), newline="")))
+    assert [row["team"] for row in cells] == [f"'{name}" for name in FORMULAS] + names[-3:]
+    assert [text(row["team"]) for row in cells] == names
+    assert {(row["score_diff"], row["points"]) for row in cells} == {("-20", "1.5")}
 
 
 def test_standings_of_a_tournament_without_results_are_an_empty_table(league: League) -> None:

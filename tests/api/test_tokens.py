@@ -31,7 +31,8 @@ def test_wrong_credentials_say_so_and_make_no_token(user: Any) -> None:
 
 
 def test_the_eleventh_try_in_a_minute_is_refused_even_with_the_right_password(
-        user: Any) -> None:
+        user: Any, settings: Any) -> None:
+    settings.AXES_FAILURE_LIMIT = 100  # the failed-login limit apart (test_logins.py)
     client = APIClient(REMOTE_ADDR="203.0.113.9")
     for _ in range(10):
         assert client.post(URL, {"username": user.username, "password": "guess"}

@@ -172,6 +172,18 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], list[str]]] = [
     ("result negative", at("result.hands[0]", [0, -5]), ["result.hands[0]"]),
     ("result bool", at("result.totals", [True, 60]), ["result.totals"]),
     ("result too many hands", at("result.hands", [[0, 0]] * 6), ["result.hands"]),
+    # text PostgreSQL cannot store, anywhere in the document (issue 9, item 8)
+    ("NUL in a player name", at("players[2]", "C\x00"), ["players[2]: contains a NUL"]),
+    ("lone surrogate in a player name", at("players[1]", "B\ud800"),
+     ["players[1]: contains a lone surrogate"]),
+    ("NUL in an action", at("hands[0].actions[1].do", "push\x00"),
+     ["hands[0].actions[1].do: contains a NUL"]),
+    ("lone surrogate in a card", at("hands[0].deck[3]", "\udc007H"),
+     ["hands[0].deck[3]: contains a lone surrogate"]),
+    ("NUL in a field no reader looks at", at("note", "\x00"), ["note: contains a NUL"]),
+    ("NUL in a key", at("hands[0].x\x00y", 1), ["hands[0]: a key contains a NUL"]),
+    ("nested deeper than a record", at("note", [[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]),
+     ["note" + "[0]" * 15 + ": nested deeper than 16 levels"]),
 ]
 
 
@@ -206,6 +218,16 @@ def test_a_document_that_is_not_an_object_is_malformed(doc: Any) -> None:
 def test_deeply_nested_junk_is_malformed_not_a_crash() -> None:
     verdict = verify("[" * 100_000 + "]" * 100_000)
     assert verdict.status == "malformed"
+    assert verdict.reason == "nested deeper than 16 levels"
+
+
+def test_a_legal_record_nests_well_within_the_limit() -> None:
+    doc = base()  # every kind of action, so the deepest path a record has
+    doc["hands"][0]["actions"][2]["melds"][0]["cards"][0] = ["7H"]  # one level deeper
+    verdict = verify(doc)
+    assert verdict.status == "malformed"
+    assert "hands[0].actions[2].melds[0].cards[0]" in (verdict.reason or "")
+    assert "nested" not in (verdict.reason or "")  # the reader refused it, not the limit
 
 
 def test_the_shape_is_checked_before_any_replay() -> None:

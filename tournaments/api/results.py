@@ -13,7 +13,6 @@ from typing import Any
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.exceptions import APIException
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,6 +21,7 @@ from tournaments import services
 from tournaments.models import Match, Result
 
 from . import schema
+from .parsers import JSONParser
 from .serializers import MatchDetailSerializer
 from .submissions import ResultSubmissionSerializer
 

@@ -2,16 +2,21 @@
 
 Each client address gets ``API_AUTH_RATE`` attempts (default 10 a minute), so that
 passwords can't be guessed at speed; the next one is answered 429 with a
-``Retry-After`` header. Counts live in Django's cache (``DJANGO_CACHE_URL``).
+``Retry-After`` header. Counts live in Django's cache (``DJANGO_CACHE_URL``). Failed
+logins also count towards the limit of every login (:mod:`tournaments.api.logins`).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.parsers import FormParser, MultiPartParser
 
+from .logins import AuthRateThrottle
+from .parsers import JSONParser
 from .submissions import DetailSerializer
 
 
@@ -27,8 +32,16 @@ from .submissions import DetailSerializer
     },
 )
 class TokenView(ObtainAuthToken):
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [AuthRateThrottle]
     throttle_scope = "auth"
+    # DRF's token view names its parsers; the API's JSON parser refuses unstorable text
+    parser_classes = [FormParser, MultiPartParser, JSONParser]
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        # Credentials are checked against Django's request, not DRF's wrapper: the
+        # failed-login limit marks a locked-out request there, where its middleware
+        # answers it with a 429 (a mark on the wrapper would be lost, leaving a 400).
+        return {**super().get_serializer_context(), "request": self.request._request}
 
 
 token_view = TokenView.as_view()

@@ -1,0 +1,33 @@
+"""Django's own error answers (400, 403, 404, 500), in JSON under /api/.
+
+DRF answers the errors it knows in JSON; anything else that fails in an API view (and any
+path under /api/ that no route takes) reaches Django's handlers, whose HTML pages an API
+client cannot read. With DEBUG off these handlers answer ``{"detail": ...}`` there, and
+Django's usual pages everywhere else. Wired in config/urls.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
+
+Handler = Callable[..., HttpResponse]
+
+
+def _json_under_api(status: int, detail: str, page: Handler) -> Handler:
+    def handler(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.path.startswith("/api/"):
+            return JsonResponse({"detail": detail}, status=status)
+        return page(request, *args, **kwargs)
+    return handler
+
+
+bad_request = _json_under_api(400, "bad request", defaults.bad_request)
+permission_denied = _json_under_api(403, "permission denied", defaults.permission_denied)
+page_not_found = _json_under_api(404, "no such endpoint", defaults.page_not_found)
+server_error = _json_under_api(
+    500, "server error: the request was not completed, and the error has been logged",
+    defaults.server_error)
