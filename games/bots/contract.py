@@ -225,7 +225,7 @@ def plan_cards(hand_no: int, st: Stats, p: Plan) -> dict[int, int]:
         bit = 1 << r
         for s in range(4):
             if once[s] & bit:
-                used[s * 13 + r - 1] = 1 + (twice[s] >> r & 1)
+                used[AT[s][r]] = 1 + (twice[s] >> r & 1)
     return used
 
 

@@ -18,7 +18,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from games.engine import ALL_CARDS, CONTRACTS, JOKER, TableMeld, Take, full_pack, penalty
+from games.engine import (
+    ALL_CARDS,
+    CONTRACTS,
+    JOKER,
+    Card,
+    TableMeld,
+    Take,
+    full_pack,
+    penalty,
+)
 from games.engine.cards import SUITS
 from games.engine.melds import Kind
 from games.engine.state import Event
@@ -30,7 +39,6 @@ VALUE: Final = tuple(c.value for c in ALL_CARDS)
 WILD: Final = tuple(c.is_wild for c in ALL_CARDS)
 #: run positions a natural card can take, as bits (an ace both 1 and 14, R5.3)
 RUN_BITS: Final = tuple(c.run_bits for c in ALL_CARDS)
-ACE_BITS: Final = RUN_BITS[0]
 #: the penalty value of each rank (index 0: the joker), for weighing sets (R2.4)
 RANK_VALUE: Final = (JOKER.value, *(ALL_CARDS[rank - 1].value for rank in range(1, 14)))
 #: how many copies of each card the pack holds (R2.1)
@@ -39,8 +47,8 @@ PACK_COUNT: Final = tuple(sum(c is card for c in full_pack()) for card in ALL_CA
 MEAN_VALUE: Final = penalty(full_pack()) / len(full_pack())
 #: R5.1: a meld's fewest cards (the engine checks it where it builds a meld)
 MIN_MELD: Final = 3
-#: the rank whose cards are all wild; a set of it is natural (R2.3, R5.4)
-TWO: Final = 2
+#: the rank whose cards are all wild (the 2s); a set of it is natural (R2.3, R5.4)
+TWO: Final = next(c.rank for c in ALL_CARDS if c.is_wild and not c.is_joker)
 
 
 class Shape(NamedTuple):
@@ -52,7 +60,7 @@ class Shape(NamedTuple):
     run_length: int
 
 
-def _shape(melds: Iterable[tuple[Kind, int]]) -> Shape:
+def _shape(melds: Sequence[tuple[Kind, int]]) -> Shape:
     sets = [n for kind, n in melds if kind == "set"]
     runs = [n for kind, n in melds if kind == "run"]
     return Shape(len(sets), len(runs), max(sets, default=0), max(runs, default=0))
@@ -67,13 +75,10 @@ def penalty_of(cards: Iterable[int]) -> int:
     return sum(VALUE[c] for c in cards)
 
 
-def card_at(suit: int, position: int) -> int:
-    """The natural card of ``suit`` at run ``position`` (14 is the ace)."""
-    return suit * 13 + (0 if position == 14 else position - 1)
-
-
-#: ``AT[suit][position]`` is ``card_at(suit, position)`` (position 0 unused)
-AT: Final = tuple(tuple(card_at(s, p) if p else -1 for p in range(15)) for s in range(4))
+#: ``AT[suit][position]`` is the natural card of ``suit`` at run ``position`` (14 is the
+#: ace; position 0 unused)
+AT: Final = tuple(tuple(Card.of(p, suit).index if p else -1 for p in range(15))
+                  for suit in SUITS)
 
 
 @dataclass(slots=True)
@@ -172,7 +177,7 @@ def acceptable(melds: Sequence[Meld]) -> set[int]:
     cards: set[int] = set()
     for m in melds:
         if m.kind == "set":
-            cards.update(s * 13 + m.rank - 1 for s in range(4))
+            cards.update(AT[s][m.rank] for s in range(4))
         else:
             if m.low > 1 and m.low != TWO + 1:
                 cards.add(AT[m.suit][m.low - 1])
