@@ -137,9 +137,13 @@ class World:
             self.hands[seat], taken, self.hand_no, self.melds, self.down, seat,
             self.took[(seat + 1) % 4]))
 
-    def turn(self, seat: int) -> None:
-        """Seat's whole turn, by the greedy policy."""
-        taken = self.draw(seat)
+    def turn(self, seat: int, take: bool | None = None) -> None:
+        """Seat's whole turn, by the greedy policy (but the draw ``take`` says)."""
+        self.rest_of_turn(seat, self.draw(seat, take))
+
+    def rest_of_turn(self, seat: int, taken: int | None) -> None:
+        """Seat's melds and discard after its draw, by the greedy policy; ``taken`` is the
+        card it may not discard (R6.5)."""
         if self.scores is None:
             self.meld(seat)
         if self.scores is None:

@@ -29,6 +29,7 @@ from games.engine import (
     Push,
     Swap,
     Take,
+    team_of,
 )
 
 from .greedy import GreedyBot, contract_order, discard_ranking_of
@@ -204,7 +205,7 @@ class SearchBot:
         if deadline is None:
             deadline = self.clock() + self.budget
         sampler = Sampler(obs)
-        team = obs.seat % 2
+        team = team_of(obs.seat)
         outcomes: list[list[float]] = [[] for _ in candidates]
         active = list(range(len(candidates)))
         started = self.clock()
@@ -238,18 +239,11 @@ class SearchBot:
         (None past ``deadline``)."""
         seat = obs.seat
         if isinstance(action, Take | Push):
-            taken = world.draw(seat, isinstance(action, Take))
-            if world.scores is None:
-                world.meld(seat)
-            if world.scores is None:
-                world.greedy_discard(seat, taken)
+            world.turn(seat, isinstance(action, Take))
         elif isinstance(action, LayContract):
             world.lay(seat, action.melds)
             world.down[seat] = True
-            if world.scores is None:
-                world.meld(seat)
-            if world.scores is None:
-                world.greedy_discard(seat, obs.taken.index if obs.taken else None)
+            world.rest_of_turn(seat, obs.taken.index if obs.taken else None)
         elif isinstance(action, Discard):
             world.discard_card(seat, action.card.index)
         if world.scores is not None:
