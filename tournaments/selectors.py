@@ -15,6 +15,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.formats.knockout import DECIDED_BY_LABELS
 from tournaments.models import (
     Entry,
     Match,
@@ -41,13 +42,6 @@ TIEBREAK_LABELS: dict[str, tuple[Any, Any]] = {
     "out_hands": (gettext_lazy("Hands won going out"), gettext_lazy("Outs")),
 }
 LOWER_IS_BETTER = {"fewest_penalty"}
-TIE_RULE_LABELS: dict[str, Any] = {
-    "game_score": gettext_lazy("lower game score"),
-    "most_hands_won_by_going_out": gettext_lazy("most hands won by going out"),
-    "most_hands_won": gettext_lazy("most hands won"),
-    "lowest_last_hand_score": gettext_lazy("lowest last-hand score"),
-    "better_seed": gettext_lazy("better seed"),
-}
 
 
 def plain(value: Any) -> str:
@@ -165,7 +159,7 @@ def table_view(match: Match) -> TableView:
         sides[0].total, sides[1].total = result.total_a, result.total_b
         sides[0].won, sides[1].won = result.winner == "a", result.winner == "b"
         if result.decided_by:
-            decided_by = str(TIE_RULE_LABELS.get(result.decided_by, result.decided_by))
+            decided_by = str(DECIDED_BY_LABELS.get(result.decided_by, result.decided_by))
     return TableView(match, match.table.number if match.table else None, sides, result,
                      decided_by, seats)
 
@@ -420,7 +414,7 @@ def tournament_bracket_view(tournament: Tournament) -> BracketView:
             slot(bracket_match.top, top_id, match, winner is not None and winner == top_id),
             slot(bracket_match.bottom, bottom_id, match,
                  winner is not None and winner == bottom_id),
-            match, bracket_match.is_bye, str(TIE_RULE_LABELS.get(decided_by, decided_by)))
+            match, bracket_match.is_bye, str(DECIDED_BY_LABELS.get(decided_by, decided_by)))
 
     count = len(bracket.rounds)
     rounds = [BracketRound(number, _round_name(number, count), [cell(m) for m in matches_])

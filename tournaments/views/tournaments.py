@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments import selectors
 from tournaments.models import Round, Tournament
-from tournaments.selectors import TIE_RULE_LABELS, plain, tiebreak_columns
+from tournaments.selectors import plain, tiebreak_columns
 from tournaments.services import rounds_total
 
 from .live import fragment, live_context, render_fragment
@@ -41,8 +41,7 @@ def tournament_settings(tournament: Tournament) -> list[tuple[Any, str]]:
              (gettext_lazy("Points"), points)]
     if tournament.format == Tournament.Format.KNOCKOUT:
         lines.append((gettext_lazy("Drawn games decided by"),
-                      str(TIE_RULE_LABELS.get(tournament.knockout_tie_rule,
-                                              tournament.knockout_tie_rule))))
+                      str(tournament.get_knockout_tie_rule_display())))
         lines.append((gettext_lazy("Third-place match"),
                       str(_("yes") if tournament.third_place_match else _("no"))))
     else:
