@@ -14,6 +14,8 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -e '.[dev]'
 	touch $(STAMP)
 
+# A development server: DEBUG is on only because this target asks for it.
+run: export DJANGO_DEBUG = true
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py compile_translations
