@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from tournaments.models import Team
 
 from ..pages import bot_match, knockout_cup
-from . import TIMEOUT_MS, browser_fixture  # noqa: F401  (fixture)
+from . import TIMEOUT_MS, browser_fixture, page_fixture  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a-long-test-password-1"
@@ -59,19 +59,13 @@ class Tab:
 
 
 @pytest.fixture(name="tab")
-def tab_fixture(browser: Any, live_server: Any) -> Iterator[Tab]:
-    """A fresh tab; any policy violation or JavaScript error its pages report fails the test
-    (checked at teardown, so a test that fails on the way still lists them)."""
-    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+def tab_fixture(page: Any, live_server: Any) -> Iterator[Tab]:
+    """The page fixture's tab (which fails the test on a JavaScript error); any policy
+    violation its pages report fails the test too, checked at teardown so that a test that
+    fails on the way still lists them."""
     tab = Tab(page, live_server.url)
     yield tab
-    context.close()
     assert tab.violations == [], f"Content-Security-Policy violations: {tab.violations}"
-    assert errors == [], f"JavaScript errors: {errors}"
 
 
 def test_every_public_page_runs_under_the_policy(tab: Tab) -> None:
