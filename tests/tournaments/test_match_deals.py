@@ -4,10 +4,12 @@ confirms it), and only the tournament's organisers see the deals, to print them.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.apps import apps
 from django.core.exceptions import PermissionDenied
 from django.test import Client
 
@@ -227,3 +229,15 @@ def test_a_tournament_dealt_at_the_venue_has_no_deals_page() -> None:
     assert "is dealt at the venue" in said(client.get(response.url))
     change = client.get(url("match_change", game.match.pk))
     assert url("match_deals", game.match.pk) not in change.content.decode()
+
+
+def test_the_migration_keeps_a_played_matchs_deals_and_deals_the_others_afresh() -> None:
+    migration = importlib.import_module("tournaments.migrations.0003_match_deals")
+    game = cup()
+    services.match_submit_score_sheet(match=game.match, hand_scores=[[0, 50]] * 5,
+                                      out_seats=[0] * 5, user=game.organiser)
+    Match.objects.update(seed=0)  # as the column is added, before the data step
+    migration.give_seeds(apps, None)
+    played, pending = (Match.objects.get(pk=m.pk) for m in (game.match, game.other))
+    assert played.seed == played.pk  # bot games were dealt from the pk
+    assert pending.seed not in (0, pending.pk)

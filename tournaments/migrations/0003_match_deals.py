@@ -15,6 +15,8 @@ from django.db.models import F
 import tournaments.models
 
 CHUNK = 1000
+DEALING = [("platform", "the platform deals (printed deals at a venue)"),
+           ("venue", "the venue deals freely")]
 
 
 def give_seeds(apps, schema_editor):
@@ -49,18 +51,15 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="tournament",
             name="dealing",
-            field=models.CharField(
-                choices=[("platform", "the platform deals (printed deals at a venue)"),
-                         ("venue", "the venue deals freely")],
-                default="venue", max_length=10, verbose_name="dealing"),
+            # the tournaments there are already dealt at their venues
+            field=models.CharField(choices=DEALING, default="venue", max_length=10,
+                                   verbose_name="dealing"),
         ),
         migrations.AlterField(
             model_name="tournament",
             name="dealing",
             field=models.CharField(
-                choices=[("platform", "the platform deals (printed deals at a venue)"),
-                         ("venue", "the venue deals freely")],
-                default="platform",
+                choices=DEALING, default="platform",
                 help_text="Platform: each match has its own packs, fixed when it is paired; "
                           "an uploaded record must be played on them (print them for a venue "
                           "table). Venue: any packs, and a record a player uploads waits for "
