@@ -53,5 +53,4 @@ def deals_view(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
     return TemplateResponse(request, "admin/tournaments/deals.html", {
         **model_admin.admin_site.each_context(request), "opts": model_admin.opts,
         "original": obj, "title": str(obj), "tournament": tournament, "round": round,
-        "deals": shown,
-        "withheld": withheld})
+        "deals": shown, "withheld": withheld})
