@@ -8,12 +8,15 @@ and say which service did not answer.
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import subprocess
 import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +24,10 @@ import psycopg
 import pytest
 import redis
 from celery import Celery
+from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.db import connection
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from config.worker_process import database_url, sending_to, start_worker, wait_ready
@@ -39,7 +45,7 @@ from tournaments.models import (
 )
 
 from .factories import UserFactory, tournament_with_teams
-from .test_admin import act, all_absent, logged_in, published_round, said
+from .test_admin import act, all_absent, logged_in, published_round, said, url
 
 BROKER = os.environ.get("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/0"
 BACKEND = BROKER.rsplit("/", 1)[0] + "/1"
@@ -323,3 +329,56 @@ def test_a_worker_killed_mid_game_strands_nothing(
     before = snapshot(tournament)
     services.standings_rebuild(tournament=tournament)
     assert snapshot(tournament) == before
+
+
+def health() -> tuple[int, dict[str, Any]]:
+    """``manage.py health``: its exit code and its JSON report."""
+    out = io.StringIO()
+    try:
+        call_command("health", "--timeout=2", stdout=out)
+        code = 0
+    except CommandError as error:
+        code = error.returncode
+    return code, json.loads(out.getvalue())
+
+
+def test_the_health_check_sees_a_worker_only_if_it_consumes_the_queue(
+        queue: str, workers: Callable[..., subprocess.Popen[bytes]]) -> None:
+    """A worker listening elsewhere says "ready" and idles: the health check tells it from
+    one that will run what the services send (issue 9.6)."""
+    def ours(names: list[str]) -> list[str]:  # other test runs may share the broker
+        return [name.split("@")[0] for name in names if queue in name]
+
+    code, report = health()
+    assert code == 1 and report["workers"]["consuming"] == []
+    assert report["broker"]["ok"] and report["queue"] == {"name": queue, "length": 0}
+
+    workers(f"{queue}-elsewhere")
+    code, report = health()
+    assert code == 1 and ours(report["workers"]["live"]) == [f"worker0-{queue}-elsewhere"]
+    assert report["workers"]["consuming"] == []
+    assert f"no worker answers that consumes the queue '{queue}'" in report["problems"][0]
+
+    workers()
+    code, report = health()
+    assert code == 0 and report["healthy"] and report["problems"] == []
+    assert ours(report["workers"]["consuming"]) == [f"worker1-{queue}"]
+
+
+def test_the_health_check_reports_the_broker_down_and_stalled_jobs() -> None:
+    tournament = tournament_with_teams(2)
+    fresh = Job.objects.create(tournament=tournament, kind="play round 1", total=1)
+    stalled = Job.objects.create(tournament=tournament, kind="play round 2", total=1)
+    Job.objects.filter(pk=stalled.pk).update(updated=timezone.now() - timedelta(minutes=10))
+    with broker_unreachable():
+        code, report = health()
+    assert code == 1 and not report["broker"]["ok"]
+    assert "127.0.0.1:1" in report["broker"]["url"]
+    assert [job["id"] for job in report["stalled_jobs"]] == [stalled.pk]
+    assert report["problems"][0].startswith("the broker does not answer")
+
+    superuser = UserFactory(is_superuser=True)
+    page = logged_in(superuser).get(url("job_changelist") + "?stalled=yes")
+    assert page.status_code == 200
+    assert list(page.context["cl"].result_list) == [stalled]
+    assert fresh not in page.context["cl"].result_list
