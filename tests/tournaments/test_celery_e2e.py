@@ -276,8 +276,10 @@ def results_held() -> Iterator[psycopg.Connection[Any]]:
 def waiting_for_results(held: psycopg.Connection[Any]) -> int:
     """The server process of the worker whose result waits for :func:`results_held`."""
     for _ in range(600):
-        row = held.execute("SELECT pid FROM pg_locks WHERE NOT granted AND relation = "
-                           "%s::regclass", [Result._meta.db_table]).fetchone()
+        row = held.execute(  # table ids are per database; pg_locks spans the server
+            "SELECT pid FROM pg_locks WHERE NOT granted AND relation = %s::regclass AND "
+            "database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+            [Result._meta.db_table]).fetchone()
         if row:
             return int(row[0])
         time.sleep(0.1)
