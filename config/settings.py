@@ -171,11 +171,28 @@ CELERY_TASK_ACKS_LATE = True
 # would leave tasks waiting behind a busy worker while others sit idle.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A task gets SoftTimeLimitExceeded after 4 minutes, giving it time to roll back
-# cleanly; it is killed at 5 minutes. Both stay well under Redis's default
-# visibility timeout (1 hour), so an unacknowledged task isn't redelivered
-# while it is still running.
+# cleanly; it is killed at 5 minutes. Both stay under the visibility timeout below, so
+# an unacknowledged task isn't redelivered while it is still running.
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_TASK_TIME_LIMIT = 300
+# A task whose worker died (kill -9, out of memory) goes back to the queue instead of
+# being acknowledged as failed.
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # Redis hands an unacknowledged task (its worker died) to another worker after this
+    # long: just above the time limit, so a task still running is never handed out twice.
+    # Redis's default is an hour; the sweep below catches a dead worker's game sooner.
+    "visibility_timeout": CELERY_TASK_TIME_LIMIT + 60,
+    # A broker that does not answer costs a request at most a few seconds: what the
+    # services could not send waits in their outbox for the sweep (services/followups.py).
+    "socket_connect_timeout": 2,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# Celery beat (`celery -A config beat`) runs the sweep every minute: it sends the tasks the
+# broker did not take, and sends again the bot matches whose worker died (tasks.sweep).
+CELERY_BEAT_SCHEDULE = {
+    "sweep": {"task": "tournaments.tasks.sweep", "schedule": 60.0},
+}
 
 if not DEBUG:
     # Answer HTTPS only, and tell browsers to insist on it for a year.

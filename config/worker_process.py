@@ -24,12 +24,15 @@ def database_url(settings_dict: dict[str, Any]) -> str:
 
 def start_worker(*, queue: str, database: str, broker: str, backend: str,
                  log: Path) -> subprocess.Popen[bytes]:
-    """A one-process worker consuming ``queue``; wait for it with :func:`wait_ready`."""
+    """A one-process worker consuming ``queue``; wait for it with :func:`wait_ready`. It is
+    named after its log file, so workers started side by side answer the health check's
+    questions each under a name of its own."""
     env = {**os.environ, "CELERY_BROKER_URL": broker, "CELERY_RESULT_BACKEND": backend,
            "CELERY_QUEUE": queue, "DATABASE_URL": database}
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
          "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "info",
+         "-n", f"{log.stem}-{queue}@%h",
          f"--logfile={log}"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL)
 

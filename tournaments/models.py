@@ -386,3 +386,22 @@ class Job(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.done}/{self.total} ({self.status})"
+
+
+class OutboxTask(models.Model):
+    """A Celery task a service owes, written in the service's own transaction and deleted
+    once the broker took it (services/followups.py): with the broker down the write still
+    stands, and the sweep (tasks.sweep, run by Celery beat) sends what is left."""
+
+    task = models.CharField(max_length=100, help_text=_("a task of tournaments.tasks"))
+    args = models.JSONField(default=list)
+    kwargs = models.JSONField(default=dict)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("task to send")
+        verbose_name_plural = _("tasks to send")
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.task}{tuple(self.args)}"

@@ -59,3 +59,10 @@ def recalculate_standings(tournament_id: int, full: bool = False) -> int:
 def recalculate_ratings() -> int:
     return services.ratings_rebuild()
 
+
+
+@shared_task
+def sweep() -> dict[str, int]:
+    """Celery beat runs this every minute (settings.CELERY_BEAT_SCHEDULE): send the tasks the
+    broker did not take when they were due, and the bot matches whose play stalled."""
+    return {"sent": services.send_outbox(), "matches_sent_again": services.jobs_recover_stalled()}

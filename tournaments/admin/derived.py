@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
+from django.db.models import Exists, OuterRef, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import services
 from tournaments.models import Job, Match, RatingEntry, Standing
 from tournaments.selectors import plain, tournament_metrics
 
@@ -46,14 +48,38 @@ class RatingEntryAdmin(ReadOnlyScoped, admin.ModelAdmin):
     search_fields = ["player__name"]
 
 
+class StalledFilter(admin.SimpleListFilter):
+    title = _("stalled")
+    parameter_name = "stalled"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [("yes", _("stalled"))]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Job]) -> QuerySet[Job]:
+        if self.value() == "yes":
+            return queryset.filter(pk__in=services.jobs_stalled().values("pk"))
+        return queryset
+
+
 @admin.register(Job)
 class JobAdmin(ReadOnlyScoped, admin.ModelAdmin):
-    list_display = ["kind", "tournament", "status", "done_of_total", "progress_bar", "updated"]
-    list_filter = [TournamentFilter, "status"]
+    list_display = ["kind", "tournament", "status", "done_of_total", "progress_bar", "stalled",
+                    "updated"]
+    list_filter = [TournamentFilter, "status", StalledFilter]
     list_select_related = ["tournament"]
-    fields = ["tournament", "kind", "status", "progress_bar", "matches", "message", "created",
-              "updated"]
+    fields = ["tournament", "kind", "status", "stalled", "progress_bar", "matches", "message",
+              "created", "updated"]
     readonly_fields = fields
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Job]:
+        stalled = services.jobs_stalled().filter(pk=OuterRef("pk"))
+        return super().get_queryset(request).annotate(is_stalled=Exists(stalled))
+
+    @admin.display(description=_("stalled"), boolean=True)
+    def stalled(self, job: Job) -> bool:
+        """Unfinished and not moved for longer than a task may run: the sweep sends its
+        matches again; if it stays so, see ``manage.py health``."""
+        return bool(getattr(job, "is_stalled", False))
 
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
                     extra_context: dict[str, Any] | None = None) -> HttpResponse:

@@ -15,7 +15,15 @@ from .derived import (
     standings_recalculate,
 )
 from .errors import ResultExists, ResultRejected, TournamentUserError
-from .jobs import job_fail, job_play_match, job_play_round_bots, job_refresh
+from .followups import send_outbox
+from .jobs import (
+    job_fail,
+    job_play_match,
+    job_play_round_bots,
+    job_refresh,
+    jobs_recover_stalled,
+    jobs_stalled,
+)
 from .results import (
     match_play_bots,
     match_submit_record,
@@ -27,10 +35,10 @@ from .rounds import round_complete, round_fill_seats, round_pair_next, round_pub
 
 __all__ = [
     "ResultExists", "ResultRejected", "TournamentUserError", "deals_for_organiser",
-    "is_organiser", "is_player_of",
-    "job_fail", "job_play_match", "job_play_round_bots", "job_refresh", "match_play_bots",
+    "is_organiser", "is_player_of", "job_fail", "job_play_match", "job_play_round_bots",
+    "job_refresh", "jobs_recover_stalled", "jobs_stalled", "match_play_bots",
     "match_submit_record", "match_submit_score_sheet", "ratings_rebuild", "ratings_recalculate",
     "require_organiser", "require_submitter", "result_confirm", "result_withdraw",
-    "round_complete", "round_fill_seats", "round_pair_next", "round_publish",
+    "round_complete", "round_fill_seats", "round_pair_next", "round_publish", "send_outbox",
     "standings_rebuild", "standings_recalculate",
 ]

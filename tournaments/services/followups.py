@@ -5,40 +5,80 @@ commands, tasks, live tables) gets the same follow-up without asking for it. Sen
 the commit means a worker never looks for a row that is not committed yet, and a write that
 rolls back sends nothing. The tasks call the services, so ``tasks`` is imported only when
 the work is sent.
+
+Each task is first written down (an ``OutboxTask`` row) in the service's transaction, and
+the row is deleted when the broker has taken the task. With the broker down the service's
+write still stands and its caller gets its answer: what was not sent is sent by
+:func:`send_outbox` from the sweep (``tasks.sweep``, run by Celery beat) once the broker
+answers again (issue 9.4). A task may so run twice, never not at all; tasks are idempotent.
 """
 
 from __future__ import annotations
 
-from django.db import transaction
+import logging
+from collections.abc import Iterable
+from typing import Any
 
-from tournaments.models import Job
+from django.db import transaction
+from kombu.exceptions import OperationalError
+
+from tournaments.models import Job, OutboxTask
+
+log = logging.getLogger(__name__)
+
+# How long a request waits for a broker that does not answer (a refused connection is
+# retried twice, within half a second; a silent host waits for the connect timeout in
+# settings): the sweep sends what is left, so the user need not wait for the broker.
+SEND_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.25, "interval_max": 0.25}
 
 
 def standings_later(tournament_id: int, *, full: bool = False) -> None:
     """Recompute the tournament's current standings (``full``: every stored table)."""
-    def send() -> None:
-        from tournaments import tasks
-
-        tasks.recalculate_standings.delay(tournament_id, full=full)
-    transaction.on_commit(send)
+    _later([("recalculate_standings", [tournament_id], {"full": full})])
 
 
 def ratings_later() -> None:
     """Rebuild every player's rating from the results."""
-    def send() -> None:
-        from tournaments import tasks
-
-        tasks.recalculate_ratings.delay()
-    transaction.on_commit(send)
+    _later([("recalculate_ratings", [], {})])
 
 
-def bot_matches_later(job: Job) -> None:
-    """Play each of the job's matches, one task per match, so workers share them."""
-    job_id, match_ids = job.pk, list(job.match_ids)
+def bot_matches_later(job: Job, match_ids: Iterable[int] | None = None) -> None:
+    """Play each of the job's matches (or those of ``match_ids``), one task per match, so
+    workers share them."""
+    ids = job.match_ids if match_ids is None else match_ids
+    _later([("play_bot_match", [match_id, job.pk], {}) for match_id in ids])
 
-    def send() -> None:
-        from tournaments import tasks
 
-        for match_id in match_ids:
-            tasks.play_bot_match.delay(match_id, job_id)
-    transaction.on_commit(send)
+def _later(calls: list[tuple[str, list[Any], dict[str, Any]]]) -> None:
+    rows = OutboxTask.objects.bulk_create(
+        [OutboxTask(task=task, args=args, kwargs=kwargs) for task, args, kwargs in calls])
+    ids = [row.pk for row in rows]
+    transaction.on_commit(lambda: send_outbox(ids))
+
+
+def send_outbox(ids: list[int] | None = None) -> int:
+    """Send the tasks written down (those of ``ids``, or all that are left), oldest first,
+    each once: its row is locked while it is sent and deleted with the sending; a row
+    another sender holds is theirs. Stops at the first the broker refuses and leaves it,
+    and those after it, for the sweep. Returns how many were sent."""
+    from tournaments import tasks
+
+    pending = OutboxTask.objects.order_by("pk")
+    if ids is not None:
+        pending = pending.filter(pk__in=ids)
+    sent = 0
+    for pk in list(pending.values_list("pk", flat=True)):
+        with transaction.atomic():
+            row = OutboxTask.objects.select_for_update(skip_locked=True).filter(pk=pk).first()
+            if row is None:
+                continue
+            try:
+                getattr(tasks, row.task).apply_async(row.args, row.kwargs, retry=True,
+                                                     retry_policy=SEND_RETRY)
+            except OperationalError as exc:
+                log.warning("the broker did not take %s (%s); the sweep sends it later",
+                            row, exc)
+                return sent
+            row.delete()
+            sent += 1
+    return sent

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
-from tournaments.models import Job, Result, Round, Seat
+from django.conf import settings
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from tournaments.models import Job, Match, Result, Round, Seat
 from tournaments.selectors import round_bot_match_ids
 
 from .access import require_organiser
 from .errors import TournamentUserError
 from .followups import bot_matches_later
 from .results import match_play_bots
+
+UNFINISHED = (Job.Status.QUEUED, Job.Status.RUNNING)
+# A job that has not moved for longer than one task may run has lost work (issue 9.5).
+STALLED_AFTER = timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
 
 
 def job_play_round_bots(*, round: Round, user: Any = None) -> Job:
@@ -75,9 +85,41 @@ def job_refresh(*, job_id: int) -> Job | None:
     done = len(played) + len(skipped)
     status = Job.Status.DONE if done >= job.total else Job.Status.RUNNING
     message = f"{len(skipped)} match(es) skipped: a player took a seat" if skipped else ""
-    Job.objects.filter(pk=job_id).update(done=done, status=status, message=message)
+    moved = {"updated": timezone.now()} if (done, status) != (job.done, job.status) else {}
+    Job.objects.filter(pk=job_id).update(done=done, status=status, message=message, **moved)
     job.refresh_from_db()
     return job
+
+
+def jobs_stalled() -> QuerySet[Job]:
+    """Unfinished jobs that have not moved for longer than one task may run."""
+    return Job.objects.filter(status__in=UNFINISHED, updated__lt=timezone.now() - STALLED_AFTER)
+
+
+def jobs_recover_stalled() -> int:
+    """Count every unfinished job again (a worker may have died between storing a result
+    and counting it), and send again the bot matches whose play stalled: a match marked
+    being played that no worker holds locked (its worker died mid-game), and every match a
+    stalled job still waits for (their tasks were lost). Row locks decide who plays a
+    match, so one sent twice is played once. Returns how many matches were sent again."""
+    quiet = set(jobs_stalled().values_list("pk", flat=True))
+    sent = 0
+    for job_id in list(Job.objects.filter(status__in=UNFINISHED).values_list("pk", flat=True)):
+        job = job_refresh(job_id=job_id)
+        if job is None or job.status not in UNFINISHED:
+            continue
+        with transaction.atomic():
+            waiting = Match.objects.select_for_update(of=("self",), skip_locked=True).filter(
+                pk__in=job.match_ids, status__in=[Match.Status.PENDING, Match.Status.PLAYING])
+            if job.pk not in quiet:
+                waiting = waiting.filter(status=Match.Status.PLAYING)
+            match_ids = list(waiting.values_list("pk", flat=True))
+            if match_ids:  # back in the queue; the job's clock starts again
+                Match.objects.filter(pk__in=match_ids).update(status=Match.Status.PENDING)
+                Job.objects.filter(pk=job.pk).update(updated=timezone.now())
+                bot_matches_later(job, match_ids)
+        sent += len(match_ids)
+    return sent
 
 
 def job_fail(*, job_id: int, message: str) -> None:

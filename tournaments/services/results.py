@@ -1,7 +1,9 @@
 """Match results: from a bot-played game, an uploaded game record, or an entered score sheet.
 
-Every path checks first and writes after, in one transaction with the match row locked,
-so a rejected submission stores nothing and two submissions cannot both land. Each path
+Every path checks first and writes after, in one transaction holding the match's round
+(shared) and then the match (:func:`lock_match`), so a rejected submission stores nothing,
+two submissions cannot both land, and none lands in or leaves a round while it completes
+(``round_complete`` takes the round exclusively, then its matches: the same order). Each path
 that changes what counts (a confirmed result stored, confirmed or withdrawn) sends the
 standings update itself, after its commit.
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.translation import gettext
 
 from games.bots import make_bot
@@ -24,7 +26,7 @@ from games.engine import (
     verify,
     winner,
 )
-from tournaments.models import Match, Result, Seat
+from tournaments.models import Match, Result, Round, Seat
 
 from .access import require_confirmer, require_organiser, require_submitter, side_of
 from .deals import match_deals
@@ -72,6 +74,7 @@ def result_confirm(*, result: Result, user: Any) -> Result:
     entered, or an organiser who neither entered it nor plays in the match."""
     tournament = result.match.round.tournament
     with transaction.atomic():
+        lock_match(result.match_id)
         locked = (Result.objects.select_for_update(of=("self",))
                   .select_related("match__round", "entered_by").get(pk=result.pk))
         require_confirmer(user, locked)
@@ -90,11 +93,10 @@ def result_withdraw(*, result: Result, user: Any) -> Match:
     final (standings after it are stored, and the next round is paired on them)."""
     require_organiser(user, result.match.round.tournament)
     with transaction.atomic():
-        match = (Match.objects.select_for_update(of=("self",)).select_related("round")
-                 .get(pk=result.match_id))
-        if match.round.status == match.round.Status.COMPLETE:
-            raise TournamentUserError(f"round {match.round.number} is complete, so its results "
-                                      "are final")
+        match = lock_match(result.match_id)
+        if match is None:
+            raise TournamentUserError(f"{result.match} has no result to withdraw")
+        _refuse_complete(match)
         withdrawn = Result.objects.select_for_update().filter(pk=result.pk).first()
         if withdrawn is None:
             raise TournamentUserError(f"{match} has no result to withdraw")
@@ -110,21 +112,60 @@ def match_play_bots(*, match_id: int) -> Result | None:
     """Play an all-bot match with the engine and store its verified record as the result.
 
     Safe to repeat: the match row is locked while the game is played, and a match that has
-    a result (or a human in a seat, or was removed) is left alone."""
+    a result (or a human in a seat, or was removed, or whose round is not open) is left
+    alone. The match is marked being played, and that committed, before the game starts: a
+    match so marked that nobody holds locked lost its worker mid-game, and
+    ``jobs_recover_stalled`` sends it again (issue 9.5)."""
     with transaction.atomic():
-        match = (Match.objects.select_for_update(of=("self",)).select_related("round__tournament")
-                 .filter(pk=match_id).first())
-        if (match is None or match.is_bye or match.round.status == match.round.Status.DRAFT
-                or Result.objects.filter(match=match).exists()):
+        if _bot_match_to_play(match_id) is None:
+            return None
+        Match.objects.filter(pk=match_id).update(status=Match.Status.PLAYING)
+    with transaction.atomic():
+        match = _bot_match_to_play(match_id)
+        if match is None:  # played meanwhile by another copy of this task
             return None
         seats = list(match.seats.order_by("position"))
-        if len(seats) != 4 or any(not seat.is_bot for seat in seats):
-            return None
         record = _play(match, seats)
         verdict = verify(record)
         _accept_verdict(verdict)  # a bug if it fails: the engine played the game itself
         return _write(match, Result.Source.BOTS, verdict_scores(verdict), user=None,
                       record=record, confirmed=True)
+
+
+def _bot_match_to_play(match_id: int) -> Match | None:
+    """The match, locked, if bots still have to play it: published round, no result, a bot
+    in each of its four seats."""
+    match = lock_match(match_id)
+    if (match is None or match.is_bye or match.round.status != Round.Status.PUBLISHED
+            or Result.objects.filter(match=match).exists()):
+        return None
+    seats = list(match.seats.all())
+    if len(seats) != 4 or any(not seat.is_bot for seat in seats):
+        return None
+    return match
+
+
+def lock_match(match_id: int) -> Match | None:
+    """Lock the match's round, shared, and then the match (with its round and tournament
+    read after the locks are held): the order of every path that changes a round's results.
+    The shared lock lets results of the round's other matches land meanwhile (bots play
+    them in parallel) but keeps ``round_complete``, which takes the round exclusively, from
+    completing the round under a result being stored or withdrawn (issue 9.1)."""
+    round_id = Match.objects.filter(pk=match_id).values_list("round_id", flat=True).first()
+    if round_id is None:
+        return None
+    if connection.features.has_select_for_update:  # SQLite has one writer at a time anyway
+        with connection.cursor() as cursor:  # Django's ORM has no FOR SHARE
+            cursor.execute(f"SELECT 1 FROM {Round._meta.db_table} WHERE id = %s FOR SHARE",
+                           [round_id])
+    return (Match.objects.select_for_update(of=("self",)).select_related("round__tournament")
+            .filter(pk=match_id).first())
+
+
+def _refuse_complete(match: Match) -> None:
+    if match.round.status == Round.Status.COMPLETE:
+        raise TournamentUserError(gettext("round %(number)s is complete, so its results are "
+                                          "final") % {"number": match.round.number})
 
 
 def _play(match: Match, seats: list[Seat]) -> dict[str, Any]:
@@ -182,14 +223,16 @@ def verdict_record_json(record: Any) -> Any:
 def _store(match: Match, source: str, scores: tuple[list[list[int]], list[int | None]], *,
            user: Any, record: Any, confirmed: bool) -> Result:
     with transaction.atomic():
-        locked = (Match.objects.select_for_update(of=("self",)).select_related("round")
-                  .get(pk=match.pk))
+        locked = lock_match(match.pk)
+        if locked is None:
+            raise TournamentUserError(f"{match} was removed")
         if locked.is_bye:
             raise TournamentUserError("a bye has no result to enter")
         if Result.objects.filter(match=locked).exists():
             raise ResultExists(f"{locked} already has a result")
         if locked.round.status == locked.round.Status.DRAFT:
             raise TournamentUserError("publish the round before entering its results")
+        _refuse_complete(locked)
         return _write(locked, source, scores, user=user, record=record, confirmed=confirmed)
 
 

@@ -186,6 +186,10 @@ def round_complete(*, round: Round, user: Any = None) -> Round:
             return locked
         if locked.status == Round.Status.DRAFT:
             raise TournamentUserError(f"publish round {locked.number} before completing it")
+        # Round, then its matches: the order of every path that changes a round's results
+        # (services.results.lock_match), so none is halfway through a match of it now.
+        list(Match.objects.select_for_update(of=("self",)).filter(round=locked)
+             .order_by("pk").values_list("pk", flat=True))
         open_matches = locked.matches.filter(is_bye=False).exclude(status=Match.Status.DONE)
         if open_matches.exists():
             raise TournamentUserError(
