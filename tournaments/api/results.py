@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.exceptions import APIException
@@ -28,7 +30,7 @@ from .submissions import ResultSubmissionSerializer
 
 class Conflict(APIException):
     status_code = status.HTTP_409_CONFLICT
-    default_detail = "the match already has a result"
+    default_detail = gettext_lazy("the match already has a result")
     default_code = "conflict"
 
 
@@ -55,7 +57,7 @@ class ResultSubmissionMixin:
         match = self.get_object()  # type: ignore[attr-defined]
         services.require_submitter(request.user, match)
         if _has_result(match):
-            raise Conflict(f"{match} already has a result")
+            raise Conflict(_("%(match)s already has a result") % {"match": match})
         body = ResultSubmissionSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from tournaments.models import Match, Tournament
 
@@ -24,11 +25,12 @@ def is_player_of(user: Any, match: Match) -> bool:
 
 def require_organiser(user: Any, tournament: Tournament) -> None:
     if not is_organiser(user, tournament):
-        raise PermissionDenied(f"only the organisers of {tournament} may do this")
+        raise PermissionDenied(_("only the organisers of %(tournament)s may do this")
+                               % {"tournament": tournament})
 
 
 def require_submitter(user: Any, match: Match) -> None:
     """Results come from the tournament's organisers or the match's own players."""
     if not (is_organiser(user, match.round.tournament) or is_player_of(user, match)):
-        raise PermissionDenied("only this tournament's organisers and this match's players "
-                               "may submit its result")
+        raise PermissionDenied(_("only this tournament's organisers and this match's players "
+                                 "may submit its result"))

@@ -59,8 +59,8 @@ def result_confirm(*, result: Result, user: Any) -> Result:
         if locked.confirmed:
             return locked
         if locked.entered_by_id == user.pk:
-            raise TournamentUserError("a score sheet is confirmed by another organiser than "
-                                      "the one who entered it")
+            raise TournamentUserError(gettext("a score sheet is confirmed by another organiser "
+                                              "than the one who entered it"))
         locked.confirmed, locked.confirmed_by = True, user
         locked.save(update_fields=["confirmed", "confirmed_by"])
         Match.objects.filter(pk=locked.match_id).update(status=Match.Status.DONE)
@@ -77,11 +77,12 @@ def result_withdraw(*, result: Result, user: Any) -> Match:
         match = (Match.objects.select_for_update(of=("self",)).select_related("round")
                  .get(pk=result.match_id))
         if match.round.status == match.round.Status.COMPLETE:
-            raise TournamentUserError(f"round {match.round.number} is complete, so its results "
-                                      "are final")
+            raise TournamentUserError(gettext("round %(number)d is complete, so its results "
+                                              "are final") % {"number": match.round.number})
         withdrawn = Result.objects.select_for_update().filter(pk=result.pk).first()
         if withdrawn is None:
-            raise TournamentUserError(f"{match} has no result to withdraw")
+            raise TournamentUserError(gettext("%(match)s has no result to withdraw")
+                                      % {"match": match})
         withdrawn.delete()
         match.status = Match.Status.PENDING
         match.save(update_fields=["status"])
@@ -128,22 +129,23 @@ def _check_players(match: Match, names: list[str] | None) -> None:
     for seat in match.seats.select_related("player").order_by("position"):
         named = names[seat.position]
         if seat.player is not None and named.strip().casefold() != seat.player.name.casefold():
-            raise ResultRejected(
-                f"players[{seat.position}]: the record seats {named!r} where the match seats "
-                f"{seat.player.name!r} (seats 0 and 2 are team A); correct the names or leave "
-                "them out")
+            raise ResultRejected(gettext(
+                "players[%(position)d]: the record seats %(named)r where the match seats "
+                "%(player)r (seats 0 and 2 are team A); correct the names or leave them out")
+                % {"position": seat.position, "named": named, "player": seat.player.name})
 
 
 def _accept_verdict(verdict: Verdict) -> None:
     if verdict.status == "malformed":
-        raise ResultRejected(verdict.reason or "malformed record", status="malformed")
+        raise ResultRejected(verdict.reason or gettext("malformed record"), status="malformed")
     if verdict.status == "illegal":
         assert verdict.error is not None
         raise ResultRejected(verdict.error.reason, hand=verdict.error.hand,
                              action=verdict.error.action, status="illegal")
     if verdict.status == "incomplete":
-        raise ResultRejected(f"the game is incomplete: {len(verdict.hands)} of 5 hands "
-                             "finished (R3.1)", status="incomplete")
+        raise ResultRejected(gettext("the game is incomplete: %(finished)d of 5 hands "
+                                     "finished (R3.1)") % {"finished": len(verdict.hands)},
+                             status="incomplete")
 
 
 def verdict_scores(verdict: Verdict) -> tuple[list[list[int]], list[int | None]]:
@@ -161,11 +163,11 @@ def _store(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
         locked = (Match.objects.select_for_update(of=("self",)).select_related("round")
                   .get(pk=match.pk))
         if locked.is_bye:
-            raise TournamentUserError("a bye has no result to enter")
+            raise TournamentUserError(gettext("a bye has no result to enter"))
         if Result.objects.filter(match=locked).exists():
-            raise ResultExists(f"{locked} already has a result")
+            raise ResultExists(gettext("%(match)s already has a result") % {"match": locked})
         if locked.round.status == locked.round.Status.DRAFT:
-            raise TournamentUserError("publish the round before entering its results")
+            raise TournamentUserError(gettext("publish the round before entering its results"))
         return _write(locked, source, scores, user=user, record=record, confirmed=confirmed)
 
 
