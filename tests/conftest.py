@@ -2,6 +2,12 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# A property test must not fail because a loaded machine ran one example slowly: no
+# per-example deadline (Hypothesis's default is 200 ms) for any test, present or future.
+hypothesis_settings.register_profile("push", deadline=None)
+hypothesis_settings.load_profile("push")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -13,7 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.formats.knockout import TIE_RULES
+from tournaments.formats.knockout import DECIDED_BY_LABELS, TIE_RULES
 from tournaments.standings import TIEBREAKS
 
 BOT_LEVELS = [("random", _("random")), ("greedy", _("greedy")), ("search", _("search"))]
@@ -86,7 +86,7 @@ class Tournament(models.Model):
     bye_policy = models.CharField(max_length=3, choices=ByePolicy.choices, default=ByePolicy.BYE)
     bot_level = models.CharField(max_length=10, choices=BOT_LEVELS, default="greedy")
     knockout_tie_rule = models.CharField(
-        max_length=40, choices=[(rule, rule.replace("_", " ")) for rule in TIE_RULES],
+        max_length=40, choices=[(rule, DECIDED_BY_LABELS[rule]) for rule in TIE_RULES],
         default=TIE_RULES[0],
         help_text=_("Knockout: how a drawn game is decided; the other rules follow in order, "
                     "ending with the better seed."))
@@ -269,8 +269,8 @@ class Result(models.Model):
     out_seats = models.JSONField(help_text=_("the seat that went out in each hand, or null"))
     total_a = models.PositiveIntegerField()
     total_b = models.PositiveIntegerField()
-    winner = models.CharField(max_length=1, choices=[("a", "team a"), ("b", "team b"),
-                                                     ("d", "draw")])
+    winner = models.CharField(max_length=1, choices=[("a", _("team a")), ("b", _("team b")),
+                                                     ("d", _("draw"))])
     decided_by = models.CharField(max_length=40, blank=True,
                                   help_text=_("knockout: the rule that decided a drawn match"))
     record = models.JSONField(null=True, blank=True, help_text=_("the push-record/1 game"))

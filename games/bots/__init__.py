@@ -1,6 +1,13 @@
 """Bot policies. Each decides from its seat's :class:`~games.engine.Observation` only.
 
 ``make_bot(name, seed)`` builds a bot by name; ``BOT_NAMES`` lists the names.
+
+The bots: ``random_bot.py``, ``greedy.py`` and ``search.py``. Under them, each file one
+job: ``model.py`` the card model (the engine's cards, melds and contracts as ints),
+``contract.py`` the contract analyser, ``evaluate.py`` the judgement of take, push and
+discard, ``shed.py`` the choice of melds and lay-offs, ``playout.py`` the rollouts'
+simulator. ``match.py`` plays bots against each other (``manage.py bot_match``) and
+``benchmark.py`` measures the rollouts against the engine (``manage.py bench_bots``).
 """
 
 from __future__ import annotations

@@ -14,8 +14,9 @@ opponent on the left could lay off or has been taking; as that opponent usually
 pushes, handing the discard on to our partner, it prefers a card the partner can lay
 off once the partner's contract is down.
 
-The judgement itself is in ``evaluate.py`` (and ``playout.py`` for what a contract
-leaves in hand), shared with the search bot's rollouts.
+The judgement itself is in ``evaluate.py`` (and ``shed.py`` for what a contract
+leaves in hand), on the card model of ``model.py``, shared with the search bot's
+rollouts.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ from games.engine import (
     Take,
 )
 
-from .evaluate import discard_ranking, end_is_good, fast_meld, want_take
-from .playout import rank_contracts
+from .evaluate import discard_ranking, end_is_good, want_take
+from .model import fast_meld, taken_ranks
+from .shed import rank_contracts
 
 
 def take_or_push(obs: Observation) -> Action:
@@ -61,14 +63,7 @@ def discard_ranking_of(obs: Observation) -> list[int]:
     return discard_ranking([c.index for c in obs.hand],
                            obs.taken.index if obs.taken is not None else None, obs.hand_no,
                            [fast_meld(m) for m in obs.melds], obs.contract_down, obs.seat,
-                           left_ranks(obs, (obs.seat + 1) % 4))
-
-
-def left_ranks(obs: Observation, left: int) -> list[int]:
-    """Ranks the seat ``left`` took from the discard pile this hand (public, R6.3)."""
-    return [e.card.rank for e in obs.history
-            if isinstance(e.action, Take) and e.action.seat == left and e.card is not None
-            and not e.card.is_wild]
+                           taken_ranks(obs.history, (obs.seat + 1) % 4))
 
 
 def contract_order(obs: Observation, options: Sequence[LayContract]) -> list[LayContract]:

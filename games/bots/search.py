@@ -29,12 +29,12 @@ from games.engine import (
     Push,
     Swap,
     Take,
+    team_of,
 )
-from games.engine.melds import build_meld
 
-from .evaluate import fast_meld
 from .greedy import GreedyBot, contract_order, discard_ranking_of
-from .playout import World
+from .model import PACK_COUNT, fast_meld, taken_ranks
+from .playout import Clock, World
 
 #: default wall time per searched decision, in seconds
 DEFAULT_BUDGET = 0.2
@@ -79,7 +79,7 @@ def _drop(cards: list[int], c: int) -> None:
 def unseen_cards(obs: Observation, known: list[list[int]]) -> list[int]:
     """The cards ``obs.seat`` cannot place, in a fixed order: the pack less its hand,
     the table, the discard pile, its swapped wilds and the others' known cards."""
-    count = [2] * 52 + [4]
+    count = list(PACK_COUNT)
     for c in obs.hand:
         count[c.index] -= 1
     for m in obs.melds:
@@ -113,11 +113,8 @@ class Sampler:
         self.base = World(
             obs.hand_no, [[], [], [], []], [], [c.index for c in obs.discard],
             [fast_meld(m) for m in obs.melds], list(obs.contract_down), obs.turns,
-            [[], [], [], []])
+            [taken_ranks(obs.history, seat) for seat in range(4)])
         self.base.hands[obs.seat] = [c.index for c in obs.hand]
-        for e in obs.history:
-            if isinstance(e.action, Take) and e.card is not None and not e.card.is_wild:
-                self.base.took[e.action.seat].append(e.card.rank)
         self.need = [0 if s == obs.seat else max(0, obs.hand_sizes[s] - len(self.known[s]))
                      for s in range(4)]
 
@@ -143,20 +140,21 @@ class SearchBot:
 
     def __init__(self, seed: int | None = None, budget: float = DEFAULT_BUDGET,
                  rollouts: int | None = None, width: int = 3,
-                 confidence: float = 2.0) -> None:
-        """``budget``: wall seconds per searched decision; ``rollouts``: at most this
-        many deals per decision (with a large budget, a deterministic search);
+                 confidence: float = 2.0, clock: Clock = time.perf_counter) -> None:
+        """``budget``: seconds by ``clock`` per searched decision; ``rollouts``: at most
+        this many deals per decision (with an infinite budget, a deterministic search);
         ``width``: candidates per decision; ``confidence``: standard errors by which
         an alternative must beat the greedy choice."""
         self.rng = random.Random(seed)
         self.budget = budget
+        self.clock = clock
         self.rollouts = rollouts
         self.width = width
         self.confidence = confidence
         self.greedy = GreedyBot(seed)
 
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        deadline = time.perf_counter() + self.budget
+        deadline = self.clock() + self.budget
         # Rollouts free their (acyclic) garbage as they go; the cyclic collector would only
         # add pauses that break the time budget, so it waits until the decision is made.
         collecting = gc.isenabled()
@@ -205,15 +203,15 @@ class SearchBot:
         clearly worse than the greedy choice stops being played out; when none is left,
         the search stops early."""
         if deadline is None:
-            deadline = time.perf_counter() + self.budget
+            deadline = self.clock() + self.budget
         sampler = Sampler(obs)
-        team = obs.seat % 2
+        team = team_of(obs.seat)
         outcomes: list[list[float]] = [[] for _ in candidates]
         active = list(range(len(candidates)))
-        started = time.perf_counter()
+        started = self.clock()
         n = 0
         while n < (self.rollouts or 1 << 30):
-            now = time.perf_counter()
+            now = self.clock()
             if n and now + (now - started) / n > deadline:
                 break  # the next deal would overrun the budget
             world = sampler.sample(self.rng)
@@ -241,26 +239,16 @@ class SearchBot:
         (None past ``deadline``)."""
         seat = obs.seat
         if isinstance(action, Take | Push):
-            taken = world.draw(seat, isinstance(action, Take))
-            if world.scores is None:
-                world.meld(seat)
-            if world.scores is None:
-                world.discard_card(seat, taken)
+            world.turn(seat, isinstance(action, Take))
         elif isinstance(action, LayContract):
-            hand = world.hands[seat]
-            for spec in action.melds:
-                for p in spec.cards:
-                    hand.remove(p.card.index)
-                world.melds.append(fast_meld(build_meld(spec, meld_id=0, owner=seat)))
+            world.lay(seat, action.melds)
             world.down[seat] = True
-            world.meld(seat)
-            if world.scores is None:
-                world.discard_card(seat, obs.taken.index if obs.taken else None)
+            world.rest_of_turn(seat, obs.taken.index if obs.taken else None)
         elif isinstance(action, Discard):
-            world.discard_card(seat, None, action.card.index)
+            world.discard_card(seat, action.card.index)
         if world.scores is not None:
             return world.scores
-        return world.finish((seat + 1) % 4, deadline)
+        return world.finish((seat + 1) % 4, deadline, self.clock)
 
 
 def _gain(outcomes: Sequence[float], base: Sequence[float]) -> tuple[float, float]:

@@ -21,21 +21,28 @@ def ids(response: Any) -> list[int]:
     return [item["id"] for item in response.json()["results"]]
 
 
-def test_it_lists_tournaments_and_filters_them_by_status_and_format(league: League) -> None:
+def test_it_lists_tournaments_and_filters_them_by_status_and_game_format(
+        league: League) -> None:
     client = league.client()
     assert set(ids(client.get("/api/v1/tournaments/"))) == {league.tournament.pk, league.cup.pk}
-    assert ids(client.get("/api/v1/tournaments/?format=swiss")) == [league.tournament.pk]
-    assert ids(client.get("/api/v1/tournaments/?format=round_robin&status=running")) == [
+    assert ids(client.get("/api/v1/tournaments/?game_format=swiss")) == [league.tournament.pk]
+    assert ids(client.get("/api/v1/tournaments/?game_format=round_robin&status=running")) == [
         league.cup.pk]
     assert ids(client.get("/api/v1/tournaments/?status=finished")) == []
+    response = client.get("/api/v1/tournaments/?game_format=knockouts")
+    assert response.status_code == 400 and "game_format" in response.json()
 
 
-def test_it_still_reads_format_as_the_response_format_where_it_is_one(league: League) -> None:
-    response = league.client().get("/api/v1/tournaments/?format=json")
+def test_format_is_the_response_format_only(league: League) -> None:
+    client = league.client()
+    response = client.get("/api/v1/tournaments/?format=json&game_format=swiss")
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json"
-    assert len(response.json()["results"]) == 2
-    assert league.client().get("/api/v1/tournaments/?format=knockouts").status_code == 404
+    assert ids(response) == [league.tournament.pk]
+    standings = client.get(f"/api/v1/tournaments/{league.tournament.pk}/standings/?format=csv")
+    assert standings.status_code == 200 and standings["Content-Type"].startswith("text/csv")
+    # a tournament format is no response format: DRF's 404, no longer a filter
+    assert client.get("/api/v1/tournaments/?format=swiss").status_code == 404
 
 
 def test_a_tournament_shows_its_settings_teams_and_public_rounds(league: League) -> None:

@@ -31,6 +31,16 @@ def missing() -> str | None:
     return None
 
 
+def expect(target: Any) -> Any:
+    """Playwright's waiting assertion (``expect(locator).to_have_text(...)``): it retries until
+    the page catches up, so a test never reads state right after an action. Imported here,
+    when called, so a machine without playwright skips the tests rather than failing them."""
+    from playwright.sync_api import expect as playwright_expect
+
+    playwright_expect.set_options(timeout=TIMEOUT_MS)
+    return playwright_expect(target)
+
+
 @pytest.fixture(scope="module", name="browser")
 def browser_fixture() -> Iterator[Any]:
     """A headless chromium for one test module.

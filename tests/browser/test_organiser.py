@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from tournaments.models import Round
 
 from ..tournaments.factories import tournament_with_teams
-from . import browser_fixture, page_fixture  # noqa: F401  (fixtures)
+from . import browser_fixture, expect, page_fixture  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a-long-test-password-1"
@@ -40,19 +40,19 @@ def test_an_organiser_pairs_and_publishes_a_round_in_the_admin(page: Any,
     page.goto(live_server.url + "/admin/tournaments/tournament/")
     run_action(page, "Pair next round", tournament.pk)
 
+    expect(page.locator(".messagelist")).to_contain_text("draft")  # the action has run
     round = Round.objects.get(tournament=tournament, number=1)
     assert round.status == Round.Status.DRAFT
-    assert "draft" in page.locator(".messagelist").inner_text()
     assert page.goto(public_round).status == 404  # a draft is not public yet
 
     page.goto(live_server.url + "/admin/tournaments/round/")
     run_action(page, "Publish round", round.pk)
-    assert "published" in page.locator(".messagelist").inner_text()
+    expect(page.locator(".messagelist")).to_contain_text("published")
     round.refresh_from_db()
     assert round.status == Round.Status.PUBLISHED
 
     response = page.goto(public_round)
     assert response.status == 200
-    assert page.locator(".table-card").count() == 2
+    expect(page.locator(".table-card")).to_have_count(2)
     for entry in tournament.entries.select_related("team"):
-        assert page.get_by_role("link", name=entry.team.name).count() == 1
+        expect(page.get_by_role("link", name=entry.team.name)).to_have_count(1)

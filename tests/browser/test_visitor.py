@@ -1,5 +1,8 @@
 """A visitor follows a tournament in the browser: the tournament, its bracket, standings that
-update by themselves, and a match replay stepped with the buttons and the keyboard."""
+update by themselves, and a match replay stepped with the buttons and the keyboard.
+
+Every check is a waiting ``expect(...)``: the page may still be loading or running its
+scripts right after a click or a key press."""
 
 from __future__ import annotations
 
@@ -12,9 +15,10 @@ from tournaments import services
 
 from ..pages import WIN_SHEET, bot_match, enter_sheet, knockout_cup, organiser, published_round
 from ..tournaments.factories import tournament_with_teams
-from . import browser_fixture, page_fixture  # noqa: F401  (fixtures)
+from . import browser_fixture, expect, page_fixture  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db(transaction=True)
+CARD_LABEL = re.compile(r"^((ace|\d+|jack|queen|king) of \w+|joker)$")
 
 
 def test_a_visitor_opens_a_tournament_its_bracket_and_standings(page: Any,
@@ -27,36 +31,39 @@ def test_a_visitor_opens_a_tournament_its_bracket_and_standings(page: Any,
     page.goto(live_server.url + "/")
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Tournaments").click()
     page.get_by_role("link", name="Knockout Cup").click()
-    assert page.get_by_role("heading", level=1).inner_text() == "Knockout Cup"
-    assert page.get_by_text("single-elimination knockout").first.is_visible()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Knockout Cup")
+    expect(page.get_by_text("single-elimination knockout").first).to_be_visible()
 
     page.get_by_role("navigation", name="Tournament pages").get_by_role(
         "link", name="Bracket").click()
     bracket = page.get_by_role("region", name="Bracket")
-    assert bracket.get_by_role("heading", name="Quarter-finals").is_visible()
-    assert bracket.get_by_role("heading", name="Final", exact=True).is_visible()
-    assert bracket.locator(".bracket-match.bye").count() == 2
+    expect(bracket.get_by_role("heading", name="Quarter-finals")).to_be_visible()
+    expect(bracket.get_by_role("heading", name="Final", exact=True)).to_be_visible()
+    expect(bracket.locator(".bracket-match.bye")).to_have_count(2)
     for seed in (1, 2):  # the top seeds' byes, and they go on to the semi-finals
-        bye = bracket.locator(".bracket-match.bye", has_text=seeds[seed])
-        assert "bye" in bye.inner_text()
+        expect(bracket.locator(".bracket-match.bye", has_text=seeds[seed])).to_contain_text("bye")
     semis = bracket.locator(".bracket-round").nth(1)
-    assert seeds[1] in semis.inner_text() and seeds[2] in semis.inner_text()
+    expect(semis).to_contain_text(seeds[1])
+    expect(semis).to_contain_text(seeds[2])
 
     page.get_by_role("link", name="Standings").click()
     table = page.get_by_role("table")
-    assert table.locator("tbody tr").count() == 6
-    assert page.get_by_text("ties are broken by").is_visible()
+    rows = table.locator("tbody th")
+    expect(rows).to_have_count(6)
+    expect(page.get_by_text("ties are broken by")).to_be_visible()
+    names = sorted(rows.all_inner_texts())
 
-    # Sorting: by team name with the keyboard, then back by rank.
+    # Sorting: by team name with the keyboard, then back. The script marks the table ready
+    # once its headings listen, so no key press is lost to a page still loading.
+    expect(table).to_have_attribute("data-sortable-ready", "")
     team_heading = table.locator("thead th").nth(1)
     team_heading.get_by_role("button").focus()
     page.keyboard.press("Enter")
-    assert team_heading.get_attribute("aria-sort") == "ascending"
-    names = table.locator("tbody th").all_inner_texts()
-    assert names == sorted(names)
+    expect(team_heading).to_have_attribute("aria-sort", "ascending")
+    expect(rows).to_have_text(names)
     page.keyboard.press("Enter")
-    assert team_heading.get_attribute("aria-sort") == "descending"
-    assert table.locator("tbody th").all_inner_texts() == sorted(names, reverse=True)
+    expect(team_heading).to_have_attribute("aria-sort", "descending")
+    expect(rows).to_have_text(names[::-1])
 
 
 def test_a_visitor_steps_through_a_match_replay(page: Any, live_server: Any) -> None:
@@ -67,42 +74,42 @@ def test_a_visitor_steps_through_a_match_replay(page: Any, live_server: Any) -> 
     page.goto(f"{live_server.url}/matches/{data['match'].pk}/")
     replay = page.locator("#replay")
     position = replay.locator("[data-position]")
-    assert position.inner_text() == "Hand 1 of 5, the deal"
-    assert "deals 6 cards each" in replay.locator("[data-action]").inner_text()
-    assert replay.locator(".replay-seat .card").count() == 24  # all four hands, six cards each
-    labels = replay.locator(".replay-seat .card").evaluate_all(
-        "cards => cards.map(c => c.getAttribute('aria-label'))")
-    assert all(re.fullmatch(r"(ace|\d+|jack|queen|king) of \w+|joker", label)
-               for label in labels), labels
+    expect(position).to_have_text("Hand 1 of 5, the deal")
+    expect(replay.locator("[data-action]")).to_contain_text("deals 6 cards each")
+    cards = replay.locator(".replay-seat .card")
+    expect(cards).to_have_count(24)  # all four hands, six cards each
+    for card in cards.all():
+        expect(card).to_have_attribute("aria-label", CARD_LABEL)
     red = replay.locator(".replay-seat .card.red").first
-    assert red.evaluate("c => getComputedStyle(c).color") == "rgb(179, 0, 27)"
-    assert re.search(r"[♥♦]", red.inner_text())
+    expect(red).to_have_css("color", "rgb(179, 0, 27)")
+    expect(red).to_have_text(re.compile("[♥♦]"))
     back = replay.get_by_role("button", name="‹ Back")
-    assert back.is_disabled()
+    expect(back).to_be_disabled()
 
     replay.get_by_role("button", name="Forward ›").click()
-    assert position.inner_text() == f"Hand 1 of 5, action 1 of {actions}"
+    expect(position).to_have_text(f"Hand 1 of 5, action 1 of {actions}")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    assert position.inner_text() == f"Hand 1 of 5, action 3 of {actions}"
+    expect(position).to_have_text(f"Hand 1 of 5, action 3 of {actions}")
     page.keyboard.press("ArrowLeft")
-    assert position.inner_text() == f"Hand 1 of 5, action 2 of {actions}"
+    expect(position).to_have_text(f"Hand 1 of 5, action 2 of {actions}")
     back.click()
-    assert position.inner_text() == f"Hand 1 of 5, action 1 of {actions}"
+    expect(position).to_have_text(f"Hand 1 of 5, action 1 of {actions}")
 
     page.keyboard.press("End")
-    assert position.inner_text() == f"Hand 1 of 5, action {actions} of {actions}"
-    assert "Hand score" in replay.locator("[data-action]").inner_text()
+    expect(position).to_have_text(f"Hand 1 of 5, action {actions} of {actions}")
+    expect(replay.locator("[data-action]")).to_contain_text("Hand score")
     page.keyboard.press("ArrowRight")  # on into the next hand
-    assert position.inner_text() == "Hand 2 of 5, the deal"
-    assert replay.get_by_role("button", name="Hand 2").get_attribute("aria-pressed") == "true"
+    expect(position).to_have_text("Hand 2 of 5, the deal")
+    expect(replay.get_by_role("button", name="Hand 2")).to_have_attribute("aria-pressed", "true")
     replay.get_by_role("button", name="Hand 5").click()
+    expect(position).to_have_text("Hand 5 of 5, the deal")
     page.keyboard.press("End")
-    assert replay.get_by_role("button", name="Forward ›").is_disabled()
-    assert replay.locator("[data-outcome]").inner_text() != ""
+    expect(replay.get_by_role("button", name="Forward ›")).to_be_disabled()
+    expect(replay.locator("[data-outcome]")).not_to_be_empty()
 
     download = page.get_by_role("link", name="Download the game record (JSON)")
-    assert download.get_attribute("href") == f"/matches/{data['match'].pk}/record.json"
+    expect(download).to_have_attribute("href", f"/matches/{data['match'].pk}/record.json")
 
 
 def test_the_standings_update_by_themselves_when_a_result_lands(page: Any, live_server: Any,
@@ -114,15 +121,14 @@ def test_the_standings_update_by_themselves_when_a_result_lands(page: Any, live_
     match = round.matches.order_by("table__number").first()
 
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/standings/")
-    assert page.get_by_text("No results yet").is_visible()
+    expect(page.get_by_text("No results yet")).to_be_visible()
     page.evaluate("document.body.setAttribute('data-loaded-once', '1')")
 
     enter_sheet(match, WIN_SHEET, user)
     services.standings_rebuild(tournament=tournament, full=False)
 
     row = page.locator(f'tr[data-team="{match.team_a_id}"]')
-    row.wait_for()
-    assert match.team_a.name in row.inner_text()
-    assert row.locator("td.points").inner_text() == "2"
-    assert page.evaluate("document.body.getAttribute('data-loaded-once')") == "1"  # no reload
-    assert "Updated at" in page.locator("[data-live-status]").inner_text()
+    expect(row).to_contain_text(match.team_a.name)
+    expect(row.locator("td.points")).to_have_text("2")
+    expect(page.locator("body")).to_have_attribute("data-loaded-once", "1")  # no reload
+    expect(page.locator("[data-live-status]")).to_contain_text("Updated at")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import io
+import math
 import random
-import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 
@@ -13,14 +13,27 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from games.bots import BOT_NAMES, make_bot
-from games.bots.evaluate import analyse
+from games.bots.contract import contract_options, lay_contract, missing
 from games.bots.greedy import GreedyBot
 from games.bots.match import match_bots, match_report, t975
-from games.bots.playout import World
+from games.bots.model import stats
+from games.bots.playout import world_of
 from games.bots.random_bot import RandomBot
 from games.bots.search import Sampler, SearchBot
-from games.engine import Card, GameState, HandState, legal_actions, verify
-from games.engine.cards import ALL_CARDS, full_pack
+from games.engine import (
+    Action,
+    Card,
+    Discard,
+    GameState,
+    HandState,
+    LayContract,
+    LayMelds,
+    Push,
+    full_pack,
+    hand_size,
+    legal_actions,
+    verify,
+)
 from games.engine.generate import contracts
 from games.engine.play import Policy, deal_from_seed, play_game
 
@@ -29,8 +42,23 @@ from . import packs
 
 def small_search(seed: int | None) -> SearchBot:
     """A search bot whose decisions depend on its seed only: a fixed number of deals
-    and a time budget it never reaches."""
-    return SearchBot(seed, budget=60.0, rollouts=6)
+    and no time budget."""
+    return SearchBot(seed, budget=math.inf, rollouts=6)
+
+
+class Ticker:
+    """A clock for the search bot that moves ``step`` seconds each time it is read, so
+    that its time budget is spent the same way on any machine, however loaded."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.now = 0.0
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.step
+        return self.now
 
 
 BOTS: dict[str, Callable[[int | None], Policy]] = {
@@ -112,8 +140,7 @@ def test_its_deals_hold_every_card_once_and_keep_what_the_seat_sees() -> None:
             placed = [c for h in world.hands for c in h] + [c for p in world.piles for c in p]
             placed += world.discard + [p.card.index for m in obs.melds for p in m.cards]
             placed += [c.index for c, _source in obs.pending]
-            assert Counter(placed) == Counter(c.index for c in ALL_CARDS[:52] * 2
-                                              + (ALL_CARDS[52],) * 4)
+            assert Counter(placed) == Counter(c.index for c in full_pack())
             assert world.hands[state.seat] == [c.index for c in obs.hand]
             assert [len(h) for h in world.hands] == list(obs.hand_sizes)
             assert world.stock_n == obs.stock_size
@@ -131,7 +158,7 @@ def test_it_knows_the_card_an_opponent_took_from_the_pile() -> None:
                 assert not Counter(known[seat]) - Counter(c.index for c in state.hands[seat])
 
 
-# -- the judgement behind both bots ----------------------------------------------------
+# -- the contract analyser behind both bots ----------------------------------------------
 
 
 def test_it_sees_every_contract_the_rules_engine_offers() -> None:
@@ -140,29 +167,109 @@ def test_it_sees_every_contract_the_rules_engine_offers() -> None:
         for _ in range(400):
             pack = full_pack()
             rng.shuffle(pack)
-            hand = pack[:5 + hand_no + rng.randrange(6)]
+            hand = pack[:hand_size(hand_no) + rng.randrange(6)]
             if contracts(hand_no, hand):
-                assert analyse(hand_no, [c.index for c in hand])[1][0] == 0
+                assert missing(hand_no, [c.index for c in hand]) == 0
 
 
-def test_its_rollouts_play_a_hand_as_the_greedy_bot_does() -> None:
-    same = total = 0
-    for seed in range(8):
-        first_dealer, decks = deal_from_seed(seed)
-        for hand_no, deck in enumerate(decks, start=1):
-            state = HandState.deal(hand_no, (first_dealer + hand_no - 1) % 4, deck)
-            stock = [c.index for c in state.stock]
-            world = World(hand_no, [[c.index for c in h] for h in state.hands], [stock] * 4,
-                          [c.index for c in state.discard], [], [False] * 4, 0,
-                          [[], [], [], []], stock_n=len(stock))  # one shared stock
-            predicted = world.finish(state.seat)
-            bots = [GreedyBot() for _ in range(4)]
-            while state.outcome is None:
-                state.apply(bots[state.seat].choose(state.observation(state.seat),
-                                                    legal_actions(state)))
-            same += predicted == state.outcome.scores
-            total += 1
-    assert same >= total // 2  # about 70% over many hands; 60% on these
+def lays_a_contract(hand_no: int, hand: list[int]) -> bool:
+    """Can a rollout lay a contract from ``hand`` (R7.1)?"""
+    return any(lay_contract(list(hand), hand_no, sets, runs, [])
+               for sets, runs in contract_options(hand_no, stats(hand)))
+
+
+def test_it_and_its_rollouts_hold_a_contract_exactly_when_the_engine_does() -> None:
+    # hands rich in wilds, where a 2 may stand for itself (R5.4) or fill a hole
+    rng = random.Random(8)
+    pack = full_pack()
+    wilds = [c for c in pack if c.is_wild]
+    naturals = [c for c in pack if not c.is_wild]
+    held = Counter[bool]()
+    for hand_no in range(1, 6):
+        for _ in range(300):
+            k = rng.randrange(6)
+            hand = rng.sample(wilds, k) + rng.sample(naturals, hand_size(hand_no) + 1 - k)
+            ints = [c.index for c in hand]
+            engine = bool(contracts(hand_no, hand))
+            assert (missing(hand_no, ints) == 0) == engine, f"hand {hand_no}: {hand}"
+            assert lays_a_contract(hand_no, ints) == engine, f"hand {hand_no}: {hand}"
+            held[engine] += 1
+    assert held[True] >= 200 and held[False] >= 200
+
+
+@pytest.mark.parametrize(("hand_no", "hand"), [
+    (1, "AS 2S 2S 2H 2H 2D"),  # set(AS 2S=A 2H=A) set(2S 2H 2D)
+    (2, "2H 2H 2D 2C 5C 6C JK"),  # set(2H 2H 2D) run(5C 6C JK=7C 2C=8C)
+    (4, "2H 2H 9H 9D QD 2C QC JK JK"),  # set(9H 9D JK=9) set(QD QC JK=Q) set(2H 2H 2C)
+])
+def test_it_sees_a_contract_that_needs_a_set_of_2s_beside_2s_used_as_wilds(
+        hand_no: int, hand: str) -> None:
+    state = packs.deal(hand_no, 3, hands={0: hand})
+    ints = [c.index for c in state.hands[0]]
+    assert contracts(hand_no, state.hands[0])  # the engine offers it (R5.4, R7.1)
+
+    world = world_of(state)
+    world.meld(0)
+
+    assert missing(hand_no, ints) == 0
+    assert world.down[0] and not world.hands[0]  # laid it all down: out (R8.1)
+
+
+# -- the rollouts' simulator -------------------------------------------------------------
+
+
+def hands_played(seed: int) -> Iterator[tuple[HandState, Action, HandState]]:
+    """Each hand of a game of two greedy and two random bots (greedy in seats 0 and 2 for
+    an even seed, 1 and 3 for an odd one): the position before its last action, that
+    action and the end position."""
+    first_dealer, decks = deal_from_seed(seed)
+    game = GameState(first_dealer)
+    bots: list[Policy] = [GreedyBot(), RandomBot(seed), GreedyBot(), RandomBot(seed + 1)]
+    bots = bots[seed % 2:] + bots[:seed % 2]
+    for deck in decks:
+        hand = game.deal(deck)
+        before = hand.copy()
+        while hand.outcome is None:
+            action = bots[hand.seat].choose(hand.observation(hand.seat), legal_actions(hand))
+            before = hand.copy()
+            game.apply(action)
+        yield before, action, hand
+
+
+def test_its_rollouts_score_the_end_of_a_hand_exactly_as_the_engine_does() -> None:
+    ends: Counter[str] = Counter()
+    for seed in range(16):
+        for before, action, end in hands_played(seed):
+            assert end.outcome is not None
+            world = world_of(before)
+            if isinstance(action, Discard):
+                world.discard_card(action.seat, action.card.index)  # out (R8.1), or R8.3
+            elif isinstance(action, Push):
+                world.push(action.seat)  # on a short stock (R6.4)
+            elif isinstance(action, LayContract | LayMelds):
+                world.lay(action.seat, action.melds)  # out by melding (R8.1)
+            else:  # out by a lay-off, which the rollouts play on their own melds only
+                world = world_of(end)
+                world.end(end.outcome.out_seat)
+            assert world.scores == end.outcome.scores, f"seed {seed}, {action}"
+            ends[f"{type(action).__name__} {end.end_rule}"] += 1
+    assert {"Discard R8.1", "Push R8.2", "LayMelds R8.1", "LayOff R8.1"} <= set(ends)
+
+
+def test_its_rollouts_score_an_exhausted_stock_exactly_as_the_engine_does() -> None:
+    checked = 0
+    for seed in range(6):
+        for state in decision_points(seed, every=3):
+            if state.phase != "draw":
+                continue
+            state.stock = state.stock[-1:]  # one card left: a push ends the hand (R6.4)
+            world = world_of(state)
+            world.push(state.seat)
+            state.apply(Push(state.seat))
+            assert state.outcome is not None and state.outcome.ended_by == "stock"
+            assert world.scores == state.outcome.scores  # both teams score (R9.1)
+            checked += 1
+    assert checked >= 100
 
 
 # -- the search ----------------------------------------------------------------------
@@ -181,23 +288,28 @@ def test_it_answers_at_once_when_there_is_nothing_to_weigh() -> None:
     for state in decision_points(seed=2, every=1):
         legal = legal_actions(state)
         if len(legal) == 1 or (state.phase == "draw" and state.discard[-1].is_wild):
-            bot = SearchBot(1, budget=30.0)
-            started = time.perf_counter()
-            bot.choose(state.observation(state.seat), legal)
-            assert time.perf_counter() - started < 1.0
+            clock = Ticker(0.001)
+            bot = SearchBot(1, budget=30.0, clock=clock)
+            action = bot.choose(state.observation(state.seat), legal)
+            assert action == GreedyBot().choose(state.observation(state.seat), legal)
+            assert clock.reads == 1  # its deadline, and no deal played out
             return
     pytest.fail("no trivial decision met")
 
 
 def test_it_keeps_to_its_time_budget() -> None:
-    bot = SearchBot(3, budget=0.05)
-    slowest = 0.0
+    clock = Ticker(1 / 256)  # sums of powers of two: exact
+    bot = SearchBot(3, budget=16 / 256, clock=clock)
+    searched = 0
     for state in decision_points(seed=8, every=6):
-        started = time.perf_counter()
+        started, reads = clock.now, clock.reads
         action = bot.choose(state.observation(state.seat), legal_actions(state))
-        slowest = max(slowest, time.perf_counter() - started)
         assert action in legal_actions(state)
-    assert slowest < 0.05 + 0.25  # slack for a loaded machine
+        # it stops at its deadline, however long a deal takes: one read past it at most
+        # (the deadline is a read after the start)
+        assert clock.now - started <= bot.budget + 2 * clock.step
+        searched += clock.reads - reads > 1
+    assert searched >= 10
 
 
 # -- whole games ---------------------------------------------------------------------
@@ -271,3 +383,15 @@ def test_its_deals_keep_the_buried_wilds_at_the_bottom_of_the_stock() -> None:
         assert (world.piles[0][0], world.piles[1][0]) == (jk, two)
         in_hands = Counter(c for hand in world.hands for c in hand)
         assert in_hands[jk] <= 3 and in_hands[two] <= 1
+
+
+def test_the_benchmark_command_prints_how_often_rollouts_end_a_hand_as_the_engine() -> None:
+    out = io.StringIO()
+    call_command("bench_bots", "--seeds", "2", stdout=out)
+
+    assert "of 10 hands" in out.getvalue() and "hands played out per second" in out.getvalue()
+
+
+def test_the_benchmark_command_refuses_no_games() -> None:
+    with pytest.raises(CommandError, match="--seeds must be at least 1"):
+        call_command("bench_bots", "--seeds", "0")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from tournaments import services
 
@@ -59,16 +60,34 @@ def test_a_fragment_is_the_changing_part_only_and_says_whether_to_go_on(
 
 
 def test_an_unchanged_fragment_answers_not_modified(client: Client, playing: dict) -> None:
-    url = reverse("tournaments:standings_live", args=[playing["tournament"].pk])
+    tournament = playing["tournament"]
+    url = reverse("tournaments:standings_live", args=[tournament.pk])
     first = client.get(url)
+    page = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
+    assert f'data-live-etag="{escape(first["ETag"])}"' in page  # what the script sends back
 
     again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
 
     assert again.status_code == 304 and again.content == b""
+    assert again["ETag"] == first["ETag"] and "no-cache" in again["Cache-Control"]
+    assert "Accept-Language" in again["Vary"]
     enter_sheet(playing["match"], WIN_SHEET, playing["user"])
-    services.standings_rebuild(tournament=playing["tournament"], full=False)
+    services.standings_rebuild(tournament=tournament, full=False)
     changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=changed["ETag"]).status_code == 304
+
+
+def test_if_none_match_is_read_as_http_defines_it(client: Client, playing: dict) -> None:
+    url = reverse("tournaments:round_live", args=[playing["tournament"].pk, 1])
+    tag = client.get(url)["ETag"]
+    matching = [f'"older", {tag}', f"W/{tag}", "*"]
+    not_matching = ['"older"', f'"older{tag}"']  # the tag inside another one is no match
+
+    for header in matching:
+        assert client.get(url, HTTP_IF_NONE_MATCH=header).status_code == 304, header
+    for header in not_matching:
+        assert client.get(url, HTTP_IF_NONE_MATCH=header).status_code == 200, header
 
 
 def test_the_standings_fragment_shows_a_result_once_it_lands(client: Client,

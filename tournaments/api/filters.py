@@ -53,20 +53,14 @@ class StrictFilterSet(django_filters.FilterSet):
 
 
 class TournamentFilter(StrictFilterSet):
-    # ``?format=swiss`` filters; renderer formats (json, csv, ...) never clash with these
-    # values, see negotiation.py.
+    # Not ``?format=``: DRF reads that as the response format (``?format=csv``).
     status = django_filters.ChoiceFilter(choices=Tournament.Status.choices)
-    format = django_filters.ChoiceFilter(choices=Tournament.Format.choices)
+    game_format = django_filters.ChoiceFilter(field_name="format",
+                                              choices=Tournament.Format.choices)
 
     class Meta:
         model = Tournament
-        fields = ["status", "format"]
-
-    def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
-        if data is not None and data.get("format") not in (None, "", *Tournament.Format.values):
-            data = data.copy()  # a response format (json, api): negotiation's, not ours
-            data.pop("format")
-        super().__init__(data, *args, **kwargs)
+        fields = ["status", "game_format"]
 
 
 class RoundFilter(StrictFilterSet):

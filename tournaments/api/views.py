@@ -18,7 +18,6 @@ from tournaments import selectors
 from tournaments.models import Entry, Match, Player, RatingEntry, Round, Seat, Team, Tournament
 
 from . import filters, people, schema, serializers
-from .negotiation import TournamentFormatNegotiation
 from .params import choices, positive_int
 from .renderers import CSVRenderer, NDJSONRenderer
 from .results import ResultSubmissionMixin
@@ -48,7 +47,6 @@ class TournamentViewSet(ReadOnlyViewSet):
     """Tournaments, with their settings, entered teams and rounds; their standings."""
 
     filterset_class = filters.TournamentFilter
-    content_negotiation_class = TournamentFormatNegotiation
     list_serializer_class = serializers.TournamentSerializer
     detail_serializer_class = serializers.TournamentDetailSerializer
 

@@ -1,7 +1,8 @@
 """Pairing formats: round robin, Swiss and knockout, as pure functions.
 
-Nothing here imports Django or touches the database: a service loads the
-teams, calls one of these functions and writes the rounds and matches. Inputs
+Nothing here touches the database (Django's gettext translates the messages, no
+more): a service loads the teams, calls one of these functions and writes the
+rounds and matches. Inputs
 are team ids or objects satisfying the protocols in :mod:`.base`; outputs are
 :class:`Pairing` values and plain dataclasses. Organiser-facing problems raise
 :class:`PairingError` (a ``ValueError``); anything else is a bug.
@@ -9,6 +10,7 @@ are team ids or objects satisfying the protocols in :mod:`.base`; outputs are
 
 from .base import Pairing, PairingError, SeededTeam, SwissTeam, TeamId
 from .knockout import (
+    DECIDED_BY_LABELS,
     TIE_RULES,
     Bracket,
     BracketMatch,
@@ -32,6 +34,7 @@ from .round_robin import round_robin_round, round_robin_round_count, round_robin
 from .swiss import OddPolicy, SwissEntry, bench_swiss_input, pair_swiss_round
 
 __all__ = [
+    "DECIDED_BY_LABELS",
     "TIE_RULES",
     "Bracket",
     "BracketMatch",

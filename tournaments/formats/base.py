@@ -2,15 +2,17 @@
 :class:`Pairing` and :class:`PairingError`.
 
 The formats are pure functions over plain Python data (like Tabbycat's draw
-generators): they import nothing from Django and never touch the database. A
-service loads teams, calls a format and writes the rows.
+generators): they never touch the database, and import from Django only its
+``gettext`` for the messages they raise. A service loads teams, calls a format and
+writes the rows.
 
 Errors follow the Tabbycat split between user errors and bugs:
 
 * :class:`PairingError` (a ``ValueError``) means the organiser asked for
   something that cannot be done -- too few teams, a duplicate team, a round
   that does not exist, an unknown tie rule, a winner who did not play the
-  match. Its message says what to fix and is meant to be shown.
+  match. Its message says what to fix, is meant to be shown, and is translated
+  into the language active when it is raised.
 * Anything else (``AssertionError``, ``RuntimeError``) is a bug in this
   package and should be logged loudly, never shown as advice.
 """
@@ -21,6 +23,8 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Protocol
+
+from django.utils.translation import gettext as _
 
 #: A team's primary key. The formats only compare and hash ids.
 TeamId = int
@@ -103,8 +107,14 @@ def check_team_ids(ids: Iterable[TeamId], *, minimum: int = 2) -> list[TeamId]:
     seen: set[TeamId] = set()
     for team_id in listed:
         if team_id in seen:
-            raise PairingError(f"team {team_id} is entered twice")
+            raise PairingError(_("team %(team)s is entered twice") % {"team": team_id})
         seen.add(team_id)
     if len(listed) < minimum:
-        raise PairingError(f"at least {minimum} teams are needed, got {len(listed)}")
+        raise too_few_teams(minimum, len(listed))
     return listed
+
+
+def too_few_teams(minimum: int, count: int) -> PairingError:
+    """The error for a field of ``count`` teams where ``minimum`` are needed."""
+    return PairingError(_("at least %(minimum)d teams are needed, got %(count)d")
+                        % {"minimum": minimum, "count": count})

@@ -35,15 +35,16 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, get_args
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .base import Pairing, PairingError, TeamId, check_team_ids
 
 __all__ = [
-    "TIE_RULES", "Bracket", "BracketMatch", "Feed", "MatchDecision", "MatchKey", "MatchSide",
-    "SlotRef", "TieRule", "bracket_order", "bracket_teams", "decide_match", "knockout_bracket",
-    "knockout_first_round", "knockout_round", "match_winner", "record_winner", "tie_chain",
-    "TIE_RULE_LABELS",
+    "DECIDED_BY_LABELS", "TIE_RULES", "Bracket", "BracketMatch", "Feed", "MatchDecision",
+    "MatchKey", "MatchSide", "SlotRef", "TieRule", "bracket_order", "bracket_teams",
+    "decide_match", "knockout_bracket", "knockout_first_round", "knockout_round",
+    "match_winner", "record_winner", "tie_chain",
 ]
 
 MatchKey = tuple[int, int]  # (round from 1, index in the round from 0)
@@ -54,9 +55,9 @@ TieRule = Literal[
 #: Every tie rule, in fallback order (see :func:`tie_chain`).
 TIE_RULES: tuple[TieRule, ...] = get_args(TieRule)
 #: What decided a knockout game (:attr:`MatchDecision.decided_by`) as people read it, for
-#: "decided by ...". Marked with Django's lazy ``gettext_lazy`` (the only Django used
-#: here): a page translates it when shown, the rules above never see it.
-TIE_RULE_LABELS: dict[Literal["game_score"] | TieRule, Promise] = {
+#: "decided by ...". Lazy (``gettext_lazy``): a page translates it when shown, the rules
+#: above never see it.
+DECIDED_BY_LABELS: dict[Literal["game_score"] | TieRule, Promise] = {
     "game_score": gettext_lazy("lower game score"),
     "most_hands_won_by_going_out": gettext_lazy("most hands won by going out"),
     "most_hands_won": gettext_lazy("most hands won"),
@@ -121,7 +122,7 @@ class Bracket:
             return self.third_place
         if 1 <= round_no <= len(self.rounds) and 0 <= index < len(self.rounds[round_no - 1]):
             return self.rounds[round_no - 1][index]
-        raise PairingError(f"the bracket has no match {key}")
+        raise PairingError(_("the bracket has no match %(match)s") % {"match": key})
 
     def seed(self, team: TeamId) -> int:
         """The seed (from 1) of ``team``."""
@@ -132,7 +133,8 @@ def bracket_order(size: int) -> list[int]:
     """The seeds, top line to bottom, of a bracket of ``size`` lines (a power of two):
     ``[1, 8, 4, 5, 2, 7, 3, 6]`` for 8. Each pair of lines is a round-one match."""
     if size < 1 or size & (size - 1):
-        raise PairingError(f"a bracket has a power-of-two number of lines, not {size}")
+        raise PairingError(_("a bracket has a power-of-two number of lines, not %(size)d")
+                           % {"size": size})
     order = [1]
     while len(order) < size:
         order = [s for seed in order for s in (seed, 2 * len(order) + 1 - seed)]
@@ -144,7 +146,8 @@ def knockout_bracket(team_ids: Sequence[TeamId], *, third_place: bool = False) -
     seeds = tuple(check_team_ids(team_ids))
     n = len(seeds)
     if third_place and n < 4:
-        raise PairingError(f"a third-place match needs at least 4 teams, got {n}")
+        raise PairingError(_("a third-place match needs at least 4 teams, got %(count)d")
+                           % {"count": n})
     lines = 1 << (n - 1).bit_length()
     count = lines.bit_length() - 1  # the number of rounds
 
@@ -197,8 +200,10 @@ def bracket_teams(
         elif match.key in winners:
             winner = winners[match.key]
             if top is None or bottom is None or winner not in (top, bottom):
-                raise PairingError(f"team {winner} is recorded as the winner of match "
-                                   f"{match.key}, but that match is {top} v {bottom}")
+                raise PairingError(_("team %(team)s is recorded as the winner of match "
+                                     "%(match)s, but that match is %(top)s v %(bottom)s")
+                                   % {"team": winner, "match": match.key, "top": top,
+                                      "bottom": bottom})
             decided[match.key] = (winner, bottom if winner == top else top)
     return slots
 
@@ -225,17 +230,21 @@ def record_winner(
     top, bottom = bracket_teams(bracket, winners)[key]
     if match.is_bye:
         if winner != top:
-            raise PairingError(f"match {key} is a bye for team {top}")
+            raise PairingError(_("match %(match)s is a bye for team %(team)s")
+                               % {"match": key, "team": top})
         return dict(winners)
     if top is None or bottom is None:
-        raise PairingError(f"match {key} is not ready: an earlier match has no winner yet")
+        raise PairingError(_("match %(match)s is not ready: an earlier match has no winner yet")
+                           % {"match": key})
     if winner not in (top, bottom):
-        raise PairingError(f"team {winner} did not play in match {key} ({top} v {bottom})")
+        raise PairingError(_("team %(team)s did not play in match %(match)s (%(top)s v %(bottom)s)")
+                           % {"team": winner, "match": key, "top": top, "bottom": bottom})
     if winners.get(key, winner) != winner:
         for onward in (match.winner_to, match.loser_to):
             if onward is not None and onward.match in winners:
-                raise PairingError(f"match {key} cannot change winner: match "
-                                   f"{onward.match} already has a result")
+                raise PairingError(_("match %(match)s cannot change winner: match %(onward)s "
+                                     "already has a result")
+                                   % {"match": key, "onward": onward.match})
     return {**winners, key: winner}
 
 
@@ -249,8 +258,8 @@ def knockout_round(
     does not exist or a team in it is not known yet.
     """
     if not 1 <= round_number <= len(bracket.rounds):
-        raise PairingError(f"round {round_number} does not exist; "
-                           f"the bracket has rounds 1 to {len(bracket.rounds)}")
+        raise PairingError(_("round %(number)d does not exist; the bracket has rounds 1 to "
+                             "%(total)d") % {"number": round_number, "total": len(bracket.rounds)})
     matches = list(bracket.rounds[round_number - 1])
     if round_number == len(bracket.rounds) and bracket.third_place is not None:
         matches.append(bracket.third_place)
@@ -259,8 +268,9 @@ def knockout_round(
     for match in matches:
         top, bottom = slots[match.key]
         if top is None or (bottom is None and not match.is_bye):
-            raise PairingError(f"round {round_number} is not ready: match {match.key} "
-                               "still waits for an earlier result")
+            raise PairingError(_("round %(number)d is not ready: match %(match)s still waits "
+                                 "for an earlier result")
+                               % {"number": round_number, "match": match.key})
         if bottom is not None and bracket.seed(bottom) < bracket.seed(top):
             top, bottom = bottom, top
         pairings.append(Pairing(home=top, away=bottom))
@@ -294,7 +304,8 @@ def tie_chain(rule: TieRule) -> tuple[TieRule, ...]:
     """The rules tried for a drawn game: ``rule``, then the others in
     :data:`TIE_RULES` order, always ending with ``better_seed``."""
     if rule not in TIE_RULES:
-        raise PairingError(f"unknown tie rule {rule!r}; choose one of {', '.join(TIE_RULES)}")
+        raise PairingError(_("unknown tie rule %(rule)r; choose one of %(rules)s")
+                           % {"rule": rule, "rules": ", ".join(TIE_RULES)})
     if rule == "better_seed":
         return (rule,)
     return (rule, *(r for r in TIE_RULES if r not in (rule, "better_seed")), "better_seed")
@@ -314,9 +325,10 @@ def decide_match(home: MatchSide, away: MatchSide, *, rule: TieRule) -> MatchDec
     chain = tie_chain(rule)
     a, b = list(home.hand_scores), list(away.hand_scores)
     if not a or len(a) != len(b):
-        raise PairingError(f"both teams need the same hands scored, got {len(a)} and {len(b)}")
+        raise PairingError(_("both teams need the same hands scored, got %(home)d and %(away)d")
+                           % {"home": len(a), "away": len(b)})
     if home.team == away.team:
-        raise PairingError(f"team {home.team} cannot play itself")
+        raise PairingError(_("team %(team)s cannot play itself") % {"team": home.team})
 
     def result(home_wins: bool, by: Literal["game_score"] | TieRule) -> MatchDecision:
         winner, loser = (home, away) if home_wins else (away, home)
@@ -335,5 +347,6 @@ def decide_match(home: MatchSide, away: MatchSide, *, rule: TieRule) -> MatchDec
         home_key, away_key = keys[name]
         if home_key != away_key:
             return result(home_key < away_key, name)
-    raise PairingError(f"teams {home.team} and {away.team} both have seed {home.seed}; "
-                       "seeds must differ to break a tie")
+    raise PairingError(_("teams %(home)s and %(away)s both have seed %(seed)d; seeds must "
+                         "differ to break a tie")
+                       % {"home": home.team, "away": away.team, "seed": home.seed})

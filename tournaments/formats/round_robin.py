@@ -27,7 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .base import Pairing, PairingError, TeamId, check_team_ids
+from django.utils.translation import gettext as _
+
+from .base import Pairing, PairingError, TeamId, check_team_ids, too_few_teams
 
 __all__ = ["round_robin_round", "round_robin_round_count", "round_robin_schedule"]
 
@@ -35,7 +37,7 @@ __all__ = ["round_robin_round", "round_robin_round_count", "round_robin_schedule
 def round_robin_round_count(team_count: int, *, cycles: int = 1) -> int:
     """The number of rounds for ``team_count`` teams over ``cycles`` cycles."""
     if team_count < 2:
-        raise PairingError(f"at least 2 teams are needed, got {team_count}")
+        raise too_few_teams(2, team_count)
     _check_cycles(cycles)
     return (team_count - 1 + team_count % 2) * cycles
 
@@ -62,7 +64,8 @@ def round_robin_round(
     slots = _slots(team_ids)
     total = round_robin_round_count(len(team_ids), cycles=cycles)
     if not 1 <= round_number <= total:
-        raise PairingError(f"round {round_number} does not exist; there are rounds 1 to {total}")
+        raise PairingError(_("round %(number)d does not exist; there are rounds 1 to %(total)d")
+                           % {"number": round_number, "total": total})
     per_cycle = len(slots) - 1
     index = round_number - 1
     return _round(slots, index % per_cycle, swapped=(index // per_cycle) % 2 == 1)
@@ -70,7 +73,8 @@ def round_robin_round(
 
 def _check_cycles(cycles: int) -> None:
     if cycles < 1:
-        raise PairingError(f"a round robin has at least one cycle, got {cycles}")
+        raise PairingError(_("a round robin has at least one cycle, got %(cycles)d")
+                           % {"cycles": cycles})
 
 
 def _slots(team_ids: Sequence[TeamId]) -> list[TeamId | None]:

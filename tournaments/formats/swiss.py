@@ -71,6 +71,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 import networkx as nx  # type: ignore[import-untyped]  # no stubs installed
+from django.utils.translation import gettext as _
 
 from .base import Pairing, PairingError, SwissTeam, TeamId, check_team_ids
 
@@ -101,12 +102,14 @@ class SwissEntry:
 def pair_swiss_round(teams: Iterable[SwissTeam], *, odd: OddPolicy = "bye") -> list[Pairing]:
     """Pair one Swiss round (see the module contract)."""
     if odd not in ("bye", "bot"):
-        raise PairingError(f"unknown odd-team policy {odd!r}; use 'bye' or 'bot'")
+        raise PairingError(_("unknown odd-team policy %(policy)r; use 'bye' or 'bot'")
+                           % {"policy": odd})
     every = list(teams)
     check_team_ids((t.id for t in every), minimum=0)
     ranked = sorted((t for t in every if not t.withdrawn), key=lambda t: (-t.points, t.seed, t.id))
     if len(ranked) < 2:
-        raise PairingError(f"at least 2 active teams are needed, got {len(ranked)}")
+        raise PairingError(_("at least 2 active teams are needed, got %(count)d")
+                           % {"count": len(ranked)})
     problem = _Round(ranked)
     mate = None
     if len(ranked) > COMPLETE_GRAPH_UP_TO:
@@ -271,7 +274,7 @@ def bench_swiss_input(teams: int = 1024, rounds: int = 5, seed: int = 0) -> list
     points = dict.fromkeys(rating, 0.0)
     met: dict[int, set[int]] = {i: set() for i in rating}
     byes = dict.fromkeys(rating, 0)
-    for _ in range(rounds):
+    for _played in range(rounds):
         order = sorted(rating, key=lambda i: (-points[i], i))
         if len(order) % 2:
             odd = min(reversed(order), key=lambda i: byes[i])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, QuerySet
 
-from tournaments.formats.knockout import TIE_RULE_LABELS
+from tournaments.formats.knockout import DECIDED_BY_LABELS
 from tournaments.models import Match, Result, Round, Seat
 
 from .viewmodels import HandLine, SeatView, Side, TableView
@@ -24,7 +24,7 @@ def decided_by(result: Result | None) -> str:
     """What decided a drawn knockout game, as people read it ("" when nothing had to)."""
     if result is None or not result.decided_by:
         return ""
-    return str(TIE_RULE_LABELS.get(result.decided_by, result.decided_by))
+    return str(DECIDED_BY_LABELS.get(result.decided_by, result.decided_by))
 
 
 def seat_views(match: Match) -> list[SeatView]:

@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import selectors
-from tournaments.formats.knockout import TIE_RULE_LABELS
 from tournaments.models import Round, Tournament
 from tournaments.selectors import plain, rounds_total, tournament_metrics
 
@@ -41,8 +40,7 @@ def tournament_settings(tournament: Tournament) -> list[tuple[Any, str]]:
              (gettext_lazy("Points"), points)]
     if tournament.format == Tournament.Format.KNOCKOUT:
         lines.append((gettext_lazy("Drawn games decided by"),
-                      str(TIE_RULE_LABELS.get(tournament.knockout_tie_rule,
-                                              tournament.knockout_tie_rule))))
+                      str(tournament.get_knockout_tie_rule_display())))
         lines.append((gettext_lazy("Third-place match"),
                       str(_("yes") if tournament.third_place_match else _("no"))))
     else:
