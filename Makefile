@@ -14,6 +14,8 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -e '.[dev]'
 	touch $(STAMP)
 
+# A development server: DEBUG is on only because this target asks for it.
+run: export DJANGO_DEBUG = true
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py compile_translations
@@ -21,6 +23,8 @@ run: install
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # Uses local PostgreSQL and Redis when they answer (tests/local_services.py says which).
+# Development settings, as pytest's (tests/settings.py), for compile_translations too.
+test: export DJANGO_DEBUG = true
 test: install
 	$(PY) manage.py compile_translations
 	eval "$$($(PY) tests/local_services.py)" && $(VENV)/bin/pytest -n 2

@@ -1,14 +1,17 @@
 """Django settings, read from environment variables.
 
-The defaults give a zero-setup first run (DEBUG, SQLite, Celery tasks run
-in-process). Production sets DJANGO_DEBUG=false and must then supply a secret
-key and allowed hosts; see README.md, "Configuration".
+DEBUG is off unless DJANGO_DEBUG=true asks for it (`make run` and the test suite do), so a
+forgotten variable in production never shows tracebacks to the world. With DEBUG off a
+secret key and allowed hosts must be given, or the program refuses to start. The other
+defaults give a zero-setup first run (SQLite, Celery tasks run in-process); see README.md,
+"Configuration".
 """
 
 import os
 from datetime import timedelta
 from pathlib import Path
 
+import csp.constants as csp
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
@@ -44,14 +47,17 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return items or default
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+DEBUG = env_bool("DJANGO_DEBUG", False)
 
 if DEBUG:
     SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or "django-insecure-dev-only-never-use-in-prod"
 else:
     SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
     if not SECRET_KEY:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false.")
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false (the default). In "
+            "production set it to a long random value; on a development machine set "
+            "DJANGO_DEBUG=true instead (`make run` does).")
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1"] if DEBUG else [])
 if not DEBUG and not ALLOWED_HOSTS:
@@ -267,3 +273,28 @@ AXES_DISABLE_ACCESS_LOG = True  # keep failed attempts only, not a log of every 
 # The project's own translations (locale/fi/LC_MESSAGES/django.po). The .mo files are build
 # output: `manage.py compile_translations` makes them with polib (no GNU gettext needed).
 LOCALE_PATHS = [BASE_DIR / "locale"]
+
+# Content-Security-Policy (django-csp), sent in debug too, so the browser tests see what
+# production sends. Scripts and style elements come from this site's static files, or carry
+# the response's nonce (`{{ request.csp_nonce }}`: Swagger UI's start-up script and the
+# browsable API's highlighting rules do, see templates/drf_spectacular/ and
+# templates/rest_framework/); no inline handler or `javascript:` URL runs. Style
+# *attributes* are allowed: Django REST framework's browsable API and the admin's job
+# progress bar write them, and a style attribute cannot run script. Swagger UI's
+# stylesheet draws its icons as data: URLs.
+INSTALLED_APPS += ["csp"]
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+                  "csp.middleware.CSPMiddleware")
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [csp.SELF],
+        "script-src": [csp.SELF, csp.NONCE],
+        "style-src": [csp.SELF, csp.NONCE],
+        "style-src-attr": [csp.UNSAFE_INLINE],
+        "img-src": [csp.SELF, "data:"],
+        "object-src": [csp.NONE],
+        "base-uri": [csp.NONE],
+        "form-action": [csp.SELF],
+        "frame-ancestors": [csp.NONE],
+    },
+}

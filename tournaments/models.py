@@ -6,6 +6,8 @@ from them and can be rebuilt at any time (see ``services.py``).
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -69,6 +71,10 @@ class Tournament(models.Model):
         BYE = "bye", _("a bye")
         BOT = "bot", _("a match against the bot team")
 
+    class Dealing(models.TextChoices):
+        PLATFORM = "platform", _("the platform deals (printed deals at a venue)")
+        VENUE = "venue", _("the venue deals freely")
+
     name = models.CharField(_("name"), max_length=200)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised")
     format = models.CharField(max_length=20, choices=Format.choices, default=Format.SWISS)
@@ -92,7 +98,15 @@ class Tournament(models.Model):
                     "ending with the better seed."))
     third_place_match = models.BooleanField(default=False)
     confirm_score_sheets = models.BooleanField(
-        default=False, help_text=_("A second organiser must confirm each entered score sheet."))
+        default=False, help_text=_("Each entered score sheet and uploaded game record waits "
+                                   "for confirmation: by a player of the other team when a "
+                                   "player entered it, or by another organiser."))
+    dealing = models.CharField(
+        _("dealing"), max_length=10, choices=Dealing.choices, default=Dealing.PLATFORM,
+        help_text=_("Platform: each match has its own packs, fixed when it is paired; an "
+                    "uploaded record must be played on them (print them for a venue table). "
+                    "Venue: any packs, and a record a player uploads waits for the other "
+                    "team to confirm it."))
 
     class Meta:
         verbose_name = _("tournament")
@@ -183,6 +197,12 @@ class Table(models.Model):
         return f"table {self.number}"
 
 
+def new_deal_seed() -> int:
+    """A match's deals (its first dealer and five packs, ``games.engine.deal_from_seed``):
+    63 random bits, so that no one can work them out before the match is over."""
+    return secrets.randbits(63)
+
+
 class Match(models.Model):
     """Two teams at a table (team_a in seats 0 and 2). A bye has no table and no team_b;
     a match against the house bot team has ``bot_opponent`` set and no team_b."""
@@ -203,6 +223,9 @@ class Match(models.Model):
     bot_opponent = models.BooleanField(default=False)
     bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    # Never shown to players or the public: the deals page shows it to organisers as packs.
+    seed = models.BigIntegerField(default=new_deal_seed, editable=False,
+                                  help_text=_("the seed of the match's deals"))
 
     class Meta:
         verbose_name = _("match")

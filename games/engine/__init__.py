@@ -23,6 +23,7 @@ from .actions import (
     parse_action,
 )
 from .cards import ALL_CARDS, JOKER, Card, full_pack, penalty, shuffled_pack
+from .deals import deal_mismatch
 from .errors import IllegalActionError, MalformedRecordError
 from .game import GameState, winner
 from .generate import contracts, legal_actions, observed_legal_actions
@@ -48,7 +49,7 @@ __all__ = [
     "IllegalActionError", "IllegalAt", "LayContract", "LayMelds", "LayOff",
     "MalformedRecordError", "MeldSpec", "Observation", "Placed", "Policy", "Push", "Record",
     "SheetError", "Swap", "TableMeld", "Take", "Verdict", "action_to_json", "contracts",
-    "deal_from_seed", "dealer_of", "full_pack", "hand_size", "legal_actions", "load_record",
-    "observed_legal_actions", "parse_action", "penalty", "play_game", "replay",
+    "deal_from_seed", "deal_mismatch", "dealer_of", "full_pack", "hand_size", "legal_actions",
+    "load_record", "observed_legal_actions", "parse_action", "penalty", "play_game", "replay",
     "score_sheet_errors", "shuffled_pack", "team_of", "verify", "winner",
 ]

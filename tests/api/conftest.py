@@ -8,7 +8,6 @@ another organiser's tournament whose round 1 is still a draft.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,16 +58,12 @@ def seated_user(match: Match, position: int) -> Any:
     return player.user
 
 
-@pytest.fixture(scope="session")
-def game_record() -> dict[str, Any]:
-    """A complete, legal push-record/1 game (any match may submit it)."""
-    return play_game([make_bot("random", seat) for seat in range(4)],
-                     *deal_from_seed(5)).to_json()
-
-
 @pytest.fixture
-def record(game_record: dict[str, Any]) -> dict[str, Any]:
-    return copy.deepcopy(game_record)
+def record(league: League) -> dict[str, Any]:
+    """A complete, legal push-record/1 game played on ``league.match``'s own deals (the
+    platform deals: a record of other packs is refused)."""
+    return play_game([make_bot("random", seat) for seat in range(4)],
+                     *deal_from_seed(league.match.seed)).to_json()
 
 
 @pytest.fixture

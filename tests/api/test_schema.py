@@ -24,7 +24,8 @@ pytestmark = pytest.mark.django_db
 PATHS = ["/api/v1/tournaments/", "/api/v1/tournaments/{id}/",
          "/api/v1/tournaments/{id}/standings/", "/api/v1/rounds/", "/api/v1/rounds/{id}/",
          "/api/v1/matches/", "/api/v1/matches/{id}/", "/api/v1/matches/{id}/record/",
-         "/api/v1/matches/{id}/result/", "/api/v1/teams/", "/api/v1/teams/{id}/",
+         "/api/v1/matches/{id}/result/", "/api/v1/matches/{id}/result/confirm/",
+         "/api/v1/teams/", "/api/v1/teams/{id}/",
          "/api/v1/players/", "/api/v1/players/{id}/", "/api/v1/auth/token/"]
 
 

@@ -29,6 +29,7 @@ from games.engine import (
     LayContract,
     LayMelds,
     Push,
+    dealer_of,
     full_pack,
     hand_size,
     legal_actions,
@@ -223,16 +224,17 @@ def hands_played(seed: int) -> Iterator[tuple[HandState, Action, HandState]]:
     an even seed, 1 and 3 for an odd one): the position before its last action, that
     action and the end position."""
     first_dealer, decks = deal_from_seed(seed)
-    game = GameState(first_dealer)
     bots: list[Policy] = [GreedyBot(), RandomBot(seed), GreedyBot(), RandomBot(seed + 1)]
     bots = bots[seed % 2:] + bots[:seed % 2]
-    for deck in decks:
-        hand = game.deal(deck)
+    for hand_no, deck in enumerate(decks, start=1):
+        # Each hand on its own (a HandState is the simulator's unit; no game is needed to
+        # score one hand).
+        hand = HandState.deal(hand_no, dealer_of(first_dealer, hand_no), deck)
         before = hand.copy()
         while hand.outcome is None:
             action = bots[hand.seat].choose(hand.observation(hand.seat), legal_actions(hand))
             before = hand.copy()
-            game.apply(action)
+            hand.apply(action)
         yield before, action, hand
 
 

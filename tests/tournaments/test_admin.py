@@ -110,7 +110,7 @@ def test_creating_a_tournament_makes_its_creator_an_organiser() -> None:
         "name": "Spring Cup", "format": "swiss", "status": "upcoming", "rounds_planned": 3,
         "points_win": 2, "points_draw": 1, "points_loss": 0, "points_bye": 2,
         "tiebreaks": "[]", "bye_policy": "bye", "bot_level": "random",
-        "knockout_tie_rule": "most_hands_won_by_going_out",
+        "knockout_tie_rule": "most_hands_won_by_going_out", "dealing": "platform",
         **{f"{prefix}-{key}": value for prefix in ("entries", "absences")
            for key, value in (("TOTAL_FORMS", 0), ("INITIAL_FORMS", 0))}})
 
@@ -277,7 +277,7 @@ def match_and_organiser() -> tuple[Match, Any]:
 def test_an_illegal_record_is_refused_with_its_hand_action_and_rule(
         match_and_organiser: Any) -> None:
     match, organiser = match_and_organiser
-    record = bot_record()
+    record = bot_record(match.seed)
     action = record["hands"][1]["actions"][0]
     action["seat"] = (action["seat"] + 1) % 4  # out of turn (R6.1)
 
@@ -310,7 +310,7 @@ def test_a_malformed_upload_is_refused_and_stores_nothing(match_and_organiser: A
 
 def test_a_legal_record_is_stored_as_the_result(match_and_organiser: Any) -> None:
     match, organiser = match_and_organiser
-    upload = SimpleUploadedFile("game.json", json.dumps(bot_record()).encode())
+    upload = SimpleUploadedFile("game.json", json.dumps(bot_record(match.seed)).encode())
 
     response = logged_in(organiser).post(url("match_record", match.pk), {"file": upload},
                                          follow=True)

@@ -67,7 +67,7 @@ def test_a_stored_result_updates_the_standings_by_itself(
 
     with django_capture_on_commit_callbacks(execute=True) as sent:
         if source == "record":
-            services.match_submit_record(match=match, record=bot_record(), user=organiser)
+            services.match_submit_record(match=match, record=bot_record(match.seed), user=organiser)
         elif source == "sheet":
             enter_sheet(match, organiser)
         else:
@@ -192,7 +192,7 @@ def test_an_uploaded_record_and_a_confirmation_in_the_admin_update_the_standings
     first, second = UserFactory(), UserFactory()
     tournament = tournament_with_teams(4, organisers=[first, second])
     match, other = published_round(tournament).matches.all()
-    upload = SimpleUploadedFile("game.json", json.dumps(bot_record()).encode())
+    upload = SimpleUploadedFile("game.json", json.dumps(bot_record(match.seed)).encode())
     with django_capture_on_commit_callbacks(execute=True):
         logged_in(first).post(url("match_record", match.pk), {"file": upload})
     assert played(tournament)[match.team_a_id] == 1

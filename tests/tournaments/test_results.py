@@ -33,7 +33,8 @@ def setting() -> dict[str, Any]:
     round = services.round_pair_next(tournament=tournament)
     services.round_publish(round=round)
     match = round.matches.get()
-    record = play_game([make_bot("random", s) for s in range(4)], *deal_from_seed(5)).to_json()
+    record = play_game([make_bot("random", s) for s in range(4)],
+                       *deal_from_seed(match.seed)).to_json()  # on the match's own deals
     return {"organiser": organiser, "tournament": tournament, "match": match, "record": record}
 
 

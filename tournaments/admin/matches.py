@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import services
 from tournaments.models import Match, Result, Round, Seat
 
+from .deals import deals_path, deals_url
 from .forms import RecordUploadForm, ScoreSheetFormSet, rejection_message
 from .rounds import result_summary
 from .scoping import ScopedInline, TournamentFilter, TournamentScoped, link, run_for_each
@@ -110,6 +111,7 @@ class MatchAdmin(TournamentScoped, admin.ModelAdmin):
                  name="tournaments_match_record"),
             path("<path:object_id>/score-sheet/", view(self.score_sheet_view),
                  name="tournaments_match_score_sheet"),
+            deals_path(self),
             *super().get_urls(),
         ]
 
@@ -122,6 +124,9 @@ class MatchAdmin(TournamentScoped, admin.ModelAdmin):
             context["result_links"] = {
                 "record": reverse("admin:tournaments_match_record", args=[match.pk]),
                 "sheet": reverse("admin:tournaments_match_score_sheet", args=[match.pk])}
+        if (match is not None and not match.is_bye
+                and match.round.tournament.dealing == match.round.tournament.Dealing.PLATFORM):
+            context["deals_url"] = deals_url(match)
         return super().change_view(request, object_id, form_url, context)
 
     @admin.display(description=_("round"), ordering="round")

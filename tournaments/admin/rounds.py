@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import services
 from tournaments.models import Job, Match, Round
 
+from .deals import deals_path, deals_url
 from .scoping import (
     ScopedInline,
     TournamentFilter,
@@ -116,13 +117,18 @@ class RoundAdmin(TournamentScoped, admin.ModelAdmin):
             return False
         return self.may_organise(request, obj)
 
+    def get_urls(self) -> list[Any]:
+        return [deals_path(self), *super().get_urls()]
+
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
                     extra_context: dict[str, Any] | None = None) -> HttpResponse:
         round = self.get_object(request, object_id)
         job = latest_job(round) if round is not None else None
         refresh = REFRESH_SECONDS if job is not None and job.status in RUNNING else None
-        return super().change_view(request, object_id, form_url,
-                                   {**(extra_context or {}), "auto_refresh": refresh})
+        deals = (deals_url(round) if round is not None
+                 and round.tournament.dealing == round.tournament.Dealing.PLATFORM else None)
+        return super().change_view(request, object_id, form_url, {
+            **(extra_context or {}), "auto_refresh": refresh, "deals_url": deals})
 
     @admin.display(description=_("matches"), ordering="match_count")
     def match_count(self, round: Round) -> int:

@@ -50,7 +50,7 @@ class TournamentAdmin(TournamentScoped, admin.ModelAdmin):
         (_("scoring"), {"fields": ["points_win", "points_draw", "points_loss", "points_bye",
                                    "tiebreaks"]}),
         (_("play"), {"fields": ["bye_policy", "bot_level", "knockout_tie_rule",
-                                "third_place_match", "confirm_score_sheets"]}),
+                                "third_place_match", "dealing", "confirm_score_sheets"]}),
     ]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Tournament]:

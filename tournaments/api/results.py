@@ -1,4 +1,5 @@
-"""``POST /matches/{id}/result/``: a thin edge in front of the result services.
+"""``POST /matches/{id}/result/`` and ``POST /matches/{id}/result/confirm/``: a thin edge
+in front of the result services.
 
 Who may submit is checked first (403), then whether the match already has a result (409),
 then the body's shape (400 naming the field), then the services verify and store it (400
@@ -14,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.exceptions import APIException
+from rest_framework.exceptions import APIException, NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -72,3 +73,21 @@ class ResultSubmissionMixin:
         fresh = self.get_queryset().get(pk=match.pk)  # type: ignore[attr-defined]
         data = MatchDetailSerializer(fresh, context=self.get_serializer_context()).data  # type: ignore[attr-defined]
         return Response(data, status=status.HTTP_201_CREATED)
+
+    @schema.confirm_result
+    @action(detail=True, methods=["post"], url_path="result/confirm",
+            permission_classes=[IsAuthenticated])
+    def confirm_result(self, request: Request, pk: str | None = None,
+                       format: str | None = None) -> Response:
+        """A player of the other team (or an organiser) confirms a result that waits."""
+        match = self.get_object()  # type: ignore[attr-defined]
+        result = Result.objects.filter(match=match).select_related("match__round").first()
+        if result is None:
+            raise NotFound(_("%(match)s has no result to confirm") % {"match": match})
+        try:
+            services.result_confirm(result=result, user=request.user)
+        except services.TournamentUserError as error:
+            return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
+        fresh = self.get_queryset().get(pk=match.pk)  # type: ignore[attr-defined]
+        data = MatchDetailSerializer(fresh, context=self.get_serializer_context()).data  # type: ignore[attr-defined]
+        return Response(data)

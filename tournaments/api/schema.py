@@ -18,7 +18,8 @@ from .submissions import DetailSerializer, ResultSubmissionSerializer
 
 ERROR = {"type": "object", "additionalProperties": True,
          "description": "what is wrong, and where: `detail`, or one list of messages a field"}
-VERDICT_STATUSES = ["illegal", "malformed", "incomplete"]
+# a game record's verdict, or "wrong_deal": not played on the match's own deals (issue 9.2)
+VERDICT_STATUSES = ["illegal", "malformed", "incomplete", "wrong_deal"]
 REJECTION = {
     "type": "object", "required": ["detail", "reason"],
     "description": "a result the rules refuse (ResultRejected)",
@@ -26,7 +27,8 @@ REJECTION = {
         "detail": {"type": "string"},
         "reason": {"type": "string", "description": "what is wrong, naming the rule (R7.1)"},
         "status": {"type": "string", "enum": VERDICT_STATUSES,
-                   "description": "a game record's verdict"},
+                   "description": "a game record's verdict, or wrong_deal: not played on "
+                                  "the match's own packs and first dealer"},
         "hand": {"type": "integer", "description": "illegal record: hand 1..5"},
         "action": {"type": "integer",
                    "description": "illegal record: the action's 0-based index in the hand"},
@@ -87,13 +89,16 @@ submit_result = extend_schema(
     summary="Submit a match's result: a game record or a score sheet",
     description=(
         "For the tournament's organisers and the match's players (token or session "
-        "authentication). Send `{\"record\": <push-record/1>}`, verified move by move, or "
+        "authentication). Send `{\"record\": <push-record/1>}`, verified move by move and, "
+        "when the platform deals, against the match's own packs and first dealer, or "
         "`{\"score_sheet\": {\"hand_scores\": [[a, b] x5], \"out_seats\": [seat or null "
-        "x5]}}`. Nothing is stored on any error."),
+        "x5]}}`. Nothing is stored on any error. A result waits for confirmation (status "
+        "`awaiting`) when the tournament asks for it, and a record a player uploads does when "
+        "the venue deals."),
     request=ResultSubmissionSerializer,
     responses={
         201: OpenApiResponse(MatchDetailSerializer, description="stored; the match as it is "
-                             "now (an entered score sheet may await a second organiser)"),
+                             "now (the result may await confirmation)"),
         400: OpenApiResponse({"anyOf": [REJECTION, ERROR]}, description=(
             "a result the rules refuse (reason; for a record, its verdict and the hand and "
             "action), or malformed input (one list of messages a field, nested to where)")),
@@ -102,6 +107,25 @@ submit_result = extend_schema(
                              "tournament nor a player of the match"),
         404: OpenApiResponse(DetailSerializer, description="no such match"),
         409: OpenApiResponse(DetailSerializer, description="the match already has a result"),
+    },
+)
+
+confirm_result = extend_schema(
+    summary="Confirm a match's result that awaits confirmation",
+    description=(
+        "For a player of the other team, when a player of the match entered the result, and "
+        "for the tournament's organisers other than the one who entered it. Confirming a "
+        "confirmed result changes nothing."),
+    request=None,
+    responses={
+        200: OpenApiResponse(MatchDetailSerializer, description="confirmed; the match as it "
+                             "is now"),
+        400: OpenApiResponse(DetailSerializer, description="the organiser who entered it "
+                             "cannot confirm it"),
+        401: OpenApiResponse(DetailSerializer, description="not authenticated"),
+        403: OpenApiResponse(DetailSerializer, description="neither a player of the other "
+                             "team nor another organiser of the tournament"),
+        404: OpenApiResponse(DetailSerializer, description="no such match, or no result"),
     },
 )
 

@@ -6,8 +6,9 @@
   record at once, an entered score sheet at once or, when the tournament asks for a second
   organiser, when that organiser confirms it. Until then the public sees that the match is
   *awaiting confirmation* (its status) and nothing of the result: no scores, no winner, no
-  game record. The tournament's organisers also see an unconfirmed result, flagged
-  ``confirmed: false``, in the API (they confirm it in the admin).
+  game record. The tournament's organisers and the match's players also see an
+  unconfirmed result, flagged ``confirmed: false``, in the API (organisers confirm it in
+  the admin, the other team's players through the API).
 * **Standings**, ratings and who advances in a knockout count confirmed results only (the
   derived rows are computed from them; see ``services.derived``).
 
@@ -57,4 +58,6 @@ def visible_result(match: Match, user: Any = None) -> Result | None:
     if result is None or result.confirmed:
         return result
     organiser = organised_tournaments(user).filter(pk=match.round.tournament_id).exists()
-    return result if organiser else None
+    player = (getattr(user, "is_authenticated", False)
+              and match.seats.filter(player__user=user).exists())
+    return result if organiser or player else None

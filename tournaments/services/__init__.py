@@ -7,6 +7,7 @@ play) live in ``tournaments.selectors``, which the services build on.
 """
 
 from .access import is_organiser, is_player_of, require_organiser, require_submitter
+from .deals import deals_for_organiser
 from .derived import (
     ratings_rebuild,
     ratings_recalculate,
@@ -25,7 +26,8 @@ from .results import (
 from .rounds import round_complete, round_fill_seats, round_pair_next, round_publish
 
 __all__ = [
-    "ResultExists", "ResultRejected", "TournamentUserError", "is_organiser", "is_player_of",
+    "ResultExists", "ResultRejected", "TournamentUserError", "deals_for_organiser",
+    "is_organiser", "is_player_of",
     "job_fail", "job_play_match", "job_play_round_bots", "job_refresh", "match_play_bots",
     "match_submit_record", "match_submit_score_sheet", "ratings_rebuild", "ratings_recalculate",
     "require_organiser", "require_submitter", "result_confirm", "result_withdraw",

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
 
-from tournaments.models import Match, Tournament
+from tournaments.models import Match, Result, Tournament
+
+from .errors import TournamentUserError
 
 
 def is_organiser(user: Any, tournament: Tournament) -> bool:
@@ -25,12 +27,41 @@ def is_player_of(user: Any, match: Match) -> bool:
 
 def require_organiser(user: Any, tournament: Tournament) -> None:
     if not is_organiser(user, tournament):
-        raise PermissionDenied(_("only the organisers of %(tournament)s may do this")
+        raise PermissionDenied(gettext("only the organisers of %(tournament)s may do this")
                                % {"tournament": tournament})
 
 
 def require_submitter(user: Any, match: Match) -> None:
     """Results come from the tournament's organisers or the match's own players."""
     if not (is_organiser(user, match.round.tournament) or is_player_of(user, match)):
-        raise PermissionDenied(_("only this tournament's organisers and this match's players "
-                                 "may submit its result"))
+        raise PermissionDenied(gettext("only this tournament's organisers and this match's "
+                                       "players may submit its result"))
+
+
+def side_of(user: Any, match: Match) -> int | None:
+    """The side ``user`` plays on in ``match``: 0 for team A (seats 0 and 2), 1 for team B
+    (seats 1 and 3), ``None`` when they have no seat there."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    position = (match.seats.filter(player__user=user).values_list("position", flat=True)
+                .first())
+    return None if position is None else position % 2
+
+
+def require_confirmer(user: Any, result: Result) -> None:
+    """An unconfirmed result is confirmed by someone other than its submitter's side: a
+    player of the other team when a player of the match entered it, or an organiser who
+    neither entered it nor plays in the match."""
+    match = result.match
+    submitter_side = side_of(result.entered_by, match) if result.entered_by else None
+    side = side_of(user, match)
+    if side is not None:
+        if submitter_side is None or side == submitter_side:
+            raise PermissionDenied(gettext(
+                "a player of the match confirms only a result the other team entered"))
+        return
+    require_organiser(user, match.round.tournament)
+    if result.entered_by_id == user.pk:
+        raise TournamentUserError(gettext(
+            "a result is confirmed by another organiser than the one who entered it (or, "
+            "when a player entered it, by a player of the other team)"))

@@ -15,25 +15,42 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from games.bots import make_bot
-from games.engine import Verdict, deal_from_seed, play_game, score_sheet_errors, verify, winner
+from games.engine import (
+    Verdict,
+    deal_mismatch,
+    load_record,
+    play_game,
+    score_sheet_errors,
+    verify,
+    winner,
+)
 from tournaments.models import Match, Result, Seat
 
-from .access import require_organiser, require_submitter
+from .access import require_confirmer, require_organiser, require_submitter, side_of
+from .deals import match_deals
 from .errors import ResultExists, ResultRejected, TournamentUserError
 from .followups import standings_later
 
 
 def match_submit_record(*, match: Match, record: Any, user: Any) -> Result:
-    """Store the result of an uploaded push-record/1 game, once the engine has verified it.
+    """Store the result of an uploaded push-record/1 game, once the engine has verified it
+    and, when the platform deals, found it played on the match's own deals (issue 9.2).
 
-    Team A sits in seats 0 and 2 (team 0 of the record)."""
+    Team A sits in seats 0 and 2 (team 0 of the record). It waits for confirmation when the
+    tournament asks for it, and, at a venue that deals freely, when a player uploaded it."""
     require_submitter(user, match)
     verdict = verify(record)
     _accept_verdict(verdict)
     decoded = verdict_record_json(record)
+    tournament = match.round.tournament
+    if tournament.dealing == tournament.Dealing.PLATFORM:
+        _check_deals(match, decoded)
     _check_players(match, decoded.get("players"))
+    # At a venue that deals freely, only the other team ties a player's record to this match.
+    waits = tournament.confirm_score_sheets or (
+        tournament.dealing == tournament.Dealing.VENUE and side_of(user, match) is not None)
     return _store(match, Result.Source.RECORD, verdict_scores(verdict), user=user,
-                  record=decoded, confirmed=True)
+                  record=decoded, confirmed=not waits)
 
 
 def match_submit_score_sheet(*, match: Match, hand_scores: Any, out_seats: Any,
@@ -51,16 +68,15 @@ def match_submit_score_sheet(*, match: Match, hand_scores: Any, out_seats: Any,
 
 
 def result_confirm(*, result: Result, user: Any) -> Result:
-    """A second organiser (not the one who entered it) confirms an entered score sheet."""
+    """Confirm a result that waits for it: a player of the other team confirms one a player
+    entered, or an organiser who neither entered it nor plays in the match."""
     tournament = result.match.round.tournament
-    require_organiser(user, tournament)
     with transaction.atomic():
-        locked = Result.objects.select_for_update(of=("self",)).get(pk=result.pk)
+        locked = (Result.objects.select_for_update(of=("self",))
+                  .select_related("match__round", "entered_by").get(pk=result.pk))
+        require_confirmer(user, locked)
         if locked.confirmed:
             return locked
-        if locked.entered_by_id == user.pk:
-            raise TournamentUserError(gettext("a score sheet is confirmed by another organiser "
-                                              "than the one who entered it"))
         locked.confirmed, locked.confirmed_by = True, user
         locked.save(update_fields=["confirmed", "confirmed_by"])
         Match.objects.filter(pk=locked.match_id).update(status=Match.Status.DONE)
@@ -115,9 +131,17 @@ def match_play_bots(*, match_id: int) -> Result | None:
 def _play(match: Match, seats: list[Seat]) -> dict[str, Any]:
     level = match.round.tournament.bot_level
     bots = [make_bot(seat.bot_level or level, match.pk * 4 + seat.position) for seat in seats]
-    first_dealer, decks = deal_from_seed(match.pk)
+    first_dealer, decks = match_deals(match)
     names = [str(seat) for seat in seats]
     return play_game(bots, first_dealer, decks, players=names).to_json()
+
+
+def _check_deals(match: Match, record: Any) -> None:
+    """A record from another match (names dropped or not) is refused: it must be played on
+    this match's packs, hand by hand, with its first dealer."""
+    mismatch = deal_mismatch(load_record(record), *match_deals(match))
+    if mismatch is not None:
+        raise ResultRejected(mismatch.located(gettext), status="wrong_deal")
 
 
 def _check_players(match: Match, names: list[str] | None) -> None:

@@ -1,0 +1,14 @@
+"""The test suite's settings: the project's settings in development mode.
+
+DEBUG is off unless asked for (config/settings.py); the tests ask, as `make run` does, so
+they get the development configuration: no HTTPS redirect, static files served from the
+apps, a throwaway secret key. (Django itself still runs each test with DEBUG off.) Child
+processes the tests start (manage.py, Celery workers) inherit the variable. A test that
+wants production settings sets DJANGO_DEBUG=false for its own subprocess.
+"""
+
+import os
+
+os.environ.setdefault("DJANGO_DEBUG", "true")
+
+from config.settings import *  # noqa: E402,F403
