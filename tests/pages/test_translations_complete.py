@@ -1,11 +1,13 @@
 """Every string the project's Python code marks for translation has a Finnish translation,
-and an organiser using the admin in Finnish sees it."""
+no error shown to a user is raised with an unmarked message, and an organiser using the
+admin in Finnish sees it."""
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
 from pathlib import Path
+from textwrap import shorten
 from typing import Any
 
 import polib
@@ -119,6 +121,69 @@ def marked_messages() -> tuple[dict[Message, list[str]], list[str]]:
     return messages, not_literal
 
 
+# The calls whose message reaches a user, and the position of that message among their
+# arguments: the errors an organiser, a player or an API client reads (PermissionDenied and
+# ValidationError by any module's name: Django's, DRF's, forms'), and the admin's own ways
+# of showing one. Http404 is left out: with DEBUG off its message is never shown.
+USER_MESSAGE_CALLS: dict[str, int] = {
+    "TournamentUserError": 0, "ResultRejected": 0, "ResultExists": 0, "PairingError": 0,
+    "PermissionDenied": 0, "ValidationError": 0, "NotFound": 0, "ParseError": 0,
+    "Conflict": 0, "message_user": 1, "add_error": 1,
+}
+MESSAGE_KEYWORDS = {"message", "detail", "reason"}
+
+
+def _unmarked_text(node: ast.expr) -> bool:
+    """Whether ``node`` builds its text from a literal no gettext call has seen: a string
+    literal, an f-string, ``"..." % x``, ``"..." + x``, ``"...".format()``, or such a text
+    inside the dict or list a ValidationError takes. A call (``_()``, ``str(exc)``) or a
+    variable is taken as the caller's business."""
+    match node:
+        case ast.Constant(value=str(text)):
+            return bool(text.strip())
+        case ast.JoinedStr():
+            return True
+        case ast.BinOp(op=ast.Mod(), left=left):  # the right side fills placeholders
+            return _unmarked_text(left)
+        case ast.BinOp(op=ast.Add(), left=left, right=right):
+            return _unmarked_text(left) or _unmarked_text(right)
+        case ast.Call(func=ast.Attribute(value=template, attr="format")):
+            return _unmarked_text(template)
+        case ast.IfExp(body=body, orelse=orelse):
+            return _unmarked_text(body) or _unmarked_text(orelse)
+        case ast.BoolOp(values=values) | ast.List(elts=values) | ast.Tuple(elts=values):
+            return any(_unmarked_text(value) for value in values)
+        case ast.Dict(values=values):
+            return any(_unmarked_text(value) for value in values)
+    return False
+
+
+def _callee(call: ast.Call) -> str | None:
+    if isinstance(call.func, ast.Name):
+        return call.func.id
+    if isinstance(call.func, ast.Attribute):
+        return call.func.attr
+    return None
+
+
+def unmarked_user_messages(source: str, where: str) -> list[str]:
+    """``where:line`` of each call in ``source`` that shows a user an unmarked message."""
+    offenders = []
+    calls = (node for node in ast.walk(ast.parse(source, filename=where))
+             if isinstance(node, ast.Call))
+    for node in calls:
+        name = _callee(node)
+        if name is None or name not in USER_MESSAGE_CALLS:
+            continue
+        position = USER_MESSAGE_CALLS[name]
+        messages = [*node.args[position:position + 1],
+                    *(kw.value for kw in node.keywords if kw.arg in MESSAGE_KEYWORDS)]
+        unmarked = [message for message in messages if _unmarked_text(message)]
+        if unmarked:
+            offenders.append((node.lineno, f"{name}({shorten(ast.unparse(unmarked[0]), 70)})"))
+    return [f"{where}:{line}: {call}" for line, call in sorted(offenders)]
+
+
 def _first_place(item: tuple[Message, list[str]]) -> tuple[str, int]:
     path, _colon, line = item[1][0].rpartition(":")
     return path, int(line)
@@ -153,6 +218,42 @@ def test_every_marked_string_has_a_finnish_translation() -> None:
     assert not missing, (f"{len(missing)} message(s) lack a Finnish translation in "
                          f"{PO_PATH}:\n" + "\n".join(missing))
     assert not not_literal, "\n".join(not_literal)
+
+
+def test_no_user_facing_error_is_raised_with_an_unmarked_message() -> None:
+    base = Path(settings.BASE_DIR)
+    offenders = [offender for path in _source_files()
+                 for offender in unmarked_user_messages(path.read_text(encoding="utf-8"),
+                                                        str(path.relative_to(base)))]
+    assert not offenders, ("mark these messages for translation (gettext with %(name)s "
+                           "placeholders) and translate them:\n" + "\n".join(offenders))
+
+
+UNMARKED = """\
+from django.utils.translation import gettext as _
+raise TournamentUserError("round 1 is complete")
+raise serializers.ValidationError(f"round {number} is complete")
+raise ValidationError({"round": [f"expected 1 to {total}"]})
+raise ResultRejected("hand " + str(hand) + ": " + reason, hand=hand)
+raise PairingError("at least %d teams are needed" % minimum)
+model_admin.message_user(request, "Done.", messages.SUCCESS)
+raise ResultExists(message="{} already has a result".format(match))
+raise PermissionDenied(_("only organisers may do this") if user else "log in first")
+raise TournamentUserError(_("round %(number)d is complete") % {"number": number})
+raise ResultRejected(reason, hand=hand, action=action, status="illegal")
+raise ResultRejected(verdict.reason or _("malformed record"), status="malformed")
+raise TournamentUserError(str(exc)) from None
+raise PermissionDenied
+form.add_error(None, rejection_message(exc))
+"""
+
+
+def test_the_checker_names_each_unmarked_message_by_file_and_line() -> None:
+    offenders = unmarked_user_messages(UNMARKED, "snippet.py")
+
+    assert [offender.split(": ")[0] for offender in offenders] == [
+        f"snippet.py:{line}" for line in range(2, 10)]
+    assert offenders[0] == "snippet.py:2: TournamentUserError('round 1 is complete')"
 
 
 def _organiser_with_a_round() -> tuple[Any, Round]:

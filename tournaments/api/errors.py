@@ -12,22 +12,24 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 from django.views import defaults
 
 Handler = Callable[..., HttpResponse]
 
 
-def _json_under_api(status: int, detail: str, page: Handler) -> Handler:
+def _json_under_api(status: int, detail: Promise, page: Handler) -> Handler:
     def handler(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.path.startswith("/api/"):
-            return JsonResponse({"detail": detail}, status=status)
+        if request.path.startswith("/api/"):  # in the request's language, as DRF's errors
+            return JsonResponse({"detail": str(detail)}, status=status)
         return page(request, *args, **kwargs)
     return handler
 
 
-bad_request = _json_under_api(400, "bad request", defaults.bad_request)
-permission_denied = _json_under_api(403, "permission denied", defaults.permission_denied)
-page_not_found = _json_under_api(404, "no such endpoint", defaults.page_not_found)
+bad_request = _json_under_api(400, _("bad request"), defaults.bad_request)
+permission_denied = _json_under_api(403, _("permission denied"), defaults.permission_denied)
+page_not_found = _json_under_api(404, _("no such endpoint"), defaults.page_not_found)
 server_error = _json_under_api(
-    500, "server error: the request was not completed, and the error has been logged",
+    500, _("server error: the request was not completed, and the error has been logged"),
     defaults.server_error)

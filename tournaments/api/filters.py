@@ -8,6 +8,7 @@ from typing import Any
 import django_filters
 from django import forms
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 
 from tournaments.models import Match, Player, Round, Team, Tournament
@@ -45,7 +46,7 @@ class StrictFilterSet(django_filters.FilterSet):
                 for name, field in self.fields.items():
                     if isinstance(field, forms.IntegerField | forms.ChoiceField) \
                             and self.data.get(name) == "":
-                        self.add_error(name, "empty: give a value or leave the parameter out")
+                        self.add_error(name, _("empty: give a value or leave the parameter out"))
                 return cleaned
 
         return StrictForm

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 
 BIGINT_MAX = 2**63 - 1  # the largest id the database can hold
@@ -19,8 +20,8 @@ def positive_int(params: Mapping[str, str], name: str, *,
         return None
     value = int(raw) if re.fullmatch(r"[0-9]{1,19}", raw) else 0
     if not 1 <= value <= maximum:
-        raise ValidationError({name: [f"expected a whole number from 1 to {maximum}, "
-                                      f"not {raw[:40]!r}"]})
+        raise ValidationError({name: [_("expected a whole number from 1 to %(maximum)d, not "
+                                        "%(given)r") % {"maximum": maximum, "given": raw[:40]}]})
     return value
 
 
@@ -32,6 +33,7 @@ def choices(params: Mapping[str, str], name: str, allowed: set[str]) -> set[str]
     values = {v.strip() for v in raw.split(",")}
     unknown = sorted(values - allowed)
     if unknown:
-        raise ValidationError({name: [f"unknown value(s) {', '.join(map(repr, unknown))}; "
-                                      f"expected {', '.join(sorted(allowed))}"]})
+        raise ValidationError({name: [_("unknown value(s) %(unknown)s; expected %(allowed)s")
+                                      % {"unknown": ", ".join(map(repr, unknown)),
+                                         "allowed": ", ".join(sorted(allowed))}]})
     return values

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import IO, Any
 
+from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
@@ -26,10 +27,10 @@ class JSONParser(parsers.JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:
-            raise ParseError(f"JSON parse error - nested deeper than {MAX_DEPTH} "
-                             "levels") from None
+            raise ParseError(_("JSON parse error - nested deeper than %(depth)d levels")
+                             % {"depth": MAX_DEPTH}) from None
         try:
             check_json(data, MAX_DEPTH)
         except MalformedRecordError as exc:
-            raise ParseError(f"JSON parse error - {exc}") from None
+            raise ParseError(_("JSON parse error - %(error)s") % {"error": exc}) from None
         return data

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.exceptions import APIException, NotFound
@@ -29,7 +31,7 @@ from .submissions import ResultSubmissionSerializer
 
 class Conflict(APIException):
     status_code = status.HTTP_409_CONFLICT
-    default_detail = "the match already has a result"
+    default_detail = gettext_lazy("the match already has a result")
     default_code = "conflict"
 
 
@@ -56,7 +58,7 @@ class ResultSubmissionMixin:
         match = self.get_object()  # type: ignore[attr-defined]
         services.require_submitter(request.user, match)
         if _has_result(match):
-            raise Conflict(f"{match} already has a result")
+            raise Conflict(_("%(match)s already has a result") % {"match": match})
         body = ResultSubmissionSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
@@ -81,7 +83,7 @@ class ResultSubmissionMixin:
         match = self.get_object()  # type: ignore[attr-defined]
         result = Result.objects.filter(match=match).select_related("match__round").first()
         if result is None:
-            raise NotFound(f"{match} has no result to confirm")
+            raise NotFound(_("%(match)s has no result to confirm") % {"match": match})
         try:
             services.result_confirm(result=result, user=request.user)
         except services.TournamentUserError as error:

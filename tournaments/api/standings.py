@@ -13,6 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 
@@ -34,8 +35,9 @@ def standings_table(tournament: Tournament, round_number: int | None) -> dict[st
     """The table after ``round_number`` (which must be complete), or the current one."""
     if round_number is not None and not tournament.rounds.filter(
             number=round_number, status=Round.Status.COMPLETE).exists():
-        raise NotFound(f"round {round_number} of {tournament} is not complete (or does not "
-                       "exist): standings are kept after each completed round")
+        raise NotFound(_("round %(number)d of %(tournament)s is not complete (or does not "
+                         "exist): standings are kept after each completed round")
+                       % {"number": round_number, "tournament": tournament})
     metrics = tournament_metrics(tournament)
     tiebreaks = [metric.key for metric in metrics]
     rows = [{"rank": row.rank, "team_id": row.team_id, "team": row.team.name,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -31,7 +32,7 @@ class RecordField(serializers.JSONField):
     def to_internal_value(self, data: Any) -> Any:
         if not isinstance(data, dict):
             raise serializers.ValidationError(
-                "expected a push-record/1 game record: a JSON object")
+                _("expected a push-record/1 game record: a JSON object"))
         return super().to_internal_value(data)
 
 
@@ -45,7 +46,7 @@ class ResultSubmissionSerializer(serializers.Serializer):
         given = [key for key in ("record", "score_sheet") if key in attrs]
         if len(given) != 1:
             raise serializers.ValidationError(
-                'send exactly one of "record" (a push-record/1 game) and "score_sheet"')
+                _('send exactly one of "record" (a push-record/1 game) and "score_sheet"'))
         return attrs
 
 

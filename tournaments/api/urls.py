@@ -2,6 +2,7 @@
 
 from django.http import HttpRequest, JsonResponse
 from django.urls import URLPattern, URLResolver, include, path, re_path
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
@@ -22,8 +23,9 @@ router.register("players", views.PlayerViewSet, basename="player")
 def not_found(request: HttpRequest, rest: str) -> JsonResponse:
     """Any other path under the API: a JSON 404 (not Django's HTML page, nor a redirect to
     add a slash, which a POST cannot follow)."""
-    hint = "" if request.path.endswith("/") else f" (paths end in a slash: {request.path}/)"
-    return JsonResponse({"detail": f"no such endpoint: {request.path}{hint}"}, status=404)
+    detail = (_("no such endpoint: %(path)s") if request.path.endswith("/") else
+              _("no such endpoint: %(path)s (paths end in a slash: %(path)s/)"))
+    return JsonResponse({"detail": detail % {"path": request.path}}, status=404)
 
 
 urlpatterns: list[URLPattern | URLResolver] = [

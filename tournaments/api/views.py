@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext as _
 from rest_framework import viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
@@ -132,8 +133,8 @@ class MatchViewSet(ResultSubmissionMixin, ReadOnlyViewSet):
         match = self.get_object()
         result = selectors.visible_result(match, request.user)
         if result is None or result.record is None:
-            raise NotFound(f"match {match.pk} has no stored game record (its result, if any, "
-                           "is a score sheet)")
+            raise NotFound(_("match %(match)d has no stored game record (its result, if "
+                             "any, is a score sheet)") % {"match": match.pk})
         return Response(result.record)
 
 

@@ -27,14 +27,15 @@ def is_player_of(user: Any, match: Match) -> bool:
 
 def require_organiser(user: Any, tournament: Tournament) -> None:
     if not is_organiser(user, tournament):
-        raise PermissionDenied(f"only the organisers of {tournament} may do this")
+        raise PermissionDenied(gettext("only the organisers of %(tournament)s may do this")
+                               % {"tournament": tournament})
 
 
 def require_submitter(user: Any, match: Match) -> None:
     """Results come from the tournament's organisers or the match's own players."""
     if not (is_organiser(user, match.round.tournament) or is_player_of(user, match)):
-        raise PermissionDenied("only this tournament's organisers and this match's players "
-                               "may submit its result")
+        raise PermissionDenied(gettext("only this tournament's organisers and this match's "
+                                       "players may submit its result"))
 
 
 def side_of(user: Any, match: Match) -> int | None:

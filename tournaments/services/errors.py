@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 
 class TournamentUserError(ValueError):
     """Something the user asked for cannot be done; the message says what to fix."""
@@ -13,12 +15,15 @@ class ResultExists(TournamentUserError):
 
 class ResultRejected(TournamentUserError):
     """A submitted result was refused; nothing was stored. For a game record, ``hand`` and
-    ``action`` locate the first illegal action (push-record.md) and ``reason`` names the rule."""
+    ``action`` locate the first illegal action (push-record.md) and ``reason`` names the rule.
+    The engine's reasons stay English (their rule numbers make them checkable); the frame
+    around them is in the language active when the error is raised."""
 
     def __init__(self, reason: str, *, hand: int | None = None, action: int | None = None,
                  status: str = "") -> None:
-        where = f"hand {hand}, action {action}: " if hand is not None else ""
-        super().__init__(f"{where}{reason}")
+        super().__init__(reason if hand is None else
+                         _("hand %(hand)d, action %(action)d: %(reason)s")
+                         % {"hand": hand, "action": action, "reason": reason})
         self.reason = reason
         self.hand = hand
         self.action = action

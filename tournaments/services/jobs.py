@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.models import Job, Match, Result, Round, Seat
 from tournaments.selectors import round_bot_match_ids
@@ -30,9 +31,11 @@ def job_play_round_bots(*, round: Round, user: Any = None) -> Job:
         require_organiser(user, round.tournament)
     job = job_start_round_bots(round)
     if job is None:
-        raise TournamentUserError(f"round {round.number} has no bot match left to play"
-                                  + ("" if round.status == Round.Status.PUBLISHED
-                                     else " (publish it first)"))
+        raise TournamentUserError(
+            (_("round %(number)d has no bot match left to play")
+             if round.status == Round.Status.PUBLISHED
+             else _("round %(number)d has no bot match left to play (publish it first)"))
+            % {"number": round.number})
     return job
 
 

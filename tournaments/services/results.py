@@ -95,11 +95,13 @@ def result_withdraw(*, result: Result, user: Any) -> Match:
     with transaction.atomic():
         match = lock_match(result.match_id)
         if match is None:
-            raise TournamentUserError(f"{result.match} has no result to withdraw")
+            raise TournamentUserError(gettext("%(match)s has no result to withdraw")
+                                      % {"match": result.match})
         _refuse_complete(match)
         withdrawn = Result.objects.select_for_update().filter(pk=result.pk).first()
         if withdrawn is None:
-            raise TournamentUserError(f"{match} has no result to withdraw")
+            raise TournamentUserError(gettext("%(match)s has no result to withdraw")
+                                      % {"match": match})
         withdrawn.delete()
         match.status = Match.Status.PENDING
         match.save(update_fields=["status"])
@@ -164,7 +166,7 @@ def lock_match(match_id: int) -> Match | None:
 
 def _refuse_complete(match: Match) -> None:
     if match.round.status == Round.Status.COMPLETE:
-        raise TournamentUserError(gettext("round %(number)s is complete, so its results are "
+        raise TournamentUserError(gettext("round %(number)d is complete, so its results are "
                                           "final") % {"number": match.round.number})
 
 
@@ -193,22 +195,23 @@ def _check_players(match: Match, names: list[str] | None) -> None:
     for seat in match.seats.select_related("player").order_by("position"):
         named = names[seat.position]
         if seat.player is not None and named.strip().casefold() != seat.player.name.casefold():
-            raise ResultRejected(
-                f"players[{seat.position}]: the record seats {named!r} where the match seats "
-                f"{seat.player.name!r} (seats 0 and 2 are team A); correct the names or leave "
-                "them out")
+            raise ResultRejected(gettext(
+                "players[%(position)d]: the record seats %(named)r where the match seats "
+                "%(player)r (seats 0 and 2 are team A); correct the names or leave them out")
+                % {"position": seat.position, "named": named, "player": seat.player.name})
 
 
 def _accept_verdict(verdict: Verdict) -> None:
     if verdict.status == "malformed":
-        raise ResultRejected(verdict.reason or "malformed record", status="malformed")
+        raise ResultRejected(verdict.reason or gettext("malformed record"), status="malformed")
     if verdict.status == "illegal":
         assert verdict.error is not None
         raise ResultRejected(verdict.error.reason, hand=verdict.error.hand,
                              action=verdict.error.action, status="illegal")
     if verdict.status == "incomplete":
-        raise ResultRejected(f"the game is incomplete: {len(verdict.hands)} of 5 hands "
-                             "finished (R3.1)", status="incomplete")
+        raise ResultRejected(gettext("the game is incomplete: %(finished)d of 5 hands "
+                                     "finished (R3.1)") % {"finished": len(verdict.hands)},
+                             status="incomplete")
 
 
 def verdict_scores(verdict: Verdict) -> tuple[list[list[int]], list[int | None]]:
@@ -225,13 +228,13 @@ def _store(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
     with transaction.atomic():
         locked = lock_match(match.pk)
         if locked is None:
-            raise TournamentUserError(f"{match} was removed")
+            raise TournamentUserError(gettext("%(match)s was removed") % {"match": match})
         if locked.is_bye:
-            raise TournamentUserError("a bye has no result to enter")
+            raise TournamentUserError(gettext("a bye has no result to enter"))
         if Result.objects.filter(match=locked).exists():
-            raise ResultExists(f"{locked} already has a result")
+            raise ResultExists(gettext("%(match)s already has a result") % {"match": locked})
         if locked.round.status == locked.round.Status.DRAFT:
-            raise TournamentUserError("publish the round before entering its results")
+            raise TournamentUserError(gettext("publish the round before entering its results"))
         _refuse_complete(locked)
         return _write(locked, source, scores, user=user, record=record, confirmed=confirmed)
 

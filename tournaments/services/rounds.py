@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.formats.base import Pairing, PairingError
 from tournaments.formats.knockout import knockout_round
@@ -50,10 +52,12 @@ def round_pair_next(*, tournament: Tournament, user: Any = None) -> Round:
         if last is not None and last.status == Round.Status.DRAFT:
             return last
         if last is not None and last.status != Round.Status.COMPLETE:
-            raise TournamentUserError(f"complete round {last.number} before pairing the next")
+            raise TournamentUserError(_("complete round %(number)d before pairing the next")
+                                      % {"number": last.number})
         number = last.number + 1 if last else 1
         if number > rounds_total(tournament):
-            raise TournamentUserError(f"all {number - 1} rounds of {tournament} are paired")
+            raise TournamentUserError(_("all %(count)d rounds of %(tournament)s are paired")
+                                      % {"count": number - 1, "tournament": tournament})
         try:
             pairings = _pairings(tournament, number)
         except PairingError as exc:
@@ -147,7 +151,7 @@ def round_fill_seats(*, round: Round, user: Any = None) -> int:
     if user is not None:
         require_organiser(user, tournament)
     if round.status == Round.Status.COMPLETE:
-        raise TournamentUserError(f"round {round.number} is complete")
+        raise TournamentUserError(_("round %(number)d is complete") % {"number": round.number})
     absent = _absent_players(tournament, round.number)
     with transaction.atomic():
         seats = Seat.objects.select_for_update(of=("self",)).filter(
@@ -185,16 +189,19 @@ def round_complete(*, round: Round, user: Any = None) -> Round:
         if locked.status == Round.Status.COMPLETE:
             return locked
         if locked.status == Round.Status.DRAFT:
-            raise TournamentUserError(f"publish round {locked.number} before completing it")
+            raise TournamentUserError(_("publish round %(number)d before completing it")
+                                      % {"number": locked.number})
         # Round, then its matches: the order of every path that changes a round's results
         # (services.results.lock_match), so none is halfway through a match of it now.
         list(Match.objects.select_for_update(of=("self",)).filter(round=locked)
              .order_by("pk").values_list("pk", flat=True))
         open_matches = locked.matches.filter(is_bye=False).exclude(status=Match.Status.DONE)
         if open_matches.exists():
+            count = open_matches.count()
             raise TournamentUserError(
-                f"round {locked.number} still has {open_matches.count()} match(es) without a "
-                "confirmed result")
+                ngettext("round %(number)d still has %(count)d match without a confirmed result",
+                         "round %(number)d still has %(count)d matches without a confirmed "
+                         "result", count) % {"number": locked.number, "count": count})
         if tournament.format == Tournament.Format.KNOCKOUT:
             _record_tie_decisions(locked)
         locked.status = Round.Status.COMPLETE
