@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -179,6 +180,19 @@ def test_pair_next_round_creates_a_draft_and_publish_round_publishes_it() -> Non
     assert round.status == Round.Status.PUBLISHED and "is published" in said(response)
     response = act(client, "tournament", "pair_next_round", tournament)
     assert "complete round 1 before pairing the next" in said(response)
+
+
+@pytest.mark.parametrize("format", [f.value for f in Tournament.Format])
+@pytest.mark.parametrize("teams", [0, 1])
+def test_pair_next_round_with_too_few_teams_says_why(format: str, teams: int) -> None:
+    organiser = UserFactory()
+    tournament = tournament_with_teams(teams, organisers=[organiser], format=format)
+
+    response = act(logged_in(organiser), "tournament", "pair_next_round", tournament)
+
+    assert response.status_code == 200
+    assert re.search(r"at least 2 (active )?teams", said(response))
+    assert not tournament.rounds.exists()
 
 
 def test_publishing_an_all_bot_round_plays_every_match(

@@ -55,13 +55,14 @@ def round_pair_next(*, tournament: Tournament, user: Any = None) -> Round:
             raise TournamentUserError(_("complete round %(number)d before pairing the next")
                                       % {"number": last.number})
         number = last.number + 1 if last else 1
-        if number > rounds_total(tournament):
-            raise TournamentUserError(_("all %(count)d rounds of %(tournament)s are paired")
-                                      % {"count": number - 1, "tournament": tournament})
-        try:
-            pairings = _pairings(tournament, number)
+        try:  # counting a knockout's rounds builds its bracket, which needs two teams
+            total = rounds_total(tournament)
+            pairings = _pairings(tournament, number) if number <= total else []
         except PairingError as exc:
             raise TournamentUserError(str(exc)) from None
+        if number > total:
+            raise TournamentUserError(_("all %(count)d rounds of %(tournament)s are paired")
+                                      % {"count": number - 1, "tournament": tournament})
         new = Round.objects.create(tournament=tournament, number=number)
         slots = _bracket_slots(tournament, number, len(pairings))
         _create_matches(tournament, new, pairings, slots)
