@@ -2,9 +2,10 @@
 
 * **Rounds.** Published and complete rounds are public. A draft round (and its matches) is
   seen only by the tournament's organisers (superusers organise every tournament).
-* **Results.** A result is public once it is confirmed: a bot game or a verified game
-  record at once, an entered score sheet at once or, when the tournament asks for a second
-  organiser, when that organiser confirms it. Until then the public sees that the match is
+* **Results.** A result is public once it is confirmed: a bot game at once; an uploaded
+  record or an entered score sheet at once, or, when the tournament asks for confirmation
+  (and for a player's record when the venue deals), once the other team or another
+  organiser confirms it. Until then the public sees that the match is
   *awaiting confirmation* (its status) and nothing of the result: no scores, no winner, no
   game record. The tournament's organisers and the match's players also see an
   unconfirmed result, flagged ``confirmed: false``, in the API (organisers confirm it in
