@@ -67,28 +67,33 @@ class MatchResult:
     winner: int | None
 
     def __post_init__(self) -> None:
-        where = f"round {self.round}, team {self.team_a} v {self.team_b}"
         if self.out_hands[0] < 0 or self.out_hands[1] < 0:
-            raise ValueError(f"{where}: out_hands must not be negative, got {self.out_hands}")
+            raise ValueError(
+                f"{self._where()}: out_hands must not be negative, got {self.out_hands}")
         if self.team_b is None:
             if self.totals is not None or self.winner is not None or self.out_hands != (0, 0):
-                raise ValueError(f"{where}: a bye has no totals, no winner and out_hands (0, 0)")
+                raise ValueError(
+                    f"{self._where()}: a bye has no totals, no winner and out_hands (0, 0)")
             return
         if self.team_b == self.team_a:
-            raise ValueError(f"{where}: a team cannot play itself")
+            raise ValueError(f"{self._where()}: a team cannot play itself")
         if self.winner not in (0, 1, None):
-            raise ValueError(f"{where}: winner must be 0, 1 or None, got {self.winner!r}")
+            raise ValueError(f"{self._where()}: winner must be 0, 1 or None, got {self.winner!r}")
         if self.totals is None:
             if self.out_hands != (0, 0):
-                raise ValueError(f"{where}: a result without totals has out_hands (0, 0)")
+                raise ValueError(f"{self._where()}: a result without totals has out_hands (0, 0)")
             return
         a, b = self.totals
         expected = 0 if a < b else 1 if b < a else None
         if self.winner != expected:
             raise ValueError(
-                f"{where}: totals {self.totals} mean winner {expected!r} "
+                f"{self._where()}: totals {self.totals} mean winner {expected!r} "
                 f"(lower total wins, equal is a draw), got {self.winner!r}"
             )
+
+    def _where(self) -> str:
+        # A method, not formatted up front: a rebuild builds 10,000 results, all valid.
+        return f"round {self.round}, team {self.team_a} v {self.team_b}"
 
     @property
     def is_bye(self) -> bool:
@@ -176,16 +181,12 @@ class TeamSummary:
         return self.wins + self.draws + self.losses
 
 
-def summarise(
-    teams: Sequence[int], results: Iterable[MatchResult], rules: StandingsRules
-) -> dict[int, TeamSummary]:
-    """Build every team's summary; reject results that name unknown teams or
-    put a team in two matches of the same round."""
+def check_results(teams: Sequence[int], results: Sequence[MatchResult]) -> None:
+    """Reject repeated teams, results that name unknown teams and a team in two matches
+    of the same round (ValueError, saying which)."""
     if len(set(teams)) != len(teams):
         raise ValueError(f"teams repeated: {sorted(t for t in set(teams) if teams.count(t) > 1)}")
     known = set(teams)
-    meetings: dict[int, list[Meeting]] = {t: [] for t in teams}
-    byes: dict[int, int] = {t: 0 for t in teams}
     seen: set[tuple[int, int]] = set()
     for result in results:
         sides = [result.team_a] if result.team_b is None else [result.team_a, result.team_b]
@@ -195,6 +196,18 @@ def summarise(
             if (result.round, team) in seen:
                 raise ValueError(f"round {result.round}: team {team} has more than one result")
             seen.add((result.round, team))
+
+
+def summarise(
+    teams: Sequence[int], results: Iterable[MatchResult], rules: StandingsRules
+) -> dict[int, TeamSummary]:
+    """Build every team's summary; reject results that name unknown teams or
+    put a team in two matches of the same round."""
+    results = list(results)
+    check_results(teams, results)
+    meetings: dict[int, list[Meeting]] = {t: [] for t in teams}
+    byes: dict[int, int] = {t: 0 for t in teams}
+    for result in results:
         if result.team_b is None:
             byes[result.team_a] += 1
             continue

@@ -52,7 +52,7 @@ def recalculate_standings(tournament_id: int, full: bool = False) -> int:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return 0
-    return len(services.standings_rebuild(tournament=tournament, full=full))
+    return services.standings_rebuild(tournament=tournament, full=full)
 
 
 @shared_task

@@ -34,7 +34,7 @@ from .rounds import (
 )
 from .standings import (
     standing_rows,
-    standings_rounds,
+    standings_versions,
     tournament_cross_table,
     tournament_metrics,
     tournament_standings,
@@ -53,7 +53,7 @@ __all__ = [
     "CYCLES", "PUBLIC_ROUNDS", "knockout_decision", "knockout_winners", "match_hands",
     "match_is_live", "plain", "player_rating_history", "player_results", "player_teams",
     "players", "public_match", "public_round", "public_rounds", "round_bot_match_ids",
-    "round_tables", "rounds_total", "seeded_team_ids", "standing_rows", "standings_rounds",
+    "round_tables", "rounds_total", "seeded_team_ids", "standing_rows", "standings_versions",
     "table_view", "team_results", "team_tournaments", "teams", "tournament_bracket",
     "tournament_bracket_view", "tournament_cross_table", "tournament_entries",
     "tournament_is_live", "tournament_metrics", "tournament_standings",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Max, QuerySet
 
 from tournaments.models import Match, Standing, Tournament
 from tournaments.standings import TIEBREAKS, Metric
@@ -47,10 +47,13 @@ def tournament_standings(tournament: Tournament, round_number: int = 0) -> list[
             for row in rows]
 
 
-def standings_rounds(tournament: Tournament) -> list[int]:
-    """Rounds with stored standings after them (completed rounds)."""
-    return sorted(set(Standing.objects.filter(tournament=tournament, round_number__gt=0)
-                      .values_list("round_number", flat=True)))
+def standings_versions(tournament: Tournament) -> dict[int, int]:
+    """Each stored table's version by the round it follows (0: the current table): the id
+    of its newest row. A rebuild writes a table's rows anew, so the version changes whenever
+    the table may have, and the page caches a table under it. Rounds other than 0 are the
+    completed rounds; one query for all."""
+    return dict(Standing.objects.filter(tournament=tournament).order_by()
+                .values_list("round_number").annotate(Max("id")))
 
 
 def tournament_cross_table(tournament: Tournament) -> list[CrossRow]:

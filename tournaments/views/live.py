@@ -27,23 +27,33 @@ def live_context(live: bool) -> dict[str, Any]:
     return {"live": live, "poll_ms": poll_milliseconds()}
 
 
-def _response(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
+def _response(html: str) -> HttpResponse:
     # Django's own ETag of the body: the page and its fragment URL agree on it.
-    return set_response_etag(HttpResponse(render_to_string(template, context, request=request)))
+    return set_response_etag(HttpResponse(html))
 
 
 def fragment(request: HttpRequest, template: str, context: dict[str, Any]) -> dict[str, Any]:
     """The fragment rendered for a page (``live_html``) with the ETag the page's script sends
     when it asks again (``live_etag``), so an unchanged fragment is never swapped in."""
-    response = _response(request, template, context)
+    return page_fragment(render_to_string(template, context, request=request))
+
+
+def page_fragment(html: str) -> dict[str, Any]:
+    """`fragment` for HTML already rendered (a page may keep it in the cache)."""
+    response = _response(html)
     return {"live_html": mark_safe(response.content.decode()),  # our own template
             "live_etag": response["ETag"]}
 
 
-@conditional_page  # ConditionalGetMiddleware for this answer: a 304 when If-None-Match matches
 def render_fragment(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
     """The fragment as HTML, with an ETag so an unchanged fragment costs a 304 and no body."""
-    response = _response(request, template, context)
+    return fragment_response(request, render_to_string(template, context, request=request))
+
+
+@conditional_page  # ConditionalGetMiddleware for this answer: a 304 when If-None-Match matches
+def fragment_response(request: HttpRequest, html: str) -> HttpResponse:
+    """`render_fragment` for HTML already rendered."""
+    response = _response(html)
     # Each poll must reach the server; the answer depends on the language chosen.
     patch_cache_control(response, no_cache=True)
     patch_vary_headers(response, ["Accept-Language", "Cookie"])

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from tournaments import selectors
 from tournaments.models import Round, Tournament
-from tournaments.selectors import plain, rounds_total, tournament_metrics
+from tournaments.selectors import plain, rounds_total, standings_versions, tournament_metrics
 
-from .live import fragment, live_context, render_fragment
+from .live import fragment, fragment_response, live_context, page_fragment, render_fragment
 
 
 def tiebreak_sentence(tournament: Tournament) -> str:
@@ -96,8 +98,12 @@ def round_live(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
                            _round_context(_round(tournament_id, number)))
 
 
+STANDINGS_CACHE_SECONDS = 600  # the key changes with the table; this bounds a team rename
+
+
 def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
-    rounds = selectors.standings_rounds(tournament)
+    versions = standings_versions(tournament)
+    rounds = sorted(number for number in versions if number > 0)
     try:
         after = int(request.GET.get("after", 0))
     except ValueError:
@@ -105,24 +111,40 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
     if after not in rounds:
         after = 0
     return {"tournament": tournament, "after": after, "standings_rounds": rounds,
-            "lines": selectors.tournament_standings(tournament, after),
-            "metrics": selectors.tournament_metrics(tournament),
-            "tiebreak_sentence": tiebreak_sentence(tournament),
+            "version": versions.get(after, 0),
             **live_context(after == 0 and selectors.tournament_is_live(tournament))}
+
+
+def _standings_table(request: HttpRequest, context: dict[str, Any]) -> str:
+    """The table's HTML, cached per tournament, table (current or after a round), version of
+    that table, live state and language: a new result writes a new version, so it shows at
+    once, while each reader of an unchanged table costs a cache read instead of rendering
+    hundreds of rows."""
+    tournament, after = context["tournament"], context["after"]
+    key = (f"standings-table:{tournament.pk}:{after}:{context['version']}:"
+           f"{int(context['live'])}:{get_language()}")
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("tournaments/_standings_table.html", {
+            **context, "lines": selectors.tournament_standings(tournament, after),
+            "metrics": selectors.tournament_metrics(tournament),
+            "tiebreak_sentence": tiebreak_sentence(tournament)}, request=request)
+        cache.set(key, html, STANDINGS_CACHE_SECONDS)
+    return str(html)
 
 
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     context = _standings_context(request, tournament)
     return render(request, "tournaments/standings.html", {
-        **context, **fragment(request, "tournaments/_standings_table.html", context),
+        **context, **page_fragment(_standings_table(request, context)),
         "section": "standings"})
 
 
 def standings_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    return render_fragment(request, "tournaments/_standings_table.html",
-                           _standings_context(request, tournament))
+    context = _standings_context(request, tournament)
+    return fragment_response(request, _standings_table(request, context))
 
 
 def bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:

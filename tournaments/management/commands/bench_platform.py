@@ -26,11 +26,13 @@ class Command(BaseCommand):
                           f"{os.cpu_count()} cores, database {connection.vendor}")
         self.stdout.write(f"Swiss pairing, 1,024 teams after 5 rounds: "
                           f"{bench.swiss_pairing_seconds():.2f} s")
-        self.stdout.write(f"standings, 512 teams, 10,000 results: computed in "
-                          f"{bench.standings_compute_seconds():.2f} s; from the database, "
-                          f"current table {bench.standings_rebuild_seconds(full=False):.2f} s, "
-                          f"with a table per completed round "
-                          f"{bench.standings_rebuild_seconds(full=True):.2f} s")
+        standings = bench.standings_seconds()
+        self.stdout.write(
+            f"standings, 512 teams, 10,000 results: computed in {standings.computed:.2f} s; "
+            f"from the database, the current table after a new result "
+            f"{standings.current:.2f} s ({standings.current / standings.computed:.1f}x), "
+            f"every completed round's table rebuilt {standings.full:.2f} s "
+            f"({standings.full / standings.computed:.1f}x)")
         if options["skip_celery"]:
             return
         if settings.CELERY_TASK_ALWAYS_EAGER or connection.vendor != "postgresql":
