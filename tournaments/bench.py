@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import http.client
+import math
+import os
 import random
+import secrets
+import socket
+import subprocess
+import sys
 import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +23,7 @@ from celery import Celery
 from django.conf import settings
 from django.db import connection, transaction
 
-from config.worker_process import database_url, sending_to, start_worker, wait_ready
+from config.worker_process import ROOT, database_url, sending_to, start_worker, wait_ready
 from tournaments import services
 from tournaments.formats.swiss import bench_swiss_input, pair_swiss_round
 from tournaments.models import (
@@ -126,6 +134,114 @@ def _league(teams: int, results: list[MatchResult]) -> Tournament:
                winner="d" if r.winner is None else "ab"[r.winner])
         for m, r in zip(matches, results, strict=True) if r.totals)
     return tournament
+
+
+@dataclass(frozen=True)
+class Rate:
+    """Requests answered per second by the server, the 95th percentile of their times, and
+    the size of one answer."""
+
+    per_second: float
+    p95: float
+    size: int
+
+
+def standings_page_rates(teams: int = 256, rounds: int = 8, workers: int = 4,
+                         threads: int = 8, requests: int = 200,
+                         repeats: int = 3) -> tuple[Rate, Rate]:
+    """The standings page and the API's JSON standings of one tournament, served by
+    gunicorn (``workers`` processes) on 127.0.0.1 and asked by ``threads`` clients at once,
+    ``requests`` a turn, page and API in turn ``repeats`` times so both meet the same load.
+    The tournament is stored (the server must see it) and deleted afterwards."""
+    tournament = _league(teams, synthetic_results(teams, teams // 2 * rounds))
+    try:
+        services.standings_rebuild(tournament=tournament)
+        paths = (f"/tournaments/{tournament.pk}/standings/",
+                 f"/api/v1/tournaments/{tournament.pk}/standings/")
+        with _web_server(workers) as port:
+            for path in paths:  # each process loads its code and fills its cache first
+                _load(port, path, threads, 4 * workers)
+            turns: dict[str, list[Rate]] = {path: [] for path in paths}
+            for _ in range(repeats):
+                for path in paths:
+                    turns[path].append(_load(port, path, threads, requests))
+        page, api = (_combined(turns[path]) for path in paths)
+        return page, api
+    finally:
+        _delete(tournament)
+
+
+def _combined(turns: list[Rate]) -> Rate:
+    """Rates averaged over the turns; the p95 the worst turn's."""
+    return Rate(sum(t.per_second for t in turns) / len(turns), max(t.p95 for t in turns),
+                turns[0].size)
+
+
+def _load(port: int, path: str, threads: int, requests: int) -> Rate:
+    """``requests`` GETs of ``path`` from ``threads`` threads at once, each with its own
+    connection; raises unless every answer is a 200."""
+    def client(count: int) -> tuple[list[float], int]:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        seconds, size = [], 0
+        for _ in range(count):
+            start = time.perf_counter()
+            # as a TLS proxy would pass it on: production settings answer HTTPS only
+            connection.request("GET", path, headers={"X-Forwarded-Proto": "https",
+                                                     "Accept-Language": "en"})
+            response = connection.getresponse()
+            size = len(response.read())
+            if response.status != 200:
+                raise RuntimeError(f"GET {path}: {response.status} {response.reason}")
+            seconds.append(time.perf_counter() - start)
+        connection.close()
+        return seconds, size
+
+    start = time.perf_counter()
+    with ThreadPoolExecutor(threads) as pool:
+        answers = list(pool.map(client, [requests // threads] * threads))
+    elapsed = time.perf_counter() - start
+    seconds = sorted(t for own, _ in answers for t in own)
+    return Rate(len(seconds) / elapsed, seconds[max(0, math.ceil(0.95 * len(seconds)) - 1)],
+                answers[0][1])
+
+
+@contextmanager
+def _web_server(workers: int) -> Iterator[int]:
+    """gunicorn serving this database with production settings (DEBUG off, static files
+    collected to a temporary folder) on a free port of 127.0.0.1."""
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "DATABASE_URL": database_url(connection.settings_dict),
+               "DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+               "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_BEHIND_TLS_PROXY": "true",
+               "DJANGO_STATIC_ROOT": folder}
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+                       cwd=ROOT, env=env, check=True)
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        server = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", str(workers),
+             "--bind", f"127.0.0.1:{port}", "--timeout", "120"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            _wait_listening(port)
+            yield port
+        finally:
+            server.terminate()
+            server.wait(timeout=60)
+
+
+def _wait_listening(port: int, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"gunicorn did not listen on port {port} within "
+                                   f"{seconds:.0f} s") from None
+            time.sleep(0.2)
 
 
 def end_to_end_seconds(workers: int, teams: int = 16, rounds: int = 4) -> float:

@@ -5,12 +5,15 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tournaments import services
 from tournaments.models import Standing
 
-from . import swiss_cup
+from . import LOSS_SHEET, enter_sheet, swiss_cup
 
 pytestmark = pytest.mark.django_db
 
@@ -113,3 +116,35 @@ def test_without_results_it_says_so(client: Client) -> None:
 
     html = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
     assert "No results yet" in html
+
+
+def test_a_table_read_again_comes_from_the_cache_without_reading_its_rows(
+        client: Client) -> None:
+    tournament = swiss_cup()["tournament"]
+    url = reverse("tournaments:standings", args=[tournament.pk])
+    first = client.get(url).content.decode()
+
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url).content.decode()
+
+    assert rows(again) == rows(first)
+    assert not [q for q in queries.captured_queries
+                if '"tournaments_team"' in q["sql"] and "tournaments_standing" in q["sql"]]
+
+
+def test_a_new_result_shows_at_once_though_the_table_was_cached(client: Client) -> None:
+    cup = swiss_cup()
+    tournament, user = cup["tournament"], cup["user"]
+    services.round_publish(round=cup["draft"], user=user)
+    match = cup["draft"].matches.filter(is_bye=False).order_by("table__number").first()
+    url = reverse("tournaments:standings", args=[tournament.pk])
+
+    def played(name: str) -> str:  # the team's points and matches played, as shown
+        line = next(line for line in rows(client.get(url).content.decode()) if name in line)
+        return " ".join(line.split(name)[1].split()[:2])
+
+    before = played(match.team_b.name)
+    enter_sheet(match, LOSS_SHEET, user)  # team B wins 0-200
+    services.standings_rebuild(tournament=tournament, full=False)  # as the follow-up does
+
+    assert before in ("0 1", "2 1") and played(match.team_b.name) == f"{int(before[0]) + 2} 2"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,6 +17,7 @@ from tournaments.standings import (
     get_metric,
     standings_after_round,
 )
+from tournaments.standings_rounds import standings_by_round
 
 
 def game(
@@ -401,3 +404,40 @@ def test_ranks_are_competition_ranks_in_table_order(
         else:
             assert after.rank == i + 2
     assert sum(r.wins for r in table) == sum(r.losses for r in table)
+
+
+# --- every round's table in one pass (the rebuild's fast path) --------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(tournaments(), st.one_of(point_systems, st.just((Decimal("0.1"), 0, 0, 0.5))),
+       st.lists(st.sampled_from(sorted(TIEBREAKS)), unique=True), st.data())
+def test_every_rounds_table_in_one_pass_equals_the_table_computed_for_that_round(
+    tournament: tuple[list[int], list[MatchResult]],
+    points: tuple[float, float, float, float],
+    tiebreaks: list[str],
+    data: st.DataObject,
+) -> None:
+    teams, played = tournament
+    # some games awarded without being played (forfeits): points and opponents, no scores
+    forfeits = data.draw(st.sets(st.integers(0, max(len(played) - 1, 0))))
+    results = [MatchResult(r.round, r.team_a, r.team_b, None, (0, 0), r.winner)
+               if i in forfeits and r.team_b is not None else r for i, r in enumerate(played)]
+    rules_ = StandingsRules(*points, tuple(tiebreaks))
+    rounds = data.draw(st.sets(st.integers(0, 6)))
+
+    tables = standings_by_round(data.draw(st.permutations(teams)),
+                                data.draw(st.permutations(results)), rules_, rounds)
+
+    assert set(tables) == rounds
+    for number, table in tables.items():
+        expected = (compute_standings(teams, results, rules_) if number == 0
+                    else standings_after_round(teams, results, rules_, number))
+        assert table == expected, f"after round {number}"
+
+
+def test_the_one_pass_tables_refuse_what_the_computation_refuses() -> None:
+    with pytest.raises(ValueError, match="team 9 is not in this tournament"):
+        standings_by_round([1, 2], [game(1, 1, 9, 10, 20)], rules(), [0])
+    with pytest.raises(ValueError, match="team 1 has more than one result"):
+        standings_by_round([1, 2, 3], [game(1, 1, 2, 10, 20), bye(1, 1)], rules(), [1])

@@ -117,12 +117,12 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
 
 def _standings_table(request: HttpRequest, context: dict[str, Any]) -> str:
     """The table's HTML, cached per tournament, table (current or after a round), version of
-    that table, live state and language: a new result writes a new version, so it shows at
-    once, while each reader of an unchanged table costs a cache read instead of rendering
-    hundreds of rows."""
+    that table, tie-breaks, live state and language: a new result writes a new version, so
+    it shows at once, while each reader of an unchanged table costs a cache read instead of
+    rendering hundreds of rows."""
     tournament, after = context["tournament"], context["after"]
     key = (f"standings-table:{tournament.pk}:{after}:{context['version']}:"
-           f"{int(context['live'])}:{get_language()}")
+           f"{','.join(tournament.tiebreaks)}:{int(context['live'])}:{get_language()}")
     html = cache.get(key)
     if html is None:
         html = render_to_string("tournaments/_standings_table.html", {

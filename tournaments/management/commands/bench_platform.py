@@ -15,7 +15,8 @@ from tournaments import bench
 
 class Command(BaseCommand):
     help = ("Time Swiss pairing (1,024 teams), a standings rebuild (512 teams, 10,000 "
-            "results) and a 16-team, 4-round all-bot Swiss tournament through Celery.")
+            "results), the standings page beside the API (256 teams, gunicorn) and a "
+            "16-team, 4-round all-bot Swiss tournament through Celery.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--skip-celery", action="store_true",
@@ -33,6 +34,17 @@ class Command(BaseCommand):
             f"{standings.current:.2f} s ({standings.current / standings.computed:.1f}x), "
             f"every completed round's table rebuilt {standings.full:.2f} s "
             f"({standings.full / standings.computed:.1f}x)")
+        if connection.vendor == "postgresql":
+            page, api = bench.standings_page_rates()
+            self.stdout.write(
+                f"standings of 256 teams after 8 rounds, gunicorn with 4 processes on "
+                f"127.0.0.1, 8 clients at once: the page {page.per_second:.0f}/s, p95 "
+                f"{page.p95 * 1000:.0f} ms, {page.size / 1000:.0f} KB; the API's JSON "
+                f"{api.per_second:.0f}/s, p95 {api.p95 * 1000:.0f} ms, "
+                f"{api.size / 1000:.0f} KB; page/API {page.per_second / api.per_second:.2f}")
+        else:
+            self.stdout.write("standings page and API through gunicorn: not run; the server "
+                              "needs PostgreSQL (DATABASE_URL)")
         if options["skip_celery"]:
             return
         if settings.CELERY_TASK_ALWAYS_EAGER or connection.vendor != "postgresql":
