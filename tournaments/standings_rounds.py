@@ -175,6 +175,9 @@ def standings_by_round(
     return tables
 
 
+_OTHER_SIDE: dict[Outcome, Outcome] = {"win": "loss", "loss": "win", "draw": "draw"}
+
+
 def _apply(running: _Running, result: MatchResult) -> None:
     a, b = result.team_a, result.team_b
     if b is None:
@@ -182,7 +185,7 @@ def _apply(running: _Running, result: MatchResult) -> None:
         return
     outcome_a: Outcome = ("draw" if result.winner is None
                           else "win" if result.winner == 0 else "loss")
-    outcome_b: Outcome = {"win": "loss", "loss": "win", "draw": "draw"}[outcome_a]
+    outcome_b = _OTHER_SIDE[outcome_a]
     totals = result.totals
     running.play(a, b, outcome_a, totals, result.out_hands[0])
     running.play(b, a, outcome_b, None if totals is None else (totals[1], totals[0]),

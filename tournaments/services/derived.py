@@ -119,8 +119,9 @@ def _insert_standings(rows: list[tuple[Any, ...]]) -> int:
                                 strict=True))) for row in rows)
         return len(rows)
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(Standing._meta.get_field(name).column)
-                        for name in _STANDING_FIELDS)
+    column = {field.attname: field.column for field in Standing._meta.concrete_fields
+              if field.column}
+    columns = ", ".join(quote(column[name]) for name in _STANDING_FIELDS)
     with (connection.cursor() as cursor,
           cursor.cursor.copy(f"COPY {quote(Standing._meta.db_table)} ({columns}) FROM STDIN")
           as copy):
