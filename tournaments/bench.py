@@ -38,6 +38,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.standings import MatchResult, StandingsRules, compute_standings
+from tournaments.standings_rounds import standings_by_round
 
 
 def swiss_pairing_seconds(teams: int = 1024, rounds: int = 5) -> float:
@@ -77,6 +78,7 @@ class StandingsTimes:
     computed: float
     current: float
     full: float
+    one_pass: float  # the pure one-pass core alone, every round's table (what full uses)
 
 
 def standings_seconds(teams: int = 512, results: int = 10_000,
@@ -85,13 +87,16 @@ def standings_seconds(teams: int = 512, results: int = 10_000,
     tables, beside the pure function on the same results; everything happens in a
     transaction that is rolled back afterwards."""
     data = synthetic_results(teams, results)
-    times: dict[str, list[float]] = {"computed": [], "current": [], "full": []}
+    times: dict[str, list[float]] = {"computed": [], "current": [], "full": [], "one_pass": []}
+    numbers = [0, *sorted({r.round for r in data})]
     try:
         with transaction.atomic():
             tournament = _league(teams, data)
             for _ in range(repeats):
                 times["computed"].append(_seconds(
                     lambda: compute_standings(list(range(1, teams + 1)), data, RULES)))
+                times["one_pass"].append(_seconds(lambda: standings_by_round(
+                    list(range(1, teams + 1)), data, RULES, numbers)))
                 times["full"].append(_seconds(
                     lambda: services.standings_rebuild(tournament=tournament, full=True)))
                 # as after a new result: the completed rounds' tables are stored
