@@ -108,15 +108,16 @@ class _Running:
             scaled, denominator = self.metric(key)
             sign = -1 if get_metric(key).higher_is_better else 1
             numerators: dict[int, int] = {}
+            if key != "head_to_head":  # the same in any group: one call for every team
+                numerators = dict(zip(self.teams, scaled(self.teams), strict=True))
             refined: list[list[int]] = []
             for group in groups:
-                found = scaled(group)
-                numerators.update(zip(group, found, strict=True))
+                if key == "head_to_head":
+                    numerators.update(zip(group, scaled(group), strict=True))
                 if len(group) == 1:
                     refined.append(group)
                 else:
-                    order = {t: sign * n for t, n in zip(group, found, strict=True)}
-                    refined.extend(_levels(group, order))
+                    refined.extend(_levels(group, {t: sign * numerators[t] for t in group}))
             groups = refined
             columns.append((key, _plain_all(numerators, denominator)))
         plain_points = _plain_all(points, self.unit)
