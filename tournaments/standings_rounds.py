@@ -43,7 +43,7 @@ class _Running:
         self.worth: dict[Outcome, int] = {o: int(rules.points_for(o) * self.unit)
                                           for o in ("win", "draw", "loss")}
         self.bye_worth = int(Fraction(rules.points_bye) * self.unit)
-        self.teams = teams
+        self.teams = list(teams)
         self.points = dict.fromkeys(teams, 0)
         self.results = {o: dict.fromkeys(teams, 0) for o in ("win", "draw", "loss")}
         self.byes = dict.fromkeys(teams, 0)
