@@ -11,9 +11,10 @@ from games.live import service
 from games.live.models import LiveAction, LiveTable
 
 from .conftest import FIRST, SEED
-from .sockets import TIMEOUT, joined, layer, session_cookie, update_at  # noqa: F401
+from .sockets import TIMEOUT, joined, session_cookie, update_at
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("layer", "eager_tasks")]
+pytestmark = [pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("layer", "eager_tasks")]
 
 
 @pytest.fixture

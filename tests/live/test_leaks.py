@@ -13,7 +13,7 @@ from games.engine import GameState, deal_from_seed, parse_action
 from games.live import service
 from games.live.models import LiveTable
 
-from .sockets import joined, layer, session_cookie, update_at  # noqa: F401
+from .sockets import joined, session_cookie, update_at
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("layer", "eager_tasks")]
