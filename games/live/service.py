@@ -9,7 +9,6 @@ if one is to move, is scheduled. A process holds nothing that a restart would lo
 
 from __future__ import annotations
 
-import logging
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -26,8 +25,6 @@ from games.engine import IllegalActionError, observed_legal_actions, parse_actio
 
 from .models import LiveAction, LiveSeat, LiveTable
 from .state import Json, events_since, replay, seat_view, spectator_view
-
-log = logging.getLogger(__name__)
 
 MAX_CLIENT_ID = 64
 
@@ -129,17 +126,18 @@ def _after_commit(table_id: int, seq: int, mover: int | None, table: LiveTable) 
     bot_to_move = mover is not None and table.seats.filter(seat=mover).exclude(bot="").exists()
 
     def follow_up() -> None:
-        from .tasks import live_bot_move
+        from .tasks import live_bot_move  # tasks imports this module
 
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(
-                group_name(table_id), {"type": "table.changed", "seq": seq})
+        # The game's own follow-ups first; the notice last, as clients can do without it.
         if bot_to_move:
             live_bot_move.apply_async((table_id, seq),
                                       countdown=settings.LIVE_BOT_PAUSE_SECONDS)
         if table.status == LiveTable.Status.FINISHED and table.result_hook:
             import_string(table.result_hook)(table)
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(
+                group_name(table_id), {"type": "table.changed", "seq": seq})
 
     transaction.on_commit(follow_up)
 
