@@ -1,4 +1,6 @@
-"""ASGI entry point: `config.asgi:application`."""
+"""ASGI entry point: `config.asgi:application`. HTTP goes to Django; websockets under
+ws/tables/<id>/ to the live tables (games/live), with the session's user and only from
+the allowed hosts."""
 
 import os
 
@@ -6,4 +8,16 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-application = get_asgi_application()
+# Django must be set up before the consumers (and their models) are imported.
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from games.live.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter({
+    "http": django_asgi_app,
+    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+})

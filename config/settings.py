@@ -64,6 +64,8 @@ if not DEBUG and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must be set when DJANGO_DEBUG is false.")
 
 INSTALLED_APPS = [
+    # first, so that `runserver` is daphne's and serves websockets too (games/live)
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -74,6 +76,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "games",
+    "games.live",
     "tournaments",
 ]
 
@@ -315,3 +318,22 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [csp.NONE],
     },
 }
+
+# Live tables (games/live): websockets through Channels. The channel layer only carries
+# "table N changed to sequence S" notices; clients recover from the database. Redis
+# pub/sub when a Redis is configured (CHANNEL_REDIS_URL, else the broker's Redis), the
+# in-memory layer (one process only) otherwise.
+ASGI_APPLICATION = "config.asgi.application"
+_channel_redis = os.environ.get("CHANNEL_REDIS_URL", "").strip() or (
+    _broker_url if _broker_url.startswith("redis") else "")
+if _channel_redis:
+    CHANNEL_LAYERS = {"default": {
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        # pub/sub ignores the Redis db number: environments are kept apart by prefix
+        "CONFIG": {"hosts": [_channel_redis],
+                   "prefix": os.environ.get("CHANNEL_PREFIX", "push")},
+    }}
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Seconds a bot waits before it acts, so people can follow the game.
+LIVE_BOT_PAUSE_SECONDS = float(os.environ.get("LIVE_BOT_PAUSE_SECONDS", "1.0"))

@@ -1,0 +1,8 @@
+"""Live tables: a game of Push played move by move on the server (issue 10).
+
+The database holds the game: a :class:`~games.live.models.LiveTable` and its append-only
+:class:`~games.live.models.LiveAction` log, replayed into the engine on every request
+(``state.py``); ``service.py`` accepts actions under a row lock; ``tasks.py`` lets bots act
+through that same service; ``consumers.py`` is the websocket edge. This app knows seats,
+deals and a result hook, never tournaments.
+"""

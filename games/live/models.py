@@ -1,0 +1,74 @@
+"""A live table and its action log. The log is the game: the state is rebuilt from it."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class LiveTable(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing"
+        FINISHED = "finished"
+
+    # Secret while the game is on: it fixes every deal (never sent to a client).
+    seed = models.BigIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    # The last action's sequence number (0: none yet); updated under the row lock.
+    seq = models.PositiveIntegerField(default=0)
+    # What to tell when the game ends: a dotted path to a callable taking the table, and
+    # the caller's own reference (e.g. a match id). Generic, so games never imports the
+    # domain that connects to it.
+    result_hook = models.CharField(max_length=200, blank=True)
+    result_ref = models.CharField(max_length=100, blank=True)
+    # The push-record/1 record, written when the game ends.
+    record = models.JSONField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"live table {self.pk}"
+
+
+class LiveSeat(models.Model):
+    """Who plays a seat: a user or a bot of a level (exactly one of them)."""
+
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True, related_name="live_seats")
+    bot = models.CharField(max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="live_seat_once"),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="live_seat_0_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.seat}"
+
+
+class LiveAction(models.Model):
+    """One accepted action; never updated or deleted."""
+
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    # The engine's text form (``2 discard 4C``), which parses back to the same action.
+    action = models.CharField(max_length=500)
+    # The sender's id for this action, so a resend is answered, not applied again.
+    client_id = models.CharField(max_length=64)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="live_action_seq_once"),
+            models.UniqueConstraint(fields=["table", "seat", "client_id"],
+                                    name="live_action_client_id_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.seq}: {self.action}"

@@ -1,0 +1,161 @@
+"""A live table's game, replayed from its action log, and what each seat may see of it.
+
+Pure: no database. :func:`replay` turns a seed and the logged action texts into the
+engine's :class:`~games.engine.GameState`, dealing each hand from the seed when the last
+one ends. Every view and event here is built from one seat's
+:class:`~games.engine.Observation` (R6.3: a pushed stock card only for its receiver),
+never from the full state, so nothing a seat may not know can reach its client.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from games.engine import (
+    Action,
+    Card,
+    ClaimedResult,
+    GameState,
+    HandRecord,
+    Observation,
+    Record,
+    deal_from_seed,
+    observed_legal_actions,
+    parse_action,
+)
+from games.engine.state import CONTRACT_TEXT
+
+Json = dict[str, Any]
+
+
+class LiveGame:
+    """The game of one table: the engine's state plus the actions of each hand so far."""
+
+    def __init__(self, seed: int) -> None:
+        self.first_dealer, self.decks = deal_from_seed(seed)
+        self.game = GameState(self.first_dealer)
+        self.hand_actions: list[list[Action]] = []
+        self._deal_if_due()
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` (``IllegalActionError`` and no change if the rules forbid it),
+        dealing the next hand when this one ends (R3.1)."""
+        self.game.apply(action)
+        self.hand_actions[-1].append(action)
+
+    def next_hand(self) -> None:
+        self._deal_if_due()
+
+    def _deal_if_due(self) -> None:
+        game = self.game
+        if game.to_move is None and not game.is_over:
+            game.deal(self.decks[len(game.results)])
+            self.hand_actions.append([])
+
+    def record(self, players: Sequence[str]) -> Record:
+        """The push-record/1 record of the finished game."""
+        game = self.game
+        hands = tuple(HandRecord(tuple(deck), tuple(actions))
+                      for deck, actions in zip(self.decks, self.hand_actions, strict=False))
+        claim = ClaimedResult(tuple(r.scores for r in game.results), game.totals)
+        return Record(self.first_dealer, hands, tuple(players), claim)
+
+
+def replay(seed: int, actions: Sequence[str],
+           on_action: Callable[[int, Action, GameState], None] | None = None) -> LiveGame:
+    """The game after ``actions`` (text forms, in log order). ``on_action(index, action,
+    game)``, when given, is called after each action, before the next hand is dealt, so
+    that a hand's last action is still seen in its own hand."""
+    live = LiveGame(seed)
+    for index, text in enumerate(actions):
+        action = parse_action(text)
+        live.apply(action)
+        if on_action is not None:
+            on_action(index, action, live.game)
+        live.next_hand()
+    return live
+
+
+def _card(card: Card | None) -> str | None:
+    return None if card is None else card.code
+
+
+def _public(obs: Observation, game: GameState) -> Json:
+    """What every seat and every spectator may see of the table."""
+    return {
+        "hand_no": obs.hand_no,
+        "dealer": obs.dealer,
+        "contract": CONTRACT_TEXT[obs.hand_no],
+        "contract_down": list(obs.contract_down),
+        "melds": [{"id": m.id, "owner": m.owner, "kind": m.kind,
+                   "cards": [str(p) for p in m.cards]} for m in obs.melds],
+        "discard_top": _card(obs.discard[-1]) if obs.discard else None,
+        "discard_size": len(obs.discard),
+        "stock_size": obs.stock_size,
+        "buried": [c.code for c in obs.buried],
+        "hand_sizes": list(obs.hand_sizes),
+        "to_move": game.to_move,
+        "phase": obs.phase,
+        "turns": obs.turns,
+        "scores": [list(r.scores) for r in game.results],
+        "totals": list(game.totals),
+        "is_over": game.is_over,
+        "winner": game.winner,
+    }
+
+
+def seat_view(live: LiveGame, seat: int) -> Json:
+    """``seat``'s view: the public table, its own hand and, on its turn, its legal actions
+    (from its observation alone)."""
+    obs = live.game.observation(seat)
+    return {
+        **_public(obs, live.game),
+        "seat": seat,
+        "hand": [c.code for c in obs.hand],
+        "taken": _card(obs.taken),
+        "pending": [[c.code, meld] for c, meld in obs.pending],
+        "legal": [str(a) for a in observed_legal_actions(obs)]
+        if live.game.to_move == seat else [],
+    }
+
+
+def spectator_view(live: LiveGame) -> Json:
+    """The public table only. Built from the observation of the seat to move (or the
+    dealer), with that seat's private parts left out."""
+    game = live.game
+    obs = game.observation(game.to_move if game.to_move is not None else 0)
+    return {**_public(obs, game), "seat": None}
+
+
+def events_since(seed: int, actions: Sequence[str], since: int,
+                 seat: int | None) -> tuple[list[Json], LiveGame]:
+    """The events after sequence number ``since`` (the log's first action is 1) as ``seat``
+    saw them (``None``: a spectator), and the game after them all.
+
+    Each event is the last entry of the seat's observed history right after the action:
+    a take shows the card taken (public, R6.3); a push shows the discard passed and, only
+    to the seat that received it, the stock card."""
+    events: list[Json] = []
+
+    def collect(index: int, action: Action, game: GameState) -> None:
+        seq = index + 1
+        if seq <= since:
+            return
+        # A spectator sees what the actor saw: its own history never holds the stock
+        # card it pushed to its left (R6.3).
+        obs = game.observation(action.seat if seat is None else seat)
+        seen = obs.history[-1]
+        event: Json = {"seq": seq, "hand_no": obs.hand_no, "seat": seen.action.seat,
+                       "action": str(seen.action), "card": _card(seen.card)}
+        if seen.private is not None:
+            event["private"] = seen.private.code
+        if game.to_move is None:  # this action ended the hand
+            outcome = game.results[-1]
+            event["hand_result"] = {"ended_by": outcome.ended_by,
+                                    "out_seat": outcome.out_seat,
+                                    "scores": list(outcome.scores)}
+        events.append(event)
+
+    live = replay(seed, actions, collect)
+    return events, live

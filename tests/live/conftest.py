@@ -1,0 +1,66 @@
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from channels.layers import channel_layers
+from django.contrib.auth import get_user_model
+
+from games.live import service
+from games.live.state import replay
+
+# A fixed deal; the human takes the seat that moves first, so a test acts at once.
+SEED = 20261201
+FIRST = replay(SEED, []).game.to_move
+
+
+@pytest.fixture(autouse=True)
+def _no_bot_pause(settings: Any) -> None:
+    settings.LIVE_BOT_PAUSE_SECONDS = 0
+
+
+@pytest.fixture
+def player(db: None) -> Any:
+    return get_user_model().objects.create_user("alice", password="pw-alice-123")
+
+
+@pytest.fixture
+def act(eager_tasks: None, django_capture_on_commit_callbacks: Any) -> Callable[..., int]:
+    """``table_act`` with the bots answering at once: the commit callbacks run (each one's
+    own too) and the bot tasks run in-process."""
+    def act(table_id: int, seat: int, text: str, client_id: str) -> int:
+        with django_capture_on_commit_callbacks(execute=True):
+            return service.table_act(table_id, seat, text, client_id)
+    return act
+
+
+def _redis_url() -> str | None:
+    """The Redis the channel layer may use (CI sets CELERY_BROKER_URL), if it answers."""
+    import redis
+
+    url = os.environ.get("CHANNEL_REDIS_URL") or os.environ.get("CELERY_BROKER_URL", "")
+    if not url.startswith("redis"):
+        return None
+    try:
+        redis.Redis.from_url(url, socket_timeout=2).ping()
+    except redis.RedisError:
+        return None
+    return url
+
+
+@pytest.fixture(params=["memory", "redis"])
+def layer(request: Any, settings: Any) -> Iterator[str]:
+    """The in-memory layer, and Redis pub/sub when a Redis answers (never a mock)."""
+    if request.param == "memory":
+        settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    else:
+        url = _redis_url()
+        if url is None:
+            pytest.skip("no Redis answers for the channel layer")
+        # pub/sub ignores the db number; a prefix of its own keeps parallel runs apart
+        settings.CHANNEL_LAYERS = {"default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [url], "prefix": f"test-live-{os.getpid()}"}}}
+    channel_layers.backends.clear()
+    yield request.param
+    channel_layers.backends.clear()

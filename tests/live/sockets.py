@@ -1,0 +1,40 @@
+"""Websocket clients of a live table, on the real ASGI application and channel layer."""
+
+from typing import Any
+
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from config.asgi import application
+
+TIMEOUT = 30  # seconds: only reached when a message never comes (a failure)
+
+
+def session_cookie(user: Any) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+def connect_to(table_id: int, cookie: str | None = None) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://localhost")]
+    if cookie:
+        headers.append((b"cookie", f"sessionid={cookie}".encode()))
+    return WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers)
+
+
+async def joined(table_id: int, cookie: str | None = None) -> tuple[WebsocketCommunicator, Any]:
+    """A connected client and its first message (the snapshot)."""
+    comm = connect_to(table_id, cookie)
+    connected, _ = await comm.connect(timeout=TIMEOUT)
+    assert connected
+    return comm, await comm.receive_json_from(timeout=TIMEOUT)
+
+
+async def update_at(comm: WebsocketCommunicator, seq: int, into: list[Any]) -> Any:
+    """Read (collecting into ``into``) until an update reaching ``seq``; it."""
+    while True:
+        message = await comm.receive_json_from(timeout=TIMEOUT)
+        into.append(message)
+        if message["type"] == "update" and message["view"]["seq"] >= seq:
+            return message

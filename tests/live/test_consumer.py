@@ -1,0 +1,122 @@
+"""The websocket protocol of a live table: join, act, refusals, resend, resume, two tabs,
+spectators; on the in-memory layer and on Redis pub/sub."""
+
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+
+from games.engine import hand_size
+from games.live import service
+from games.live.models import LiveAction, LiveTable
+
+from .conftest import FIRST, SEED
+from .sockets import TIMEOUT, joined, session_cookie, update_at
+
+pytestmark = [pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("layer", "eager_tasks")]
+
+
+@pytest.fixture
+def table(player: Any) -> LiveTable:
+    return service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
+
+
+@pytest.fixture
+def cookie(player: Any) -> str:
+    return session_cookie(player)
+
+
+def test_the_seat_holder_gets_its_seat_and_others_the_public_view(
+        table: LiveTable, cookie: str) -> None:
+    async def run() -> None:
+        mine, snapshot = await joined(table.pk, cookie)
+        other, public = await joined(table.pk)
+        assert snapshot["view"]["seat"] == FIRST and len(snapshot["view"]["hand"]) == hand_size(1)
+        assert f"{FIRST} take" in snapshot["view"]["legal"]
+        assert public["view"]["seat"] is None and "hand" not in public["view"]
+        await other.send_json_to({"type": "act", "action": f"{FIRST} take", "id": "x"})
+        refused = await other.receive_json_from(timeout=TIMEOUT)
+        assert refused["type"] == "error" and "seat" in refused["message"]
+        await mine.disconnect()
+        await other.disconnect()
+
+    async_to_sync(run)()
+    assert not LiveAction.objects.exists()
+
+
+def test_an_unknown_table_is_closed() -> None:
+    async def run() -> None:
+        from .sockets import connect_to
+
+        connected, code = await connect_to(99999).connect(timeout=TIMEOUT)
+        assert (connected, code) == (False, 4404)
+
+    async_to_sync(run)()
+
+
+def test_act_is_acknowledged_and_both_tabs_see_it(table: LiveTable, cookie: str) -> None:
+    async def run() -> None:
+        tab1, _ = await joined(table.pk, cookie)
+        tab2, _ = await joined(table.pk, cookie)
+        await tab1.send_json_to({"type": "act", "action": f"{FIRST} take", "id": "c1"})
+        assert await tab1.receive_json_from(timeout=TIMEOUT) == {
+            "type": "ack", "id": "c1", "seq": 1}
+        for tab in (tab1, tab2):
+            update = await update_at(tab, 1, [])
+            assert update["events"][0]["action"] == f"{FIRST} take"
+            assert len(update["view"]["hand"]) == hand_size(1) + 1
+        # the same action resent from the other tab counts once
+        await tab2.send_json_to({"type": "act", "action": f"{FIRST} take", "id": "c1"})
+        assert (await tab2.receive_json_from(timeout=TIMEOUT))["seq"] == 1
+        await tab1.disconnect()
+        await tab2.disconnect()
+
+    async_to_sync(run)()
+    assert LiveAction.objects.count() == 1
+
+
+@pytest.mark.parametrize(("message", "rule", "says"), [
+    ({"type": "act", "action": f"{FIRST} discard 4C", "id": "c1"}, "R6.2", "draw"),
+    ({"type": "act", "action": f"{(FIRST + 1) % 4} take", "id": "c1"}, "R6.1", "seat"),
+    ({"type": "act", "action": "take everything", "id": "c1"}, "", "Malformed"),
+    ({"type": "act", "action": f"{FIRST} take"}, "", "id"),
+    ({"type": "shout"}, "", "Unknown message type"),
+    ({"type": "resume", "since": 5}, "", "sequence number 5"),
+    ([1, 2], "", "JSON object"),
+])
+def test_bad_messages_get_an_error_and_the_connection_stays(
+        table: LiveTable, cookie: str, message: Any, rule: str, says: str) -> None:
+    async def run() -> None:
+        comm, _ = await joined(table.pk, cookie)
+        await comm.send_json_to(message)
+        error = await comm.receive_json_from(timeout=TIMEOUT)
+        assert error["type"] == "error" and error["rule"] == rule and says in error["message"]
+        await comm.send_to(text_data="{not json")
+        assert (await comm.receive_json_from(timeout=TIMEOUT))["type"] == "error"
+        # still connected and served
+        await comm.send_json_to({"type": "resume", "since": 0})
+        assert (await comm.receive_json_from(timeout=TIMEOUT))["view"]["seq"] == 0
+        await comm.disconnect()
+
+    async_to_sync(run)()
+    assert not LiveAction.objects.exists()
+
+
+def test_resume_returns_what_a_dropped_client_missed(table: LiveTable, cookie: str) -> None:
+    service.table_act(table.pk, FIRST, f"{FIRST} take", "c1")
+    discard = next(a for a in service.update_since(table.pk, FIRST, 0).view["legal"]
+                   if " discard " in a)
+    service.table_act(table.pk, FIRST, discard, "c2")
+
+    async def run() -> None:
+        comm, snapshot = await joined(table.pk, cookie)
+        assert snapshot["view"]["seq"] >= 2 and snapshot["events"] == []
+        await comm.send_json_to({"type": "resume", "since": 1})
+        missed = await comm.receive_json_from(timeout=TIMEOUT)
+        assert missed["events"][0] == {"seq": 2, "hand_no": 1, "seat": FIRST,
+                                       "action": discard, "card": None}
+        assert missed["view"]["seq"] == snapshot["view"]["seq"]
+        await comm.disconnect()
+
+    async_to_sync(run)()

@@ -1,0 +1,133 @@
+"""The leak test: whole games with a scripted human and three bots; every message to
+every client (the human's two tabs, a spectator) is checked against the full state."""
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+
+from games.engine import GameState, deal_from_seed, parse_action
+from games.live import service
+from games.live.models import LiveTable
+
+from .sockets import joined, session_cookie, update_at
+
+pytestmark = [pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("layer", "eager_tasks")]
+
+# a card code in any text (not a wild's stand-in after "=", which names no card)
+CARD = re.compile(r"(?<![=\w])(?:[A2-9TJQK][SHDC]|JK)(?!\w)")
+
+
+class Truth:
+    """The full state after every sequence number, replayed with the engine itself."""
+
+    def __init__(self, seed: int, texts: list[str]) -> None:
+        first_dealer, decks = deal_from_seed(seed)
+        game = GameState(first_dealer)
+        game.deal(decks[0])
+        self.hands: dict[int, list[list[str]]] = {}
+        self.events: dict[int, Any] = {}
+        self.public: dict[int, set[str]] = {}  # every card shown to all up to here
+        self.pushed_to: dict[int, list[set[str]]] = {}  # stock cards each seat received
+        public = {c.code for c in game.hand.discard + list(game.hand.buried)}
+        pushed: list[set[str]] = [set(), set(), set(), set()]
+        self.hands[0] = [[c.code for c in h] for h in game.hand.hands]
+        self.public[0], self.pushed_to[0] = set(public), [set(), set(), set(), set()]
+        for seq, text in enumerate(texts, 1):
+            game.apply(parse_action(text))
+            hand = game.hand
+            event = hand.history[-1]
+            public |= set(CARD.findall(text)) | {c.code for c in hand.discard}
+            if event.card is not None:
+                public.add(event.card.code)
+            if event.private is not None:  # R6.3: for the pusher's left only
+                pushed[(event.action.seat + 1) % 4].add(event.private.code)
+            self.hands[seq] = [[c.code for c in h] for h in hand.hands]
+            self.events[seq] = event
+            if game.to_move is None and not game.is_over:
+                game.deal(decks[len(game.results)])
+                public |= {c.code for c in game.hand.discard + list(game.hand.buried)}
+                self.hands[seq] = [[c.code for c in h] for h in game.hand.hands]
+            self.public[seq] = set(public)
+            self.pushed_to[seq] = [set(p) for p in pushed]
+
+    def check(self, message: Any, seat: int | None, seq: int) -> None:
+        """``message``, received by ``seat`` (``None``: a spectator) when the table was at
+        ``seq`` or later, shows nothing that seat may not see."""
+        allowed = set(self.public[seq])
+        if seat is not None:
+            allowed |= set(self.hands[seq][seat]) | self.pushed_to[seq][seat]
+        shown = set(CARD.findall(json.dumps(message)))
+        assert shown <= allowed, f"seat {seat} was shown {shown - allowed}: {message}"
+        if message["type"] != "update":
+            return
+        view = message["view"]
+        if seat is None:
+            assert not {"hand", "taken", "pending", "legal"} & set(view)
+        else:
+            assert view["hand"] == self.hands[view["seq"]][seat]
+        for event in message["events"]:
+            truth = self.events[event["seq"]]
+            assert event["card"] == (truth.card.code if truth.card else None)
+            receives = seat is not None and seat == (truth.action.seat + 1) % 4
+            if receives and truth.private is not None:
+                assert event["private"] == truth.private.code
+            else:
+                assert "private" not in event
+
+
+@pytest.mark.parametrize("seed", [7_000_000_007, 202_612_011_705])
+def test_no_client_ever_sees_a_card_it_may_not(player: Any, seed: int) -> None:
+    human = 3
+    table = service.create_practice_table(player, "greedy", seat=human, seed=seed)
+    cookie = session_cookie(player)
+    rng = random.Random(seed)
+    received: dict[str, list[Any]] = {"tab1": [], "tab2": [], "spectator": []}
+
+    async def run() -> int:
+        tab1, first = await joined(table.pk, cookie)
+        tab2, second = await joined(table.pk, cookie)
+        spectator, public = await joined(table.pk)
+        received["tab1"].append(first)
+        received["tab2"].append(second)
+        received["spectator"].append(public)
+        view = first["view"]
+        n = 0
+        while view["status"] == LiveTable.Status.PLAYING:
+            if view["to_move"] != human:  # the bots' first moves came before the join
+                await tab1.send_json_to({"type": "resume", "since": view["seq"]})
+                view = (await update_at(tab1, view["seq"], received["tab1"]))["view"]
+                continue
+            await tab1.send_json_to({"type": "act", "action": rng.choice(view["legal"]),
+                                     "id": f"h{n}"})
+            n += 1
+            ack = await tab1.receive_json_from(timeout=30)
+            received["tab1"].append(ack)
+            assert ack["type"] == "ack"
+            view = (await update_at(tab1, ack["seq"], received["tab1"]))["view"]
+        final: int = view["seq"]
+        for name, comm in (("tab2", tab2), ("spectator", spectator)):
+            # a notice may have been dropped: ask for the rest, as a client does
+            await comm.send_json_to({"type": "resume", "since": 0})
+            await update_at(comm, final, received[name])
+            await comm.disconnect()
+        await tab1.disconnect()
+        return final
+
+    final = async_to_sync(run)()
+    table.refresh_from_db()
+    assert table.status == LiveTable.Status.FINISHED and table.seq == final
+    truth = Truth(table.seed, list(table.actions.order_by("seq").values_list("action",
+                                                                            flat=True)))
+    for name, messages in received.items():
+        seat = None if name == "spectator" else human
+        assert all(m["type"] != "error" for m in messages)
+        last = 0
+        for message in messages:
+            last = message["view"]["seq"] if message["type"] == "update" else last
+            truth.check(message, seat, last)
+            assert str(table.seed) not in json.dumps(message)
