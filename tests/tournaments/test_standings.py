@@ -452,17 +452,16 @@ def test_the_one_pass_tables_refuse_what_the_computation_refuses() -> None:
 def test_the_stored_out_hands_count_each_teams_seats_for_the_out_hands_tiebreak() -> None:
     organiser = UserFactory()
     tournament = tournament_with_teams(2, tiebreaks=["out_hands"], organisers=[organiser])
-    round = services.round_pair_next(tournament=tournament)
-    services.round_publish(round=round)
-    match = round.matches.get()
-    # seats 0 and 2 are team A, 1 and 3 team B: A went out in two hands, B in three
-    sheet = [[0, 40], [30, 0], [0, 50], [40, 0], [20, 0]]
-    services.match_submit_score_sheet(match=match, hand_scores=sheet,
-                                      out_seats=[0, 1, 2, 3, 1], user=organiser)
+    match = services.round_pair_next(tournament=tournament).matches.get()
+    services.round_publish(round=match.round)
+    # seats 0 and 2 are team A, 1 and 3 team B; nobody went out in the fourth hand
+    services.match_submit_score_sheet(
+        match=match, hand_scores=[[0, 55], [0, 40], [0, 120], [35, 45], [90, 0]],
+        out_seats=[0, 2, 0, None, 1], user=organiser)
 
     result = Result.objects.get(match=match)
-    assert (result.out_a, result.out_b) == (2, 3)
+    assert (result.out_a, result.out_b) == (3, 1)
     services.standings_rebuild(tournament=tournament, full=False)
     table = {s.team_id: s.values for s in Standing.objects.filter(tournament=tournament,
                                                                      round_number=0)}
-    assert table == {match.team_a_id: {"out_hands": 2}, match.team_b_id: {"out_hands": 3}}
+    assert table == {match.team_a_id: {"out_hands": 3}, match.team_b_id: {"out_hands": 1}}
