@@ -1,4 +1,5 @@
-"""Standings and tie-breaks (tournaments/standings.py): plain data, no database."""
+"""Standings and tie-breaks (tournaments/standings.py): plain data, no database; the last
+test checks the stored counts the standings service reads."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tournaments import services
+from tournaments.models import Result, Standing
 from tournaments.standings import (
     TIEBREAKS,
     MatchResult,
@@ -18,6 +21,8 @@ from tournaments.standings import (
     standings_after_round,
 )
 from tournaments.standings_rounds import standings_by_round
+
+from .factories import UserFactory, tournament_with_teams
 
 
 def game(
@@ -441,3 +446,22 @@ def test_the_one_pass_tables_refuse_what_the_computation_refuses() -> None:
         standings_by_round([1, 2], [game(1, 1, 9, 10, 20)], rules(), [0])
     with pytest.raises(ValueError, match="team 1 has more than one result"):
         standings_by_round([1, 2, 3], [game(1, 1, 2, 10, 20), bye(1, 1)], rules(), [1])
+
+
+@pytest.mark.django_db
+def test_the_stored_out_hands_count_each_teams_seats_for_the_out_hands_tiebreak() -> None:
+    organiser = UserFactory()
+    tournament = tournament_with_teams(2, tiebreaks=["out_hands"], organisers=[organiser])
+    match = services.round_pair_next(tournament=tournament).matches.get()
+    services.round_publish(round=match.round)
+    # seats 0 and 2 are team A, 1 and 3 team B; nobody went out in the fourth hand
+    services.match_submit_score_sheet(
+        match=match, hand_scores=[[0, 55], [0, 40], [0, 120], [35, 45], [90, 0]],
+        out_seats=[0, 2, 0, None, 1], user=organiser)
+
+    result = Result.objects.get(match=match)
+    assert (result.out_a, result.out_b) == (3, 1)
+    services.standings_rebuild(tournament=tournament, full=False)
+    table = {s.team_id: s.values for s in Standing.objects.filter(tournament=tournament,
+                                                                     round_number=0)}
+    assert table == {match.team_a_id: {"out_hands": 3}, match.team_b_id: {"out_hands": 1}}

@@ -40,19 +40,23 @@ def tournament_rules(tournament: Tournament) -> StandingsRules:
                           tuple(tournament.tiebreaks))
 
 
+def out_hands(out_seats: list[int | None]) -> tuple[int, int]:
+    """The hands team a and team b went out in: seats 0 and 2 are team a, 1 and 3 team b
+    (None: a hand nobody went out in). Stored on the result as ``out_a``, ``out_b``."""
+    return out_seats.count(0) + out_seats.count(2), out_seats.count(1) + out_seats.count(3)
+
+
 def tournament_results(tournament: Tournament) -> list[MatchResult]:
     """Every confirmed result and every bye of the published rounds, as standings input.
-    Read as plain values: building 10,000 model instances took longer than the standings."""
-    results = []
-    for number, team_a, team_b, total_a, total_b, out_seats, winner in (
-            Result.objects.filter(match__round__tournament=tournament, confirmed=True)
-            .values_list("match__round__number", "match__team_a_id", "match__team_b_id",
-                         "total_a", "total_b", "out_seats", "winner")):
-        # seats 0 and 2 are team a, 1 and 3 team b (None: a hand nobody went out in)
-        out_hands = (out_seats.count(0) + out_seats.count(2),
-                     out_seats.count(1) + out_seats.count(3))
-        results.append(MatchResult(number, team_a, team_b or BOT_TEAM, (total_a, total_b),
-                                   out_hands, WINNERS[winner]))
+    Read as plain values, whole numbers only: building 10,000 model instances, or decoding
+    10,000 ``out_seats``, took longer than the standings."""
+    results = [MatchResult(number, team_a, team_b or BOT_TEAM, (total_a, total_b),
+                           (out_a, out_b), WINNERS[winner])
+               for number, team_a, team_b, total_a, total_b, out_a, out_b, winner in (
+                   Result.objects.filter(match__round__tournament=tournament, confirmed=True)
+                   .values_list("match__round__number", "match__team_a_id",
+                                "match__team_b_id", "total_a", "total_b", "out_a", "out_b",
+                                "winner"))]
     for number, team in (Match.objects.filter(round__tournament=tournament, is_bye=True)
                          .exclude(round__status=Round.Status.DRAFT)
                          .values_list("round__number", "team_a_id")):

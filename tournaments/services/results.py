@@ -30,6 +30,7 @@ from tournaments.models import Match, Result, Round, Seat
 
 from .access import require_confirmer, require_organiser, require_submitter, side_of
 from .deals import match_deals
+from .derived import out_hands
 from .errors import ResultExists, ResultRejected, TournamentUserError
 from .followups import standings_later
 
@@ -245,10 +246,11 @@ def _write(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
     total_a = sum(s[0] for s in hand_scores)
     total_b = sum(s[1] for s in hand_scores)
     team = winner((total_a, total_b))  # R9.2; the engine's team 0 sits as team A
+    out_a, out_b = out_hands(out_seats)
     result = Result.objects.create(
         match=match, source=source, hand_scores=hand_scores, out_seats=out_seats,
-        total_a=total_a, total_b=total_b, winner="d" if team is None else "ab"[team],
-        record=record,
+        total_a=total_a, total_b=total_b, out_a=out_a, out_b=out_b,
+        winner="d" if team is None else "ab"[team], record=record,
         entered_by=user if getattr(user, "is_authenticated", False) else None,
         confirmed=confirmed)
     match.status = Match.Status.DONE if confirmed else Match.Status.AWAITING
