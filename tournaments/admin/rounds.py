@@ -12,7 +12,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Job, Match, Round
 
 from .deals import deals_path, deals_url
@@ -49,15 +49,6 @@ def result_summary(match: Match) -> str:
         return _("bye") if match.is_bye else "—"
     text = f"{result.total_a}–{result.total_b} ({result.get_winner_display()})"
     return text if result.confirmed else text + " " + _("awaiting confirmation")
-
-
-def latest_job(round: Round) -> Job | None:
-    """The newest job that plays matches of this round (jobs name matches, not rounds)."""
-    match_ids = set(round.matches.values_list("pk", flat=True))
-    for job in Job.objects.filter(tournament_id=round.tournament_id)[:20]:
-        if match_ids.intersection(job.match_ids):
-            return job
-    return None
 
 
 class MatchInline(ScopedInline, admin.TabularInline):
@@ -123,7 +114,7 @@ class RoundAdmin(TournamentScoped, admin.ModelAdmin):
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
                     extra_context: dict[str, Any] | None = None) -> HttpResponse:
         round = self.get_object(request, object_id)
-        job = latest_job(round) if round is not None else None
+        job = selectors.round_job(round) if round is not None else None
         refresh = REFRESH_SECONDS if job is not None and job.status in RUNNING else None
         deals = (deals_url(round) if round is not None
                  and round.tournament.dealing == round.tournament.Dealing.PLATFORM else None)
@@ -136,7 +127,7 @@ class RoundAdmin(TournamentScoped, admin.ModelAdmin):
 
     @admin.display(description=_("latest bot job"))
     def job(self, round: Round) -> SafeString | str:
-        job = latest_job(round)
+        job = selectors.round_job(round)
         return format_html("{} {}", link(job, job.kind), progress(job)) if job else "—"
 
     @admin.action(description=_("Publish round"))

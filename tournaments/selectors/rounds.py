@@ -16,7 +16,7 @@ from tournaments.formats.knockout import (
     knockout_bracket,
 )
 from tournaments.formats.round_robin import round_robin_round_count
-from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.models import Entry, Job, Match, Round, Tournament
 
 CYCLES = {Tournament.Format.ROUND_ROBIN: 1, Tournament.Format.DOUBLE_ROUND_ROBIN: 2}
 
@@ -76,3 +76,14 @@ def round_bot_match_ids(round: Round) -> list[int]:
         return []
     return list(Match.objects.filter(round=round, is_bye=False, result__isnull=True)
                 .exclude(seats__player__isnull=False).values_list("pk", flat=True))
+
+
+def round_job_kind(round: Round) -> str:
+    """The kind of the job that plays a round's bot matches (one kind a round)."""
+    return f"play round {round.number}"
+
+
+def round_job(round: Round) -> Job | None:
+    """The newest job that plays the round's bot matches."""
+    return (Job.objects.filter(tournament_id=round.tournament_id, kind=round_job_kind(round))
+            .first())

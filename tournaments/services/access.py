@@ -7,6 +7,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext
 
+from games.engine import team_of
 from tournaments.models import Match, Result, Tournament
 
 from .errors import TournamentUserError
@@ -20,9 +21,7 @@ def is_organiser(user: Any, tournament: Tournament) -> bool:
 
 
 def is_player_of(user: Any, match: Match) -> bool:
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return match.seats.filter(player__user=user).exists()
+    return side_of(user, match) is not None
 
 
 def require_organiser(user: Any, tournament: Tournament) -> None:
@@ -45,7 +44,7 @@ def side_of(user: Any, match: Match) -> int | None:
         return None
     position = (match.seats.filter(player__user=user).values_list("position", flat=True)
                 .first())
-    return None if position is None else position % 2
+    return None if position is None else team_of(position)
 
 
 def require_confirmer(user: Any, result: Result) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import connection, transaction
 
+from games.engine import team_of
 from tournaments.models import (
     Entry,
     Match,
@@ -41,9 +42,10 @@ def tournament_rules(tournament: Tournament) -> StandingsRules:
 
 
 def out_hands(out_seats: list[int | None]) -> tuple[int, int]:
-    """The hands team a and team b went out in: seats 0 and 2 are team a, 1 and 3 team b
-    (None: a hand nobody went out in). Stored on the result as ``out_a``, ``out_b``."""
-    return out_seats.count(0) + out_seats.count(2), out_seats.count(1) + out_seats.count(3)
+    """The hands team a (the engine's team 0) and team b went out in (None: a hand nobody
+    went out in). Stored on the result as ``out_a``, ``out_b``."""
+    teams = [team_of(seat) for seat in out_seats if seat is not None]
+    return teams.count(0), teams.count(1)
 
 
 def tournament_results(tournament: Tournament) -> list[MatchResult]:

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Job, Match, Result, Round, Seat
-from tournaments.selectors import round_bot_match_ids
+from tournaments.selectors import round_bot_match_ids, round_job_kind
 
 from .access import require_organiser
 from .errors import TournamentUserError
@@ -45,19 +45,10 @@ def job_start_round_bots(round: Round) -> Job | None:
     match_ids = round_bot_match_ids(round)
     if not match_ids:
         return None
-    job = Job.objects.create(tournament=round.tournament, kind=_kind(round),
+    job = Job.objects.create(tournament=round.tournament, kind=round_job_kind(round),
                              match_ids=match_ids, total=len(match_ids))
     bot_matches_later(job)
     return job
-
-
-def job_of_round(round: Round) -> Job | None:
-    """The newest job that plays matches of the round."""
-    return Job.objects.filter(tournament_id=round.tournament_id, kind=_kind(round)).first()
-
-
-def _kind(round: Round) -> str:
-    return f"play round {round.number}"
 
 
 def job_play_match(*, match_id: int, job_id: int | None = None) -> bool:

@@ -28,6 +28,7 @@ from tournaments.selectors import (
     CYCLES,
     knockout_decision,
     knockout_winners,
+    round_job,
     rounds_total,
     seeded_team_ids,
     tournament_bracket,
@@ -37,7 +38,7 @@ from .access import require_organiser
 from .derived import standings_rebuild
 from .errors import TournamentUserError
 from .followups import ratings_later
-from .jobs import job_of_round, job_start_round_bots
+from .jobs import job_start_round_bots
 
 
 def round_pair_next(*, tournament: Tournament, user: Any = None) -> Round:
@@ -170,7 +171,7 @@ def round_publish(*, round: Round, user: Any = None) -> Job | None:
     with transaction.atomic():
         locked = Round.objects.select_for_update(of=("self",)).get(pk=round.pk)
         if locked.status != Round.Status.DRAFT:
-            job = job_of_round(locked)
+            job = round_job(locked)
         else:
             locked.status = Round.Status.PUBLISHED
             locked.save(update_fields=["status"])
