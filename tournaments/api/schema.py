@@ -1,9 +1,11 @@
-"""OpenAPI descriptions of the endpoints (drf-spectacular), kept out of the views."""
+"""OpenAPI descriptions of the endpoints (drf-spectacular), kept out of the views, and the
+view that serves the schema (in English, as OpenAPI 3.0 that strict readers take)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.utils import translation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -11,6 +13,9 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
 )
+from drf_spectacular.views import SpectacularAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 from .serializers import MatchDetailSerializer
 from .standings import StandingsSerializer
@@ -136,13 +141,57 @@ players = extend_schema_view(list=extend_schema(summary="List players with their
                              retrieve=extend_schema(summary="A player and rating history"))
 
 
+class SchemaView(SpectacularAPIView):
+    """The schema, always in English: the descriptions Django and DRF write ("A unique
+    integer value identifying this match.") would otherwise follow the asker's
+    Accept-Language and come half translated ("... identifying this ottelu")."""
+
+    @extend_schema(exclude=True)  # the schema is not one of the API's operations
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        with translation.override("en"):
+            return self._get_schema_response(request)
+
+
+# OpenAPI 3.0 has no null type: ``nullable: true`` adds null to the ``type`` beside it and
+# to nothing else, so drf-spectacular's ``{"allOf": [{"$ref": ...}], "nullable": true}``
+# still refuses null to a strict reader (the referenced schema says "type": "object"). A
+# nullable reference is written as one of the reference and this schema, which takes null
+# only.
+NULL = {"type": "object", "nullable": True, "enum": [None], "description": "null"}
+
+
+def strict_nullables(node: Any) -> None:
+    """Rewrite, in place and throughout ``node``, every nullable schema that has no ``type``
+    of its own into a ``oneOf`` with :data:`NULL`."""
+    if isinstance(node, list):
+        for item in node:
+            strict_nullables(item)
+        return
+    if not isinstance(node, dict):
+        return
+    for value in node.values():
+        strict_nullables(value)
+    if node.get("nullable") and "type" not in node:
+        del node["nullable"]
+        if "oneOf" in node:  # a choice: null is one more
+            node["oneOf"].append(NULL)
+        else:  # drf-spectacular's nullable reference: {"allOf": [{"$ref": ...}], ...}
+            parts = node.pop("allOf")
+            node["oneOf"] = [parts[0] if len(parts) == 1 else {"allOf": parts}, NULL]
+
+
 def postprocess(result: dict[str, Any], generator: Any, request: Any,
                 public: bool) -> dict[str, Any]:
     """Postprocessing hook: every operation with parameters can answer 400 (a bad query
     parameter or body), any can answer 401 (credentials given but wrong: a bad token) and
-    404 (an unknown id, a page past the last, an unknown response format), as they do."""
+    404 (an unknown id, a page past the last, an unknown response format), as they do.
+    Every body the API takes is required (a result's record or score sheet, the token
+    endpoint's credentials), though no single field of a result is. Nullable references
+    are made strict OpenAPI 3.0 (:func:`strict_nullables`)."""
     for path in result.get("paths", {}).values():
         for operation in path.values():
+            if "requestBody" in operation:
+                operation["requestBody"]["required"] = True
             responses = operation.setdefault("responses", {})
             params = operation.get("parameters", [])
             if any(p.get("in") == "query" for p in params) or "requestBody" in operation:
@@ -157,4 +206,5 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any,
     detail = result.get("components", {}).get("schemas", {}).get("MatchDetail", {})
     if "record" in detail.get("required", []):
         detail["required"].remove("record")
+    strict_nullables(result.get("components", {}).get("schemas", {}))
     return result

@@ -4,10 +4,11 @@ from django.http import HttpRequest, JsonResponse
 from django.urls import URLPattern, URLResolver, include, path, re_path
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
 from . import views
+from .schema import SchemaView
 from .tokens import token_view
 
 router = DefaultRouter()
@@ -29,7 +30,7 @@ def not_found(request: HttpRequest, rest: str) -> JsonResponse:
 
 
 urlpatterns: list[URLPattern | URLResolver] = [
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("schema/", SchemaView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     # POST username and password, get {"token": ...}; send it as "Authorization: Token ..."
     path("auth/token/", token_view, name="api-token"),
