@@ -24,6 +24,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/", views.match_detail, name="match_detail"),
     path("matches/<int:match_id>/live/", views.match_live, name="match_live"),
     path("matches/<int:match_id>/record.json", views.match_record, name="match_record"),
+    path("matches/<int:match_id>/replay.json", views.match_replay, name="match_replay"),
     path("teams/<int:team_id>/", views.team_detail, name="team_detail"),
     path("players/<int:player_id>/", views.player_detail, name="player_detail"),
 ]

@@ -41,23 +41,36 @@ def test_it_shows_the_hand_scores_who_went_out_and_the_totals(client: Client) ->
     assert f'<td class="num">{result.total_b}</td>' in html
 
 
-def test_it_embeds_the_replay_frames_and_the_words_for_them(client: Client) -> None:
+def test_the_page_has_the_game_in_words_and_leaves_the_frames_to_the_script(
+        client: Client) -> None:
     data = bot_match()
     match, record = data["match"], data["result"].record
+    frames_url = reverse("tournaments:match_replay", args=[match.pk])
 
     html = client.get(reverse("tournaments:match_detail", args=[match.pk])).content.decode()
 
-    replay = embedded(html, "replay-data")
-    assert isinstance(replay, dict)
-    assert len(replay["hands"]) == 5
-    for hand, hand_record in zip(replay["hands"], record["hands"], strict=True):
-        assert len(hand["frames"]) == len(hand_record["actions"]) + 1
-        assert len(hand["frames"][0]["hands"]) == 4  # every hand is shown: the game is over
+    assert '"frames"' not in html and "replay-data" not in html  # no frames embedded
+    frames = client.get(frames_url).content
+    assert len(html) < len(frames) / 1.5
+    assert f'data-replay-url="{frames_url}"' in html
+    assert "tournaments/replay.js" in html
     messages = embedded(html, "replay-messages")
     assert isinstance(messages, dict)
     assert messages["players"][0].startswith("Bot (")
     assert "{player}" in messages["take"]
-    assert "tournaments/replay.js" in html
+    # without JavaScript: the viewer is hidden, the game in words is there, hand by hand
+    assert re.search(r'<div class="replay-viewer" data-replay-viewer hidden>', html)
+    words = html[html.index('id="replay-words-heading"'):]
+    hands = words.split("<details>")[1:]
+    assert len(hands) == 5
+    for number, (hand, hand_record) in enumerate(zip(hands, record["hands"], strict=True),
+                                                 start=1):
+        summary = hand[hand.index("<summary>"):hand.index("</summary>")]
+        assert f"Hand {number}: " in summary and "Hand score: " in summary
+        assert f"deals {5 + number} cards each" in hand
+        actions = hand[hand.index("<ol>"):hand.index("</ol>")]
+        assert actions.count("<li>") == len(hand_record["actions"])
+    assert re.search(r"<li>Bot \(.+?\) (takes|pushes)", hands[0])
 
 
 def test_bots_are_marked_on_the_match_page(client: Client) -> None:
@@ -92,8 +105,9 @@ def test_a_score_sheet_result_has_no_replay_and_no_record(client: Client) -> Non
 
     html = client.get(reverse("tournaments:match_detail", args=[match.pk])).content.decode()
 
-    assert "no game record to replay" in html and "replay-data" not in html
+    assert "no game record to replay" in html and "data-replay" not in html
     assert client.get(reverse("tournaments:match_record", args=[match.pk])).status_code == 404
+    assert client.get(reverse("tournaments:match_replay", args=[match.pk])).status_code == 404
 
 
 def test_a_bye_has_no_match_page(client: Client) -> None:

@@ -1,6 +1,11 @@
 /* The match replay: steps through the frames the server built from the game record
    (tournaments/replay.py), one action at a time, across all hands.
 
+   The page has the seats, the words (a JSON script named by data-messages) and the game in
+   words; the frames are fetched from data-replay-url when the replay comes within a screen's
+   height of the view, or when one of its buttons or keys is used (the browser keeps them and
+   revalidates them with their ETag). Without JavaScript the viewer stays hidden.
+
    Buttons: start, back, forward, end of the hand, and one per hand. Keys, while the focus is
    in the replay or nowhere in particular: ← → step, Home/End jump to the start/end of the
    hand, Page Up/Page Down to the previous/next hand. Every card is drawn with its suit in
@@ -63,15 +68,58 @@
   function Replay(root) {
     this.root = root;
     this.msg = JSON.parse(document.getElementById(root.getAttribute("data-messages")).textContent);
-    var data = JSON.parse(document.getElementById(root.getAttribute("data-source")).textContent);
-    this.hands = expand(data.hands);
-    this.players = this.msg.players || data.players || ["0", "1", "2", "3"];
+    this.url = root.getAttribute("data-replay-url");
+    this.hands = null; // until fetched
+    this.loading = null;
+    this.players = this.msg.players;
     this.h = 0;
     this.f = 0;
     this.q = function (selector) { return root.querySelector(selector); };
+    this.q("[data-replay-viewer]").hidden = false;
+    this.q("[data-position]").textContent = this.msg.loading;
     this.bind();
-    this.render();
+    this.watch();
   }
+
+  Replay.prototype.load = function () {
+    var self = this;
+    if (!this.loading) {
+      this.loading = window.fetch(this.url, { headers: { Accept: "application/json" },
+        credentials: "same-origin" })
+        .then(function (response) {
+          if (!response.ok) {
+            throw new Error("HTTP " + response.status);
+          }
+          return response.json();
+        })
+        .then(function (data) {
+          self.hands = expand(data.hands);
+          self.render();
+        })
+        .catch(function () {
+          self.loading = null; // the next use tries again
+          self.q("[data-position]").textContent = "";
+          self.q("[data-action]").textContent = self.msg.failed;
+        });
+    }
+    return this.loading;
+  };
+
+  // Fetch the frames once the replay is within a screen's height of the view.
+  Replay.prototype.watch = function () {
+    var self = this;
+    if (!("IntersectionObserver" in window)) {
+      this.load();
+      return;
+    }
+    this.observer = new IntersectionObserver(function (entries) {
+      if (entries.some(function (entry) { return entry.isIntersecting; })) {
+        self.observer.disconnect();
+        self.load();
+      }
+    }, { rootMargin: "100% 0px" });
+    this.observer.observe(this.root);
+  };
 
   Replay.prototype.cardName = function (rank, suit) {
     if (rank === "JK") {
@@ -322,7 +370,9 @@
       if (!button || !self.root.contains(button)) {
         return;
       }
-      if (button.hasAttribute("data-step")) {
+      if (!self.hands) {
+        self.load();
+      } else if (button.hasAttribute("data-step")) {
         self.step(button.getAttribute("data-step"));
       } else if (button.hasAttribute("data-hand")) {
         self.go(parseInt(button.getAttribute("data-hand"), 10), 0);
@@ -340,7 +390,11 @@
         return; // the keys belong to whatever else has the focus
       }
       event.preventDefault();
-      self.step(how);
+      if (self.hands) {
+        self.step(how);
+      } else {
+        self.load();
+      }
     };
     document.addEventListener("keydown", this.onKey);
   };
@@ -355,6 +409,9 @@
         started.forEach(function (old) {
           if (!document.contains(old.root)) {
             document.removeEventListener("keydown", old.onKey);
+            if (old.observer) {
+              old.observer.disconnect();
+            }
           }
         });
         started.push(new Replay(found[i]));
