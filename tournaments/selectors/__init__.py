@@ -37,11 +37,13 @@ from .rounds import (
     tournament_bracket,
 )
 from .standings import (
+    provisional_team_ids,
     standing_rows,
     standings_versions,
     tournament_cross_table,
     tournament_metrics,
     tournament_standings,
+    withdrawn_team_ids,
 )
 from .tournaments import (
     public_round,
@@ -56,11 +58,12 @@ from .visibility import PUBLIC_ROUNDS, visible_matches, visible_result, visible_
 __all__ = [
     "CYCLES", "PUBLIC_ROUNDS", "knockout_decision", "knockout_winners", "match_hands",
     "match_is_live", "plain", "player_rating_history", "player_results", "player_teams",
-    "players", "public_match", "public_round", "public_rounds", "round_bot_match_ids",
+    "players", "provisional_team_ids", "public_match", "public_round", "public_rounds", "round_bot_match_ids",
     "round_job", "round_job_kind", "round_tables", "rounds_total", "seeded_team_ids",
     "standing_rows", "standings_versions",
     "table_view", "team_rating", "team_rating_history", "team_results", "team_tournaments", "teams", "tournament_bracket",
     "tournament_bracket_view", "tournament_cross_table", "tournament_entries",
     "tournament_is_live", "tournament_metrics", "tournament_standings",
     "tournaments_by_status", "visible_matches", "visible_result", "visible_rounds",
+    "withdrawn_team_ids",
 ]

@@ -93,6 +93,8 @@ class StandingLine:
     points: str
     row: Standing
     values: list[dict[str, Any]]
+    withdrawn: bool = False
+    provisional: bool = False  # counts a result of a round still being played
 
 
 @dataclass
