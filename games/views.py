@@ -9,6 +9,8 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from markdown.extensions.toc import slugify
 
+from tournaments import selectors
+
 # docs/rules.md is the single source of the player-facing rules; the site
 # renders the same file.
 RULES_DOC = settings.BASE_DIR / "docs" / "rules.md"
@@ -23,7 +25,9 @@ def _heading_id(text: str, separator: str) -> str:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    """What is running (current round, leader), coming (dates), the latest results and who
+    won the tournaments just finished."""
+    return render(request, "home.html", {"home": selectors.home_view()})
 
 
 def rules(request: HttpRequest) -> HttpResponse:

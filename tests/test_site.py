@@ -28,6 +28,7 @@ def _element_ids(html: str) -> set[str]:
     return collector.ids
 
 
+@pytest.mark.django_db  # the home page lists the tournaments
 def test_it_serves_the_home_page_with_a_link_to_the_rules(client: Client) -> None:
     response = client.get("/")
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import hashlib
+from typing import Any
 
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
@@ -73,6 +72,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "settings": tournament_settings(tournament),
         "rounds": selectors.public_rounds(tournament),
         "entries": selectors.tournament_entries(tournament),
+        "places": selectors.final_places_of(tournament),
     })
 
 
@@ -150,8 +150,8 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
 
 def _standings_table(request: HttpRequest, context: dict[str, Any]) -> str:
     """The table's HTML, cached per tournament, table (current or after a round), version of
-    that table, withdrawn and provisional teams, tie-breaks, live state and language: a new result writes a new version, so
-    it shows at once, while each reader of an unchanged table costs a cache read instead of
+    that table, withdrawn and provisional teams, tie-breaks, live state and language: a new
+    result writes a new version, so it shows at once, while each reader of an unchanged table costs a cache read instead of
     rendering hundreds of rows."""
     tournament, after = context["tournament"], context["after"]
     key = (f"standings-table:{tournament.pk}:{after}:{context['version']}:{context['marks']}:"
@@ -177,9 +177,11 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament, "section": "standings", "error": error.message,
             "after": None, "standings_rounds": sorted(n for n in versions if n > 0)},
             status=error.status)
+    knockout = tournament.format == Tournament.Format.KNOCKOUT
     return render(request, "tournaments/standings.html", {
         **context, **page_fragment(_standings_table(request, context)),
-        "section": "standings"})
+        "places": selectors.final_places_of(tournament) if knockout and not context["after"]
+        else [], "section": "standings"})
 
 
 def standings_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
