@@ -151,8 +151,8 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
 def _standings_table(request: HttpRequest, context: dict[str, Any]) -> str:
     """The table's HTML, cached per tournament, table (current or after a round), version of
     that table, withdrawn and provisional teams, tie-breaks, live state and language: a new
-    result writes a new version, so it shows at once, while each reader of an unchanged table costs a cache read instead of
-    rendering hundreds of rows."""
+    result writes a new version, so it shows at once, while each reader of an unchanged table
+    costs a cache read instead of rendering hundreds of rows."""
     tournament, after = context["tournament"], context["after"]
     key = (f"standings-table:{tournament.pk}:{after}:{context['version']}:{context['marks']}:"
            f"{','.join(tournament.tiebreaks)}:{int(context['live'])}:{get_language()}")
