@@ -25,11 +25,17 @@ def _script() -> str:
     return str(AXE_SCRIPT)
 
 
-def axe_violations(page: Any, impacts: tuple[str, ...] = BLOCKING) -> list[dict[str, Any]]:
-    """axe-core's violations on the page as it stands, those of the given impacts."""
+def axe_violations(page: Any, impacts: tuple[str, ...] = BLOCKING,
+                   only: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it stands, those of the given impacts; with
+    ``only``, of those rules alone (which may be rules axe leaves off by default, such as
+    ``target-size``, WCAG 2.5.8)."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(_script())
-    results = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    options: dict[str, Any] = {"resultTypes": ["violations"]}
+    if only:
+        options["runOnly"] = {"type": "rule", "values": list(only)}
+    results = page.evaluate("options => axe.run(document, options)", options)
     return [v for v in results["violations"] if v.get("impact") in impacts]
 
 

@@ -15,7 +15,7 @@ from tournaments import selectors
 from tournaments.models import Standing, Team, Tournament
 
 from ..tournaments.factories import TournamentFactory
-from . import knockout_cup, play_round_with_sheets, swiss_cup
+from . import finished_knockout, swiss_cup
 
 pytestmark = pytest.mark.django_db
 
@@ -28,18 +28,6 @@ def section(html: str, heading: str) -> str:
     start = html.index(f">{heading}</h2>")
     end = html.find("<h2", start)
     return html[start:end if end >= 0 else None]
-
-
-def finished_knockout() -> Tournament:
-    """Six teams with a third-place match, played to the end: the better seed (team A of
-    each match) wins every game, so seeds 1, 2, 3, 4 end in that order."""
-    cup = knockout_cup()
-    tournament = cup["tournament"]
-    for _round in (2, 3):
-        play_round_with_sheets(tournament, cup["user"])
-    tournament.refresh_from_db()
-    assert tournament.status == Tournament.Status.FINISHED
-    return tournament
 
 
 def seeds(tournament: Tournament) -> dict[int, Team]:
