@@ -148,3 +148,15 @@ def test_an_empty_site_says_so(client: Client) -> None:
     words = text(client.get("/").content.decode())
     assert "No tournament is being played at the moment." in words
     assert "No tournament is announced yet." in words and "No results yet." in words
+
+
+def test_the_home_page_is_in_finnish_too(client: Client, finnish: None) -> None:
+    finished_knockout()
+    swiss_cup()
+
+    words = text(client.get("/", HTTP_ACCEPT_LANGUAGE="fi").content.decode())
+
+    for heading in ("Käynnissä", "Tulossa", "Uusimmat tulokset", "Lopulliset sijoitukset"):
+        assert heading in words
+    assert "Johdossa tasapisteissä:" in words and "Kierros 1/3" in words
+    assert "Mestari:" in words and "5–6" in words
