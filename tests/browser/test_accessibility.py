@@ -77,10 +77,11 @@ def finnish_page_fixture(browser: Any) -> Iterator[Any]:
     context.close()
 
 
-def check(page: Any, base: str, pages: dict[str, str]) -> list[str]:
+def check(page: Any, base: str, pages: dict[str, str], language: str = "en") -> list[str]:
     found = []
     for name, path in pages.items():
         page.goto(base + path)
+        expect(page.locator("html")).to_have_attribute("lang", language)
         expect(page.get_by_role("heading", level=1)).to_be_visible()
         if page.locator("table[data-sortable]").count():  # its script has made the buttons
             expect(page.locator("table[data-sortable-ready]")).to_have_count(1)
@@ -99,7 +100,7 @@ def test_every_public_page_passes_axe_core(page: Any, finnish_page: Any,
 
     found = check(page, live_server.url, pages)
     found += [f"in Finnish: {text}" for text in check(finnish_page, live_server.url, {
-        name: pages[name] for name in ("home", "rules", "standings", "bracket", "team")})]
+        name: pages[name] for name in ("home", "rules", "standings", "bracket", "team")}, "fi")]
 
     assert not found, "axe-core found violations:\n\n" + "\n\n".join(found)
 
