@@ -28,6 +28,7 @@ def _element_ids(html: str) -> set[str]:
     return collector.ids
 
 
+@pytest.mark.django_db  # the home page lists the tournaments
 def test_it_serves_the_home_page_with_a_link_to_the_rules(client: Client) -> None:
     response = client.get("/")
 
@@ -73,3 +74,29 @@ def test_it_passes_the_deploy_checks_with_production_settings() -> None:
     output = result.stdout + result.stderr
     assert result.returncode == 0, output
     assert "WARNINGS" not in output, output
+
+
+def _rule_headings(markdown_text: str) -> list[str]:
+    return re.findall(r"^### (R\d+\.\d+)\b", markdown_text, flags=re.MULTILINE)
+
+
+def test_the_finnish_rules_have_the_same_rules_in_the_same_order() -> None:
+    english = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
+    finnish = (REPO / "docs" / "rules.fi.md").read_text(encoding="utf-8")
+
+    assert _rule_headings(finnish) == _rule_headings(english)
+    # every rule a rule cites, and every platform ruling, is there in Finnish too
+    cited = sorted(set(re.findall(r"\(R\d+\.\d+\)", english)))
+    assert sorted(set(re.findall(r"\(R\d+\.\d+\)", finnish))) == cited
+    assert english.count("**Platform ruling.**") == finnish.count("**Alustan ratkaisu.**")
+
+
+def test_the_rules_page_is_in_finnish_for_a_finnish_reader(client: Client) -> None:
+    english = client.get("/rules/").content.decode()
+    finnish = client.get("/rules/", HTTP_ACCEPT_LANGUAGE="fi").content.decode()
+
+    assert '<html lang="fi">' in finnish and "Näin pelataan Pushia" in finnish
+    assert "<title>Pushin säännöt · Push-liiga</title>" in finnish
+    assert "How to play Push" in english and "Näin pelataan" not in english
+    rules = set(_rule_headings((REPO / "docs" / "rules.md").read_text(encoding="utf-8")))
+    assert len(rules) > 30 and rules <= _element_ids(finnish)  # /rules/#R6.4 in Finnish too

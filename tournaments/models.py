@@ -79,6 +79,9 @@ class Tournament(models.Model):
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised")
     format = models.CharField(max_length=20, choices=Format.choices, default=Format.SWISS)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.UPCOMING)
+    starts_on = models.DateField(_("starts on"), null=True, blank=True,
+                                 help_text=_("Shown to players, e.g. on the home page."))
+    ends_on = models.DateField(_("ends on"), null=True, blank=True)
     rounds_planned = models.PositiveSmallIntegerField(
         default=5, validators=[MinValueValidator(1), MaxValueValidator(99)],
         help_text=_("Swiss only: how many rounds; the other formats know their own."))
@@ -117,7 +120,10 @@ class Tournament(models.Model):
         return self.name
 
     def clean(self) -> None:
-        """The tie-breaks must be known metric keys, each once (see standings.TIEBREAKS)."""
+        """The tie-breaks must be known metric keys, each once (see standings.TIEBREAKS);
+        a tournament ends on or after the day it starts."""
+        if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
+            raise ValidationError({"ends_on": _("A tournament cannot end before it starts.")})
         keys = self.tiebreaks
         if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
             raise ValidationError({"tiebreaks": _("A list of tie-break keys, in order.")})

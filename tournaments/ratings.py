@@ -18,6 +18,13 @@ Pair = tuple[int, int]
 Game = tuple[Pair, Pair, tuple[int, int]]
 """(team0 players, team1 players, (team0 total, team1 total))."""
 
+# The pages show ratings on the scale chess players know (Elo, Lichess): a new player at
+# 1500, and 200 points between two players where the better wins about three games in four.
+# In the model a skill difference of one beta (25/6) wins with probability
+# Phi(1 / sqrt(2)), about 0.76, as 200 Elo points do; so one skill point is 48 points.
+SCALE_NEW = 1500
+SCALE_PER_SKILL = 200 / (25 / 6)
+
 # Default parameters (mu 25, sigma 25/3, beta 25/6, tau 25/300). The model is
 # only read: `rate` mutates it solely when given `limit_sigma`, which we never pass.
 _MODEL = PlackettLuce()
@@ -35,6 +42,17 @@ class Rating:
         """The conservative rating shown to people: the ordinal mu - 3 * sigma
         (0 for a new player; it rises as the player wins and as sigma shrinks)."""
         return self.mu - 3 * self.sigma
+
+    @property
+    def scaled(self) -> int:
+        """The rating on the familiar scale: the mean skill, 1500 for a new player, moving
+        up with wins and down with losses (a display only; nothing is computed from it)."""
+        return round(SCALE_NEW + SCALE_PER_SKILL * (self.mu - _MODEL.mu))
+
+    @property
+    def deviation(self) -> int:
+        """The uncertainty on the same scale (about 400 for a new player)."""
+        return round(SCALE_PER_SKILL * self.sigma)
 
 
 def default_rating() -> Rating:

@@ -78,6 +78,18 @@ def knockout_cup() -> dict[str, Any]:
     return {"user": user, "tournament": tournament, "round": round_1}
 
 
+def finished_knockout() -> Tournament:
+    """Six teams with a third-place match, played to the end: the better seed (team A of
+    each match) wins every game, so seeds 1, 2, 3, 4 end in that order."""
+    cup = knockout_cup()
+    tournament = cup["tournament"]
+    for _round in (2, 3):
+        play_round_with_sheets(tournament, cup["user"])
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    return tournament
+
+
 def round_robin_cup() -> dict[str, Any]:
     user = organiser()
     tournament = tournament_with_teams(4, name="Robin Cup", organisers=[user],

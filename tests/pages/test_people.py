@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import RatingEntry
-from tournaments.views.charts import line_chart, nice_step
+from tournaments.ratings import Rating
+from tournaments.views.charts import axis_ticks, line_chart, nice_step
 
 from . import swiss_cup
 
@@ -43,7 +44,8 @@ def test_a_player_page_draws_the_rating_history_as_an_svg_chart(client: Client) 
     svg = html[html.index("<svg"):html.index("</svg>")]
     assert 'role="img"' in svg and "<title" in svg and "<desc" in svg
     assert svg.count("<circle") == 1 and "<polyline" in svg
-    assert f"{entries.get().display:.1f}" in html
+    entry = entries.get()
+    assert f"<strong>{Rating(entry.mu, entry.sigma).scaled}</strong>" in html
     assert "Rating history as a table" in html
     assert ">won<" in html and match.team_a.player_b.name in html  # the partner
 
@@ -79,3 +81,48 @@ def test_a_chart_of_one_value_is_centred_and_flat_values_get_room() -> None:
 @pytest.mark.parametrize("span, step", [(10, 2), (1, 0.2), (0.3, 0.1), (470, 100)])
 def test_ticks_fall_on_round_numbers(span: float, step: float) -> None:
     assert nice_step(span) == pytest.approx(step)
+
+
+def test_ratings_are_shown_on_the_familiar_scale() -> None:
+    assert Rating(25.0, 25.0 / 3).scaled == 1500  # a new player, as on Lichess
+    assert Rating(25.0, 25.0 / 3).deviation == 400
+    assert Rating(25.0 + 25.0 / 6, 2.0).scaled == 1700  # one beta better: 200 points
+    assert Rating(24.0, 2.0).scaled < 1500
+
+
+def test_a_team_page_draws_the_mean_of_its_players_ratings_with_dates(client: Client) -> None:
+    cup = swiss_cup()
+    services.ratings_rebuild()
+    match = cup["round"].matches.select_related("team_a__player_a", "team_a__player_b").first()
+    team = match.team_a
+    players = [RatingEntry.objects.get(player=p, match=match) for p in (team.player_a,
+                                                                       team.player_b)]
+    mean = round(sum(Rating(e.mu, e.sigma).scaled for e in players) / 2)
+    assert mean > 1500  # the team won its game
+
+    html = client.get(reverse("tournaments:team_detail", args=[team.pk])).content.decode()
+
+    assert f"Rating: <strong>{mean}</strong>" in html
+    svg = html[html.index("<svg"):html.index("</svg>")]
+    assert svg.count("<circle") == 1
+    day = match.result.created.date()
+    ticks = re.findall(r'class="x-tick"[^>]*>([^<]+)<', svg)
+    assert ticks == [day.strftime("%m/%d/%Y")]  # English SHORT_DATE_FORMAT
+    assert f"{mean} on " in svg
+
+
+def test_a_team_without_rated_games_has_no_chart(client: Client) -> None:
+    from ..tournaments.factories import TeamFactory
+
+    team = TeamFactory()
+    html = client.get(reverse("tournaments:team_detail", args=[team.pk])).content.decode()
+    assert "Rating: <strong>1500</strong>" in html and "<svg" not in html
+
+
+def test_the_date_axis_labels_each_new_day_and_at_most_six() -> None:
+    assert axis_ticks(["1 Dec", "1 Dec", "2 Dec", "2 Dec", "5 Dec"]) == [0, 2, 4]
+    days = [f"day {i // 2}" for i in range(40)]  # 20 days, two games each
+    ticks = axis_ticks(days)
+    assert len(ticks) == 6 and ticks[0] == 0 and ticks[-1] == 38
+    chart = line_chart([1.0, 2.0, 3.0], ["a", "b", "c"], ["x", "x", "y"])
+    assert [label for _x, label in chart.x_ticks] == ["x", "y"]

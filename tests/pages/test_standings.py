@@ -103,10 +103,66 @@ def test_standings_after_an_earlier_round_can_be_chosen(client: Client) -> None:
     assert Standing.objects.filter(tournament=tournament, round_number=1).exists()
 
     html = client.get(reverse("tournaments:standings", args=[tournament.pk]),
-                      {"after": 1}).content.decode()
+                      {"round": 1}).content.decode()
 
     assert "Standings after round 1" in html
     assert "data-live-url" not in html  # a past table does not change
+    assert '<option value="1" selected>' in html
+
+
+@pytest.mark.parametrize("value, status, message", [
+    ("x", 400, "round: expected a whole number from 1 to 32767, not 'x'"),
+    ("0", 400, "round: expected a whole number from 1 to 32767, not '0'"),
+    ("-1", 400, "not '-1'"),
+    ("99999999999999999999999", 400, "round: expected a whole number"),
+    ("2", 404, "round 2 of Sheet Cup is not complete (or does not exist)"),
+    ("7", 404, "round 7 of Sheet Cup is not complete (or does not exist)"),
+])
+def test_a_bad_round_is_an_error_page_not_the_current_table(client: Client, value: str,
+                                                            status: int, message: str) -> None:
+    tournament = swiss_cup()["tournament"]  # round 1 complete, round 2 a draft
+    url = reverse("tournaments:standings", args=[tournament.pk])
+
+    response = client.get(url, {"round": value})
+    api = client.get(f"/api/v1/tournaments/{tournament.pk}/standings/", {"round": value})
+
+    html = response.content.decode()
+    assert response.status_code == status and api.status_code == status  # as the API says
+    assert 'role="alert"' in html and message in html.replace("&#x27;", "'")
+    assert "<tbody>" not in html and "Current standings" not in html
+    assert client.get(reverse("tournaments:standings_live", args=[tournament.pk]),
+                      {"round": value}).status_code == status
+
+
+def test_the_forms_now_is_the_current_table(client: Client) -> None:
+    tournament = swiss_cup()["tournament"]
+    html = client.get(reverse("tournaments:standings", args=[tournament.pk]),
+                      {"round": ""}).content.decode()
+    assert "Current standings" in html and '<option value="" selected>' in html
+
+
+def test_withdrawn_teams_and_provisional_results_are_marked(client: Client) -> None:
+    cup = swiss_cup()
+    tournament, user = cup["tournament"], cup["user"]
+    services.round_publish(round=cup["draft"], user=user)
+    match = cup["draft"].matches.filter(is_bye=False).order_by("table__number").first()
+    enter_sheet(match, LOSS_SHEET, user)  # round 2 is still being played
+    services.standings_rebuild(tournament=tournament, full=False)
+    entry = tournament.entries.exclude(team__in=[match.team_a, match.team_b]).first()
+    entry.withdrawn = True
+    entry.save()
+    url = reverse("tournaments:standings", args=[tournament.pk])
+
+    table = rows(client.get(url).content.decode())
+    lines = {name: next(line for line in table if f" {name} " in line)
+             for name in tournament.entries.values_list("team__name", flat=True)}
+
+    played = {match.team_a.name, match.team_b.name}
+    assert {name for name, line in lines.items() if "provisional" in line} == played
+    assert {name for name, line in lines.items() if "withdrawn" in line} == {entry.team.name}
+    after_1 = rows(client.get(url, {"round": 1}).content.decode())
+    assert not [line for line in after_1 if "provisional" in line]  # a completed round's
+    assert len([line for line in after_1 if "withdrawn" in line]) == 1
 
 
 def test_without_results_it_says_so(client: Client) -> None:
@@ -141,7 +197,7 @@ def test_a_new_result_shows_at_once_though_the_table_was_cached(client: Client) 
 
     def played(name: str) -> str:  # the team's points and matches played, as shown
         line = next(line for line in rows(client.get(url).content.decode()) if name in line)
-        return " ".join(line.split(name)[1].split()[:2])
+        return " ".join(line.split(name)[1].replace("provisional", "").split()[:2])
 
     before = played(match.team_b.name)
     enter_sheet(match, LOSS_SHEET, user)  # team B wins 0-200

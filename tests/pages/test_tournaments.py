@@ -40,6 +40,17 @@ def test_it_lists_tournaments_by_status(client: Client) -> None:
     assert finished < html.index("Last Year")
 
 
+def test_the_list_shows_a_tournaments_dates(client: Client) -> None:
+    import datetime
+
+    TournamentFactory(name="Dated", starts_on=datetime.date(2027, 5, 2),
+                      ends_on=datetime.date(2027, 5, 3))
+
+    words = text(page(client, "tournament_list"))
+
+    assert "Dated Swiss · May 2, 2027 – May 3, 2027 ·" in words
+
+
 def test_a_tournament_page_shows_its_format_settings_rounds_and_teams(client: Client) -> None:
     cup = swiss_cup()
     tournament = cup["tournament"]

@@ -42,8 +42,8 @@ from .base import Pairing, PairingError, TeamId, check_team_ids
 
 __all__ = [
     "DECIDED_BY_LABELS", "TIE_RULES", "Bracket", "BracketMatch", "Feed", "MatchDecision",
-    "MatchKey", "MatchSide", "SlotRef", "TieRule", "bracket_order", "bracket_teams",
-    "decide_match", "knockout_bracket", "knockout_first_round", "knockout_round",
+    "MatchKey", "MatchSide", "Placing", "SlotRef", "TieRule", "bracket_order", "bracket_teams",
+    "decide_match", "final_places", "knockout_bracket", "knockout_first_round", "knockout_round",
     "match_winner", "record_winner", "tie_chain",
 ]
 
@@ -206,6 +206,48 @@ def bracket_teams(
                                       "bottom": bottom})
             decided[match.key] = (winner, bottom if winner == top else top)
     return slots
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """A team's final place in a knockout: ``first`` to ``last`` when teams share it (the
+    losers of one round, e.g. 5-8 for the quarter-finals), ``first == last`` otherwise."""
+
+    team: TeamId
+    first: int
+    last: int
+
+
+def final_places(bracket: Bracket, winners: Mapping[MatchKey, TeamId]) -> list[Placing]:
+    """The final places once the bracket is decided (the final, and the third-place match
+    if there is one), best first; ``[]`` before. The final's winner is 1st and its loser
+    2nd; the third-place match places 3rd and 4th, or else the semi-final losers share 3rd;
+    the losers of each earlier round share the places below everyone who went further
+    (with byes, a round may have fewer losers than the bracket has lines for). Teams that
+    share a place are in seed order."""
+    decided = [bracket.final] + ([bracket.third_place] if bracket.third_place else [])
+    if any(match.key not in winners for match in decided):
+        return []
+    slots = bracket_teams(bracket, winners)
+
+    def loser(key: MatchKey) -> TeamId:
+        top, bottom = slots[key]
+        other = bottom if winners[key] == top else top
+        assert other is not None  # a decided match that is not a bye has two teams
+        return other
+
+    places = [Placing(winners[bracket.final.key], 1, 1), Placing(loser(bracket.final.key), 2, 2)]
+    for number in range(len(bracket.rounds) - 1, 0, -1):  # the semi-finals, then earlier
+        above = len(places)
+        if number == len(bracket.rounds) - 1 and bracket.third_place is not None:
+            key = bracket.third_place.key
+            places += [Placing(winners[key], above + 1, above + 1),
+                       Placing(loser(key), above + 2, above + 2)]
+            continue
+        losers = sorted((loser(m.key) for m in bracket.rounds[number - 1] if not m.is_bye),
+                        key=bracket.seed)
+        places += [Placing(team, above + 1, above + len(losers)) for team in losers]
+    return places
 
 
 def match_winner(

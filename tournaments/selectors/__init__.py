@@ -7,18 +7,23 @@ here imports a service.
   pages and the API share; read its docstring first.
 * ``rounds``: how many rounds, the knockout bracket and who advanced, the all-bot matches:
   the reads the round services pair and close rounds with.
+* ``home``: the home page (running, upcoming, recent results) and a finished tournament's
+  final places (a knockout's from its bracket).
 * ``tournaments``, ``matches``, ``standings``, ``bracket``, ``people``: what the pages and
   the API show, as querysets and as the shapes of ``viewmodels`` (``SeatView``,
   ``TableView``, ``StandingLine``, ``BracketView``...), which hold no queries.
 """
 
 from .bracket import tournament_bracket_view
+from .home import final_places_of, home_view
 from .matches import match_hands, match_is_live, public_match, round_tables, table_view
 from .people import (
     player_rating_history,
     player_results,
     player_teams,
     players,
+    team_rating,
+    team_rating_history,
     team_results,
     team_tournaments,
     teams,
@@ -35,11 +40,13 @@ from .rounds import (
     tournament_bracket,
 )
 from .standings import (
+    provisional_team_ids,
     standing_rows,
     standings_versions,
     tournament_cross_table,
     tournament_metrics,
     tournament_standings,
+    withdrawn_team_ids,
 )
 from .tournaments import (
     public_round,
@@ -52,13 +59,14 @@ from .viewmodels import plain
 from .visibility import PUBLIC_ROUNDS, visible_matches, visible_result, visible_rounds
 
 __all__ = [
-    "CYCLES", "PUBLIC_ROUNDS", "knockout_decision", "knockout_winners", "match_hands",
-    "match_is_live", "plain", "player_rating_history", "player_results", "player_teams",
-    "players", "public_match", "public_round", "public_rounds", "round_bot_match_ids",
-    "round_job", "round_job_kind", "round_tables", "rounds_total", "seeded_team_ids",
-    "standing_rows", "standings_versions",
-    "table_view", "team_results", "team_tournaments", "teams", "tournament_bracket",
-    "tournament_bracket_view", "tournament_cross_table", "tournament_entries",
-    "tournament_is_live", "tournament_metrics", "tournament_standings",
+    "CYCLES", "PUBLIC_ROUNDS", "final_places_of", "home_view", "knockout_decision",
+    "knockout_winners", "match_hands", "match_is_live", "plain", "player_rating_history",
+    "player_results", "player_teams", "players", "provisional_team_ids", "public_match",
+    "public_round", "public_rounds", "round_bot_match_ids", "round_job", "round_job_kind",
+    "round_tables", "rounds_total", "seeded_team_ids", "standing_rows", "standings_versions",
+    "table_view", "team_rating", "team_rating_history", "team_results", "team_tournaments",
+    "teams", "tournament_bracket", "tournament_bracket_view", "tournament_cross_table",
+    "tournament_entries", "tournament_is_live", "tournament_metrics", "tournament_standings",
     "tournaments_by_status", "visible_matches", "visible_result", "visible_rounds",
+    "withdrawn_team_ids",
 ]

@@ -17,7 +17,7 @@ from .viewmodels import BracketCell, BracketRound, BracketSlot, BracketView
 from .visibility import PUBLIC_ROUNDS, visible_result
 
 
-def _round_name(number: int, count: int) -> str:
+def round_name(number: int, count: int) -> str:
     names = {count: _("Final"), count - 1: _("Semi-finals"), count - 2: _("Quarter-finals")}
     return str(names.get(number, _("Round %(number)d") % {"number": number}))
 
@@ -67,7 +67,7 @@ def tournament_bracket_view(tournament: Tournament) -> BracketView:
             match, bracket_match.is_bye, decided_by(result))
 
     count = len(bracket.rounds)
-    rounds = [BracketRound(number, _round_name(number, count), [cell(m) for m in matches_])
+    rounds = [BracketRound(number, round_name(number, count), [cell(m) for m in matches_])
               for number, matches_ in enumerate(bracket.rounds, start=1)]
     third = cell(bracket.third_place) if bracket.third_place is not None else None
     champion = winners.get(bracket.final.key)

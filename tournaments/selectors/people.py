@@ -6,9 +6,10 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Match, Player, RatingEntry, Standing, Team
+from tournaments.ratings import Rating, default_rating
 
 from .matches import with_details
-from .viewmodels import ResultLine, outcome
+from .viewmodels import RatingPoint, ResultLine, outcome
 from .visibility import PUBLIC_ROUNDS, visible_result
 
 
@@ -67,7 +68,43 @@ def player_results(player: Player) -> list[ResultLine]:
     return lines
 
 
-def player_rating_history(player: Player) -> list[RatingEntry]:
-    """The player's rating after each rated match, oldest first."""
-    return list(RatingEntry.objects.filter(player=player)
-                .select_related("match__round__tournament").order_by("id"))
+def _rating_entries(players: list[int]) -> list[RatingEntry]:
+    return list(RatingEntry.objects.filter(player__in=players)
+                .select_related("match__round__tournament", "match__result").order_by("id"))
+
+
+def _point(match: Match, rating: int, deviation: int) -> RatingPoint:
+    result = getattr(match, "result", None)
+    return RatingPoint(match, match.round.tournament, match.round.number,
+                       result.created.date() if result is not None else None, rating, deviation)
+
+
+def player_rating_history(player: Player) -> list[RatingPoint]:
+    """The player's rating after each rated match, oldest first, on the familiar scale."""
+    return [_point(entry.match, Rating(entry.mu, entry.sigma).scaled,
+                   Rating(entry.mu, entry.sigma).deviation)
+            for entry in _rating_entries([player.pk])]
+
+
+def team_rating(team: Team) -> int:
+    """The team's rating: the mean of its two players' ratings (familiar scale)."""
+    players = (team.player_a, team.player_b)
+    return round(sum(Rating(p.rating_mu, p.rating_sigma).scaled for p in players) / 2)
+
+
+def team_rating_history(team: Team) -> list[RatingPoint]:
+    """The team's rating (the mean of its players') after each of its rated matches, oldest
+    first. A player's games for another team move the mean too, and show at the team's
+    next match."""
+    current = {team.player_a_id: default_rating(), team.player_b_id: default_rating()}
+    points: list[RatingPoint] = []
+    entries = _rating_entries(list(current))
+    for i, entry in enumerate(entries):
+        current[entry.player_id] = Rating(entry.mu, entry.sigma)
+        match = entry.match
+        last_of_match = i + 1 == len(entries) or entries[i + 1].match_id != entry.match_id
+        if last_of_match and team.pk in (match.team_a_id, match.team_b_id):
+            ratings = list(current.values())
+            points.append(_point(match, round(sum(r.scaled for r in ratings) / 2),
+                                 round(sum(r.deviation for r in ratings) / 2)))
+    return points

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db.models import Max, QuerySet
 
-from tournaments.models import Match, Standing, Tournament
+from tournaments.models import Entry, Match, Round, Standing, Tournament
 from tournaments.standings import TIEBREAKS, Metric
 
 from .matches import with_details
@@ -33,17 +33,36 @@ def standing_rows(tournament: Tournament, round_number: int = 0) -> QuerySet[Sta
             .select_related("team").order_by("rank", "team__name", "team_id"))
 
 
+def withdrawn_team_ids(tournament: Tournament) -> set[int]:
+    return set(Entry.objects.filter(tournament=tournament, withdrawn=True)
+               .values_list("team_id", flat=True))
+
+
+def provisional_team_ids(tournament: Tournament) -> set[int]:
+    """The teams whose current standing counts a result of a round still being played: it
+    stands, but may still be withdrawn or corrected until the round is complete."""
+    sides = (Match.objects.filter(round__tournament=tournament,
+                                  round__status=Round.Status.PUBLISHED, result__confirmed=True)
+             .values_list("team_a_id", "team_b_id"))
+    return {team for pair in sides for team in pair if team is not None}
+
+
 def tournament_standings(tournament: Tournament, round_number: int = 0) -> list[StandingLine]:
     """The standings as the page shows them; ranks are shared by teams level on points and
-    every tie-break."""
+    every tie-break. Withdrawn teams are marked, and in the current table (round 0) so are
+    the teams whose line counts a provisional result."""
     rows = list(standing_rows(tournament, round_number))
+    withdrawn = withdrawn_team_ids(tournament)
+    provisional = provisional_team_ids(tournament) if round_number == 0 else set()
     counts: dict[int, int] = {}
     for row in rows:
         counts[row.rank] = counts.get(row.rank, 0) + 1
     keys = [metric.key for metric in tournament_metrics(tournament)]
     return [StandingLine(row.rank, counts[row.rank] > 1, row.team, plain(row.points), row,
                          [{"key": key, "value": row.values.get(key),
-                           "sort": row.values.get(key, 0)} for key in keys])
+                           "sort": row.values.get(key, 0)} for key in keys],
+                         withdrawn=row.team_id in withdrawn,
+                         provisional=row.team_id in provisional)
             for row in rows]
 
 

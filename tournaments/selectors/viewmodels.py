@@ -4,6 +4,7 @@ this one build them)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -92,6 +93,8 @@ class StandingLine:
     points: str
     row: Standing
     values: list[dict[str, Any]]
+    withdrawn: bool = False
+    provisional: bool = False  # counts a result of a round still being played
 
 
 @dataclass
@@ -117,6 +120,18 @@ class ResultLine:
     partner: Player | None = None
     bot: bool = False
     opponent_team: Team | None = None
+
+
+@dataclass
+class RatingPoint:
+    """A rating after a match, on the familiar scale (see ``tournaments.ratings``)."""
+
+    match: Match
+    tournament: Tournament
+    round_number: int
+    date: date | None  # the day the result was stored
+    rating: int
+    deviation: int
 
 
 # -- the knockout bracket ------------------------------------------------------------

@@ -42,9 +42,24 @@ def nice_step(span: float, ticks: int = 5) -> float:
     return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
 
 
-def line_chart(values: Sequence[float], labels: Sequence[str]) -> Chart:
+MAX_X_TICKS = 6
+
+
+def axis_ticks(axis: Sequence[str], most: int = MAX_X_TICKS) -> list[int]:
+    """Where to label the x axis when each point has an axis label (its date): at the first
+    point of each new label, at most ``most`` of them, spread evenly, the first always."""
+    starts = [i for i, label in enumerate(axis) if i == 0 or label != axis[i - 1]]
+    if len(starts) <= most:
+        return starts
+    step = (len(starts) - 1) / (most - 1)
+    return [starts[round(k * step)] for k in range(most)]
+
+
+def line_chart(values: Sequence[float], labels: Sequence[str],
+               axis: Sequence[str] | None = None) -> Chart:
     """Points for ``values`` in order (x: 1..n, y: the value), with tick marks on round
-    numbers; ``labels`` name each point (shown on hover and to screen readers)."""
+    numbers; ``labels`` name each point (shown on hover and to screen readers). ``axis``
+    labels the x axis (a date for each point); without it the axis counts the points."""
     chart = Chart()
     if not values:
         return chart
@@ -67,6 +82,9 @@ def line_chart(values: Sequence[float], labels: Sequence[str]) -> Chart:
     while tick <= high + step / 2:
         chart.y_ticks.append((y(tick), f"{tick:g}"))
         tick += step
-    every = max(1, math.ceil(n / 10))
-    chart.x_ticks = [(x(i), str(i + 1)) for i in range(0, n, every)]
+    if axis is not None:
+        chart.x_ticks = [(x(i), axis[i]) for i in axis_ticks(axis)]
+    else:
+        every = max(1, math.ceil(n / 10))
+        chart.x_ticks = [(x(i), str(i + 1)) for i in range(0, n, every)]
     return chart

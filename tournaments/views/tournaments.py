@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.core.cache import cache
@@ -10,8 +11,11 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from rest_framework.exceptions import ValidationError
 
 from tournaments import selectors
+from tournaments.api.filters import SMALLINT_MAX
+from tournaments.api.params import positive_int
 from tournaments.models import Round, Tournament
 from tournaments.selectors import plain, rounds_total, standings_versions, tournament_metrics
 
@@ -68,6 +72,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "settings": tournament_settings(tournament),
         "rounds": selectors.public_rounds(tournament),
         "entries": selectors.tournament_entries(tournament),
+        "places": selectors.final_places_of(tournament),
     })
 
 
@@ -101,32 +106,61 @@ def round_live(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
 STANDINGS_CACHE_SECONDS = 600  # the key changes with the table; this bounds a team rename
 
 
+class StandingsRequestError(Exception):
+    """A ``?round=`` the standings cannot show: 400 when it is not a round number, 404 when
+    that round has no table (it is not complete, or does not exist)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+def standings_round(request: HttpRequest, tournament: Tournament) -> int:
+    """The ``?round=`` of the standings page, read as the API reads it (a whole number; the
+    table after that completed round), or 0 for the current table (no parameter, or the
+    form's empty "now")."""
+    raw = request.GET.get("round", "")
+    if raw == "":
+        return 0
+    try:
+        number = positive_int({"round": raw}, "round", maximum=SMALLINT_MAX)
+    except ValidationError as error:
+        raise StandingsRequestError(400, _("round: %(problem)s") % {
+            "problem": error.detail["round"][0]}) from None
+    assert number is not None
+    if not tournament.rounds.filter(number=number, status=Round.Status.COMPLETE).exists():
+        raise StandingsRequestError(404, _(
+            "round %(number)d of %(tournament)s is not complete (or does not exist): "
+            "standings are kept after each completed round")
+            % {"number": number, "tournament": tournament})
+    return number
+
+
 def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    after = standings_round(request, tournament)
     versions = standings_versions(tournament)
     rounds = sorted(number for number in versions if number > 0)
-    try:
-        after = int(request.GET.get("after", 0))
-    except ValueError:
-        after = 0
-    if after not in rounds:
-        after = 0
+    marks = (f"w{sorted(selectors.withdrawn_team_ids(tournament))}"
+             f"p{sorted(selectors.provisional_team_ids(tournament)) if after == 0 else ''}")
     return {"tournament": tournament, "after": after, "standings_rounds": rounds,
             "version": versions.get(after, 0),
+            "marks": hashlib.sha256(marks.encode()).hexdigest()[:16],
             **live_context(after == 0 and selectors.tournament_is_live(tournament))}
 
 
 def _standings_table(request: HttpRequest, context: dict[str, Any]) -> str:
     """The table's HTML, cached per tournament, table (current or after a round), version of
-    that table, tie-breaks, live state and language: a new result writes a new version, so
-    it shows at once, while each reader of an unchanged table costs a cache read instead of
-    rendering hundreds of rows."""
+    that table, withdrawn and provisional teams, tie-breaks, live state and language: a new
+    result writes a new version, so it shows at once, while each reader of an unchanged table
+    costs a cache read instead of rendering hundreds of rows."""
     tournament, after = context["tournament"], context["after"]
-    key = (f"standings-table:{tournament.pk}:{after}:{context['version']}:"
+    key = (f"standings-table:{tournament.pk}:{after}:{context['version']}:{context['marks']}:"
            f"{','.join(tournament.tiebreaks)}:{int(context['live'])}:{get_language()}")
     html = cache.get(key)
     if html is None:
+        lines = selectors.tournament_standings(tournament, after)
         html = render_to_string("tournaments/_standings_table.html", {
-            **context, "lines": selectors.tournament_standings(tournament, after),
+            **context, "lines": lines, "any_provisional": any(line.provisional for line in lines),
             "metrics": selectors.tournament_metrics(tournament),
             "tiebreak_sentence": tiebreak_sentence(tournament)}, request=request)
         cache.set(key, html, STANDINGS_CACHE_SECONDS)
@@ -135,15 +169,27 @@ def _standings_table(request: HttpRequest, context: dict[str, Any]) -> str:
 
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    context = _standings_context(request, tournament)
+    try:
+        context = _standings_context(request, tournament)
+    except StandingsRequestError as error:  # the page says what is wrong, with the form
+        versions = standings_versions(tournament)
+        return render(request, "tournaments/standings.html", {
+            "tournament": tournament, "section": "standings", "error": error.message,
+            "after": None, "standings_rounds": sorted(n for n in versions if n > 0)},
+            status=error.status)
+    knockout = tournament.format == Tournament.Format.KNOCKOUT
     return render(request, "tournaments/standings.html", {
         **context, **page_fragment(_standings_table(request, context)),
-        "section": "standings"})
+        "places": selectors.final_places_of(tournament) if knockout and not context["after"]
+        else [], "section": "standings"})
 
 
 def standings_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    context = _standings_context(request, tournament)
+    try:
+        context = _standings_context(request, tournament)
+    except StandingsRequestError as error:
+        return HttpResponse(error.message, status=error.status, content_type="text/plain")
     return fragment_response(request, _standings_table(request, context))
 
 
