@@ -47,15 +47,16 @@ def console_link(tournament: Tournament) -> SafeString:
 def console_urls(model_admin: admin.ModelAdmin[Any]) -> list[Any]:
     """The console's pages, under the tournament admin: ``<id>/console/``, its live
     fragment and the view its buttons post to."""
-    def wrap(view: Callable[..., HttpResponse]) -> Any:
-        return model_admin.admin_site.admin_view(
-            lambda request, object_id: view(model_admin, request, object_id))
+    def wrap(view: Callable[..., HttpResponse], post: bool = False) -> Any:
+        def bound(request: HttpRequest, object_id: str) -> HttpResponse:
+            return view(model_admin, request, object_id)
+        return model_admin.admin_site.admin_view(require_POST(bound) if post else bound)
     return [
         path("<path:object_id>/console/", wrap(console_view),
              name="tournaments_tournament_console"),
         path("<path:object_id>/console/live/", wrap(console_live),
              name="tournaments_tournament_console_live"),
-        path("<path:object_id>/console/do/", wrap(require_POST(console_do)),
+        path("<path:object_id>/console/do/", wrap(console_do, post=True),
              name="tournaments_tournament_console_do"),
     ]
 
