@@ -86,14 +86,15 @@ def _publish(facts: Facts) -> Step:
 def _fill(facts: Facts) -> Step:
     label = _("Fill empty seats")
     count = facts.absent_seated
-    does = ngettext("Seats a bot in place of the %(count)d player marked absent for round "
-                    "%(number)d since it was paired.",
-                    "Seats a bot in place of each of the %(count)d players marked absent "
-                    "for round %(number)d since it was paired.", count) % {
-        "count": count, "number": facts.number}
+    anyone = _("Seats a bot in place of each player marked absent after the round was "
+               "paired.")
+    does = anyone if not count else ngettext(
+        "Seats a bot in place of the %(count)d player marked absent for round %(number)d "
+        "since it was paired.",
+        "Seats a bot in place of each of the %(count)d players marked absent for round "
+        "%(number)d since it was paired.", count) % {"count": count, "number": facts.number}
     if facts.status not in (DRAFT, PUBLISHED):
-        return Step("fill", label, _("Seats a bot in place of each player marked absent "
-                                     "after the round was paired."), False, _no_open(facts))
+        return Step("fill", label, anyone, False, _no_open(facts))
     if not count:
         return Step("fill", label, does, False,
                     _("no player marked absent for round %(number)d holds a seat") % {
@@ -104,14 +105,15 @@ def _fill(facts: Facts) -> Step:
 def _play(facts: Facts) -> Step:
     label = _("Play bot matches")
     count = facts.bot_tables_left
-    does = ngettext("Plays the %(count)d table with bots in every seat, in the background.",
-                    "Plays the %(count)d tables with bots in every seat, in the background.",
-                    count) % {"count": count}
+    every = _("Plays the tables with bots in every seat, in the background.")
+    does = every if not count else ngettext(
+        "Plays the %(count)d table with bots in every seat, in the background.",
+        "Plays the %(count)d tables with bots in every seat, in the background.",
+        count) % {"count": count}
     if facts.status != PUBLISHED:
         reason = (_("publish round %(number)d first") % {"number": facts.number}
                   if facts.status == DRAFT else _no_open(facts))
-        return Step("play", label, _("Plays the tables with bots in every seat, in the "
-                                     "background."), False, reason)
+        return Step("play", label, every, False, reason)
     if facts.job_running:
         return Step("play", label, does, False,
                     _("the bot matches are being played: see their progress below"))

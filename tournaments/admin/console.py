@@ -22,6 +22,7 @@ from django.shortcuts import render
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -174,7 +175,7 @@ def console_do(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
     else:
         messages.success(request, said)
         for warning in warnings:
-            messages.warning(request, warning)
+            messages.warning(request, capfirst(warning) + ".")
     return HttpResponseRedirect(console_url(tournament))
 
 
