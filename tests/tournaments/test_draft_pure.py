@@ -81,6 +81,8 @@ def test_it_moves_a_table_and_renumbers_them_all() -> None:
     assert [t.number for t in moved] == [1, 2, 3]
     with pytest.raises(DraftError, match="there is no table 4: this round has tables 1 to 3"):
         move_table(moved, 101, 4)
+    with pytest.raises(DraftError, match="at table 2 already"):
+        move_table(moved, 101, 2)
 
 
 def test_it_refuses_a_player_twice_or_a_team_twice() -> None:

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import selectors, services
-from tournaments.models import Match, Round, Tournament
+from tournaments.models import Match, Round, Seat, Tournament
 
 from .rounds import REFRESH_SECONDS, result_summary
 from .scoping import change_url, link, progress
@@ -140,11 +140,10 @@ def _row(match: Match, tournament: Tournament) -> TableRow:
                     hasattr(match, "result"), change_url(match))
 
 
-def _seat_name(seat: Any) -> str:
-    if seat is None or seat.player is None:
-        return _("bot for an absent player") if seat is not None and seat.substitute \
-            else _("bot")
-    return str(seat.player)
+def _seat_name(seat: Seat | None) -> str:
+    if seat is not None and seat.player is not None:
+        return str(seat.player)
+    return _("bot for an absent player") if seat is not None and seat.substitute else _("bot")
 
 
 def _waiting(view: selectors.ConsoleView) -> str:

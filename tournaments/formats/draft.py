@@ -110,6 +110,8 @@ def move_table(draw: Draw, match: int, number: int) -> Draw:
     if not 1 <= number <= len(draw):
         raise DraftError(_("there is no table %(number)d: this round has tables 1 to "
                            "%(count)d") % {"number": number, "count": len(draw)})
+    if draw[index].number == number:
+        raise DraftError(_("that match is at table %(number)d already") % {"number": number})
     order = list(draw)
     moved = order.pop(index)
     order.insert(number - 1, moved)
