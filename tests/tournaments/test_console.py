@@ -255,3 +255,20 @@ def test_it_needs_a_staff_login_a_post_and_a_csrf_token(organiser: Any) -> None:
     strict.force_login(organiser)
     assert strict.post(do_url(tournament), {"step": "pair"}).status_code == 403
     assert not Round.objects.filter(tournament=tournament).exists()
+
+
+def test_play_bot_matches_starts_what_a_failed_job_left(organiser: Any, client: Client) -> None:
+    tournament = tournament_with_teams(4, organisers=[organiser])
+    all_absent(tournament)
+    round = services.round_pair_next(tournament=tournament, user=organiser)
+    job = services.round_publish(round=round, user=organiser)
+    services.job_fail(job_id=job.pk, message="match 1: the worker was lost")
+    page = client.get(console(tournament)).content.decode()
+    assert "the worker was lost" in page and 'data-live="off"' in page
+    assert next_step(page) == "play"
+    assert "Plays the 2 tables with bots in every seat, in the background." in page
+
+    response = do(client, tournament, "play", round=round.pk)
+    assert "Round 1: 2 bot match(es) are being played." in said(response)
+    assert Job.objects.filter(tournament=tournament).count() == 2
+    assert buttons(response.content.decode())["play"] is False
