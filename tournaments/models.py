@@ -177,6 +177,9 @@ class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    draw_note = models.TextField(
+        _("draw changed by hand"), blank=True,
+        help_text=_("One line for each change an organiser made to the draft draw."))
 
     class Meta:
         verbose_name = _("round")

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
@@ -88,7 +89,7 @@ class RoundAdmin(TournamentScoped, admin.ModelAdmin):
     list_display = ["__str__", "tournament", "number", "status", "match_count"]
     list_filter = [TournamentFilter, "status"]
     list_select_related = ["tournament"]
-    fields = ["tournament", "number", "status", "job"]
+    fields = ["tournament", "number", "status", "job", "draw_note"]
     readonly_fields = fields
     inlines = [MatchInline]
     actions = ["publish", "fill_seats", "play_bot_matches", "complete"]
@@ -118,8 +119,14 @@ class RoundAdmin(TournamentScoped, admin.ModelAdmin):
         refresh = REFRESH_SECONDS if job is not None and job.status in RUNNING else None
         deals = (deals_url(round) if round is not None
                  and round.tournament.dealing == round.tournament.Dealing.PLATFORM else None)
+        console = (reverse("admin:tournaments_tournament_console", args=[round.tournament_id])
+                   if round is not None else None)
+        publish = (reverse("admin:tournaments_tournament_console_do", args=[round.tournament_id])
+                   if round is not None and round.status == Round.Status.DRAFT
+                   and self.may_organise(request, round) else None)
         return super().change_view(request, object_id, form_url, {
-            **(extra_context or {}), "auto_refresh": refresh, "deals_url": deals})
+            **(extra_context or {}), "auto_refresh": refresh, "deals_url": deals,
+            "console_url": console, "publish_url": publish})
 
     @admin.display(description=_("matches"), ordering="match_count")
     def match_count(self, round: Round) -> int:

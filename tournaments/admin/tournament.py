@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import services
 from tournaments.models import Absence, Entry, Tournament
 
+from .console import console_link, console_url, console_urls
 from .scoping import ScopedInline, TournamentFilter, TournamentScoped, link, run_for_each
 
 
@@ -37,7 +38,7 @@ class AbsenceInline(ScopedInline, admin.TabularInline):
 @admin.register(Tournament)
 class TournamentAdmin(TournamentScoped, admin.ModelAdmin):
     tournament_path = ""
-    list_display = ["name", "format", "status", "entry_count", "round_links"]
+    list_display = ["name", "format", "status", "entry_count", "round_links", "console"]
     list_filter = ["status", "format"]
     search_fields = ["name"]
     filter_horizontal = ["organisers"]
@@ -52,6 +53,19 @@ class TournamentAdmin(TournamentScoped, admin.ModelAdmin):
         (_("play"), {"fields": ["bye_policy", "bot_level", "knockout_tie_rule",
                                 "third_place_match", "dealing", "confirm_score_sheets"]}),
     ]
+
+    def get_urls(self) -> list[Any]:
+        return [*console_urls(self), *super().get_urls()]
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
+                    extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        return super().change_view(request, object_id, form_url, {
+            **(extra_context or {}), "console_url": console_url(int(object_id))
+            if object_id.isdigit() else None})
+
+    @admin.display(description=_("console"))
+    def console(self, tournament: Tournament) -> SafeString:
+        return console_link(tournament)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Tournament]:
         return (super().get_queryset(request).annotate(entry_count=Count("entries", distinct=True))

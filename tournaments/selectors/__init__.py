@@ -15,6 +15,7 @@ here imports a service.
 """
 
 from .bracket import tournament_bracket_view
+from .console import ConsoleView, tournament_console
 from .home import final_places_of, home_view
 from .matches import match_hands, match_is_live, public_match, round_tables, table_view
 from .people import (
@@ -59,13 +60,14 @@ from .viewmodels import plain
 from .visibility import PUBLIC_ROUNDS, visible_matches, visible_result, visible_rounds
 
 __all__ = [
-    "CYCLES", "PUBLIC_ROUNDS", "final_places_of", "home_view", "knockout_decision",
-    "knockout_winners", "match_hands", "match_is_live", "plain", "player_rating_history",
-    "player_results", "player_teams", "players", "provisional_team_ids", "public_match",
-    "public_round", "public_rounds", "round_bot_match_ids", "round_job", "round_job_kind",
-    "round_tables", "rounds_total", "seeded_team_ids", "standing_rows", "standings_versions",
-    "table_view", "team_rating", "team_rating_history", "team_results", "team_tournaments",
-    "teams", "tournament_bracket", "tournament_bracket_view", "tournament_cross_table",
+    "CYCLES", "PUBLIC_ROUNDS", "ConsoleView", "final_places_of", "home_view",
+    "knockout_decision", "knockout_winners", "match_hands", "match_is_live", "plain",
+    "player_rating_history", "player_results", "player_teams", "players",
+    "provisional_team_ids", "public_match", "public_round", "public_rounds",
+    "round_bot_match_ids", "round_job", "round_job_kind", "round_tables", "rounds_total",
+    "seeded_team_ids", "standing_rows", "standings_versions", "table_view", "team_rating",
+    "team_rating_history", "team_results", "team_tournaments", "teams", "tournament_bracket",
+    "tournament_bracket_view", "tournament_console", "tournament_cross_table",
     "tournament_entries", "tournament_is_live", "tournament_metrics", "tournament_standings",
     "tournaments_by_status", "visible_matches", "visible_result", "visible_rounds",
     "withdrawn_team_ids",

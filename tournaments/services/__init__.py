@@ -14,6 +14,7 @@ from .derived import (
     standings_rebuild,
     standings_recalculate,
 )
+from .draft import DraftEdit, draft_move_table, draft_swap_seats, draft_swap_teams
 from .errors import ResultExists, ResultRejected, TournamentUserError
 from .followups import send_outbox
 from .jobs import (
@@ -34,7 +35,8 @@ from .results import (
 from .rounds import round_complete, round_fill_seats, round_pair_next, round_publish
 
 __all__ = [
-    "ResultExists", "ResultRejected", "TournamentUserError", "deals_for_organiser",
+    "DraftEdit", "ResultExists", "ResultRejected", "TournamentUserError",
+    "deals_for_organiser", "draft_move_table", "draft_swap_seats", "draft_swap_teams",
     "is_organiser", "is_player_of", "job_fail", "job_play_match", "job_play_round_bots",
     "job_refresh", "jobs_recover_stalled", "jobs_stalled", "match_play_bots",
     "match_submit_record", "match_submit_score_sheet", "ratings_rebuild", "ratings_recalculate",

@@ -1,0 +1,57 @@
+"""Which console step applies and which comes next (tournaments/console_steps.py): pure."""
+
+from __future__ import annotations
+
+from tournaments.console_steps import Facts, console_steps, next_step
+
+
+def enabled(facts: Facts) -> dict[str, bool]:
+    return {step.key: step.enabled for step in console_steps(facts)}
+
+
+def reasons(facts: Facts) -> dict[str, str]:
+    return {step.key: step.reason for step in console_steps(facts) if not step.enabled}
+
+
+def test_a_new_tournament_pairs_first() -> None:
+    facts = Facts(rounds_total=5)
+    assert enabled(facts) == {"pair": True, "fill": False, "publish": False, "play": False,
+                              "complete": False}
+    assert next_step(console_steps(facts)).key == "pair"  # type: ignore[union-attr]
+
+
+def test_a_draft_is_published_after_its_absent_players_get_bots() -> None:
+    draft = Facts(number=1, status="draft", rounds_total=5, open_tables=3)
+    assert next_step(console_steps(draft)).key == "publish"  # type: ignore[union-attr]
+    assert reasons(draft)["complete"] == "publish round 1 first"
+    absent = Facts(number=1, status="draft", rounds_total=5, absent_seated=2)
+    steps = console_steps(absent)
+    assert next_step(steps).key == "fill"  # type: ignore[union-attr]
+    assert "each of the 2 players marked absent for round 1" in steps[1].does
+
+
+def test_a_published_round_plays_its_bots_then_waits_then_completes() -> None:
+    bots = Facts(number=2, status="published", rounds_total=5, open_tables=4,
+                 bot_tables_left=2)
+    assert next_step(console_steps(bots)).key == "play"  # type: ignore[union-attr]
+    playing = Facts(number=2, status="published", rounds_total=5, open_tables=4,
+                    bot_tables_left=2, job_running=True)
+    assert next_step(console_steps(playing)) is None
+    assert reasons(playing)["play"].startswith("the bot matches are being played")
+    assert reasons(playing)["complete"] == "4 tables have no confirmed result yet"
+    assert reasons(playing)["pair"] == "complete round 2 before pairing the next"
+    done = Facts(number=2, status="published", rounds_total=5)
+    assert next_step(console_steps(done)).key == "complete"  # type: ignore[union-attr]
+
+
+def test_after_the_last_round_nothing_applies() -> None:
+    over = Facts(number=5, status="complete", rounds_total=5)
+    assert next_step(console_steps(over)) is None
+    assert reasons(over)["pair"] == "all 5 rounds are played: the tournament is over"
+    assert reasons(over)["publish"] == "round 5 is complete: pair the next round first"
+
+
+def test_too_few_teams_says_why_no_round_can_be_paired() -> None:
+    facts = Facts(rounds_total=None, pairing_problem="at least 2 teams are needed, got 1")
+    assert reasons(facts)["pair"] == "at least 2 teams are needed, got 1"
+    assert next_step(console_steps(facts)) is None
