@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_result_out_counts'),
+        ('tournaments', '0007_tournament_dates'),
     ]
 
     operations = [
