@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 from django.utils.translation import gettext
 
@@ -28,7 +29,13 @@ from games.engine import (
 )
 from tournaments.models import Match, Result, Round, Seat
 
-from .access import require_confirmer, require_organiser, require_submitter, side_of
+from .access import (
+    require_confirmer,
+    require_disputer,
+    require_organiser,
+    require_submitter,
+    side_of,
+)
 from .deals import match_deals
 from .derived import out_hands
 from .errors import ResultExists, ResultRejected, TournamentUserError
@@ -58,33 +65,94 @@ def match_submit_record(*, match: Match, record: Any, user: Any) -> Result:
 
 def match_submit_score_sheet(*, match: Match, hand_scores: Any, out_seats: Any,
                              user: Any) -> Result:
-    """Store an entered score sheet; it waits for a second organiser when the tournament
-    asks for one."""
+    """Store an entered score sheet. One a player of the match entered waits for the other
+    team to confirm it (double entry, issue 11); one an organiser entered waits for a second
+    organiser when the tournament asks for it."""
     require_submitter(user, match)
-    errors = score_sheet_errors(hand_scores, out_seats)
-    if errors:  # the engine's messages, in the reader's language
-        raise ResultRejected("; ".join(error.located(gettext) for error in errors))
-    needs_confirmation = match.round.tournament.confirm_score_sheets
-    scores = ([list(s) for s in hand_scores], list(out_seats))
+    scores = _checked_sheet(hand_scores, out_seats)
+    needs_confirmation = (match.round.tournament.confirm_score_sheets
+                          or side_of(user, match) is not None)
     return _store(match, Result.Source.SHEET, scores, user=user, record=None,
                   confirmed=not needs_confirmation)
 
 
+def _checked_sheet(hand_scores: Any,
+                   out_seats: Any) -> tuple[list[list[int]], list[int | None]]:
+    errors = score_sheet_errors(hand_scores, out_seats)
+    if errors:  # the engine's messages, in the reader's language
+        raise ResultRejected("; ".join(error.located(gettext) for error in errors))
+    return [list(s) for s in hand_scores], list(out_seats)
+
+
+def _locked_result(result: Result) -> Result:
+    """The result, locked after its round and match (the services' order), or an error when
+    it was withdrawn meanwhile."""
+    lock_match(result.match_id)
+    locked = (Result.objects.select_for_update(of=("self",))
+              .select_related("match__round__tournament", "entered_by")
+              .filter(pk=result.pk).first())
+    if locked is None:
+        raise TournamentUserError(gettext("this result was withdrawn meanwhile"))
+    return locked
+
+
 def result_confirm(*, result: Result, user: Any) -> Result:
     """Confirm a result that waits for it: a player of the other team confirms one a player
-    entered, or an organiser who neither entered it nor plays in the match."""
+    entered (unless they disputed it: then an organiser decides), or an organiser who
+    neither entered it nor plays in the match."""
     tournament = result.match.round.tournament
     with transaction.atomic():
-        lock_match(result.match_id)
-        locked = (Result.objects.select_for_update(of=("self",))
-                  .select_related("match__round", "entered_by").get(pk=result.pk))
+        locked = _locked_result(result)
         require_confirmer(user, locked)
         if locked.confirmed:
             return locked
+        if locked.disputed_by_id is not None and side_of(user, locked.match) is not None:
+            raise TournamentUserError(gettext(
+                "this result is disputed, so an organiser confirms or corrects it"))
         locked.confirmed, locked.confirmed_by = True, user
         locked.save(update_fields=["confirmed", "confirmed_by"])
         Match.objects.filter(pk=locked.match_id).update(status=Match.Status.DONE)
         standings_later(tournament.pk)
+    return locked
+
+
+def result_dispute(*, result: Result, user: Any, reason: str = "") -> Result:
+    """A player of the other team disputes a result that waits for their confirmation: it
+    keeps waiting, counting nowhere, and goes to the organisers (flagged *disputed* in the
+    admin), who confirm or correct it."""
+    with transaction.atomic():
+        locked = _locked_result(result)
+        require_disputer(user, locked)
+        if locked.confirmed:
+            raise TournamentUserError(gettext("this result is already confirmed"))
+        locked.disputed_by, locked.dispute_reason = user, reason.strip()[:500]
+        locked.save(update_fields=["disputed_by", "dispute_reason"])
+    return locked
+
+
+def result_correct(*, result: Result, hand_scores: Any, out_seats: Any, user: Any) -> Result:
+    """An organiser settles a result (a disputed one, say) with the score sheet they find
+    right: it replaces the scores (and any game record) and counts at once."""
+    require_organiser(user, result.match.round.tournament)
+    if side_of(user, result.match) is not None:
+        raise PermissionDenied(gettext("an organiser who plays in a match does not settle "
+                                       "its result"))
+    hand_scores, out_seats = _checked_sheet(hand_scores, out_seats)
+    with transaction.atomic():
+        locked = _locked_result(result)
+        _refuse_complete(locked.match)
+        total_a = sum(s[0] for s in hand_scores)
+        total_b = sum(s[1] for s in hand_scores)
+        team = winner((total_a, total_b))  # R9.2
+        locked.out_a, locked.out_b = out_hands(out_seats)
+        locked.source, locked.record = Result.Source.SHEET, None
+        locked.hand_scores, locked.out_seats = hand_scores, out_seats
+        locked.total_a, locked.total_b = total_a, total_b
+        locked.winner = "d" if team is None else "ab"[team]
+        locked.confirmed, locked.confirmed_by = True, user
+        locked.save()
+        Match.objects.filter(pk=locked.match_id).update(status=Match.Status.DONE)
+        standings_later(locked.match.round.tournament_id)
     return locked
 
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from tournaments import selectors
 from tournaments.models import Player, Team
 from tournaments.ratings import Rating
+from tournaments.selectors.reporting import results_to_confirm
 
 from .charts import line_chart
 
@@ -30,4 +31,6 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "player": player, "teams": selectors.player_teams(player),
         "rating": Rating(player.rating_mu, player.rating_sigma).display,
         "history": history, "chart": line_chart([e.display for e in history], labels),
-        "results": selectors.player_results(player)})
+        "results": selectors.player_results(player),
+        "to_confirm": results_to_confirm(request.user)
+        if player.user_id is not None and player.user_id == request.user.pk else []})
