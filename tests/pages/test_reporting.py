@@ -106,6 +106,7 @@ def test_a_sent_sheet_waits_for_the_other_team(venue: Venue) -> None:
 @pytest.mark.parametrize(("change", "message"), [
     ({"hand-3-out": ""}, "hand 3: choose who went out (or nobody, when the stock ran out)"),
     ({"hand-3-out": "7"}, "hand 3: choose who went out"),
+    ({"hand-3-out": "01"}, "hand 3: choose who went out"),
     ({"hand-1-team-1": "forty"}, "hand 1: enter {team_b}'s points as a whole number"),
     ({"hand-5-team-1": "-25"}, "hand 5: enter {team_b}'s points as a whole number"),
     ({"hand-2-team-0": "37"}, "hand 2: team {team_a}'s 37 is not a sum of card values"),
@@ -139,6 +140,7 @@ def test_the_errors_are_in_finnish_for_a_finnish_reader(venue: Venue, finnish: N
     assert response.status_code == 400
     assert "jako 3: valitse, kuka meni ulos" in html
     assert not Result.objects.exists()
+    assert "Lähetä pöytäkirja" in html and "Ei kukaan: pakka loppui" in html
 
 
 def test_a_post_without_the_csrf_token_is_refused(venue: Venue) -> None:

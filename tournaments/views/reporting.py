@@ -26,6 +26,7 @@ from tournaments.selectors.reporting import sheet_lines, side_in, waits_for
 from tournaments.selectors.viewmodels import TableView
 
 SCORE = re.compile(r"[0-9]{1,4}")  # a hand is worth at most a pack (PACK_VALUE, R2.4)
+SEATS = ("0", "1", "2", "3")
 MAX_REASON = Result._meta.get_field("dispute_reason").max_length or 500
 
 
@@ -45,7 +46,7 @@ def read_sheet(data: QueryDict, names: list[str]) -> tuple[list[Any], list[Any],
     errors: list[str] = []
     for hand in range(1, HANDS_PER_GAME + 1):
         chosen = data.get(f"hand-{hand}-out", "")
-        out = None if chosen == "none" else int(chosen) if chosen in "0123" and chosen else -1
+        out = None if chosen == "none" else int(chosen) if chosen in SEATS else -1
         if out == -1:
             errors.append(gettext("hand %(hand)d: choose who went out (or nobody, when the "
                                   "stock ran out)") % {"hand": hand})
@@ -172,15 +173,16 @@ def report_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     user = request.user
     side = side_in(user, match)
     result = getattr(match, "result", None)
-    pending = result if result is not None and not result.confirmed and side is not None \
-        else None
+    pending = None
+    if result is not None and not result.confirmed and side is not None:
+        pending = result  # its players see it before it counts (``visible_result``)
     return {"report": {
-        "side": side,
         "may_enter": (side is not None and result is None
                       and match.round.status == Round.Status.PUBLISHED),
         "pending": pending,
         "pending_hands": sheet_lines(pending, match) if pending else None,
         "may_confirm": pending is not None and waits_for(user, pending),
-        "login": not user.is_authenticated and not match.is_bye
-        and match.status in (Match.Status.PENDING, Match.Status.AWAITING),
+        "login": (not user.is_authenticated and match.round.status == Round.Status.PUBLISHED
+                  and match.status in (Match.Status.PENDING, Match.Status.AWAITING)
+                  and match.seats.filter(player__isnull=False).exists()),
     }}
