@@ -4,9 +4,11 @@ own result at the venue (issue 11), shared by the service, page and browser test
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from django.apps import apps
+from django.contrib.auth.hashers import make_password
 
 from tournaments import services
 from tournaments.models import Match, Tournament
@@ -27,19 +29,22 @@ class Venue:
     players: list[Any]  # the users in seats 0..3: seats 0 and 2 are team A, 1 and 3 team B
 
 
+@cache
+def hashed_password() -> str:
+    """``PASSWORD`` hashed once (a hash takes about a second; every user may share it)."""
+    return make_password(PASSWORD)
+
+
 def venue_match(**settings: Any) -> Venue:
-    organiser = UserFactory(username="organiser")
-    organiser.set_password(PASSWORD)
-    organiser.save()
+    organiser = UserFactory(username="organiser", password=hashed_password())
     tournament = tournament_with_teams(2, organisers=[organiser], **settings)
     round = services.round_pair_next(tournament=tournament, user=organiser)
     services.round_publish(round=round, user=organiser)
     match = round.matches.get()
     users = []
     for seat in match.seats.select_related("player").order_by("position"):
-        user = UserFactory(username=f"seat{seat.position}", is_staff=False)
-        user.set_password(PASSWORD)
-        user.save()
+        user = UserFactory(username=f"seat{seat.position}", is_staff=False,
+                           password=hashed_password())
         seat.player.user = user
         seat.player.save()
         users.append(user)
