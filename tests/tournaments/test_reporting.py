@@ -102,6 +102,16 @@ def test_a_dispute_goes_to_the_organiser(venue: Venue,
     assert result.confirmed and not result.disputed
 
 
+def test_an_overlong_reason_is_refused_whole(venue: Venue) -> None:
+    result = entered(venue)
+    before = database_state()
+    with pytest.raises(services.TournamentUserError, match="500 characters at most"):
+        services.result_dispute(result=result, user=venue.players[1], reason="x" * 501)
+    assert database_state() == before
+    services.result_dispute(result=result, user=venue.players[1], reason="x" * 500)
+    assert Result.objects.get(pk=result.pk).dispute_reason == "x" * 500
+
+
 def test_a_confirmed_result_cannot_be_disputed(venue: Venue) -> None:
     result = entered(venue)
     services.result_confirm(result=result, user=venue.players[1])

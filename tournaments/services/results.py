@@ -120,12 +120,17 @@ def result_dispute(*, result: Result, user: Any, reason: str = "") -> Result:
     """A player of the other team disputes a result that waits for their confirmation: it
     keeps waiting, counting nowhere, and goes to the organisers (flagged *disputed* in the
     admin), who confirm or correct it."""
+    reason = reason.strip()
+    limit = Result._meta.get_field("dispute_reason").max_length or 0
+    if len(reason) > limit:
+        raise TournamentUserError(gettext("Say why in %(limit)d characters at most; nothing "
+                                          "was stored.") % {"limit": limit})
     with transaction.atomic():
         locked = _locked_result(result)
         require_disputer(user, locked)
         if locked.confirmed:
             raise TournamentUserError(gettext("this result is already confirmed"))
-        locked.disputed_by, locked.dispute_reason = user, reason.strip()[:500]
+        locked.disputed_by, locked.dispute_reason = user, reason
         locked.save(update_fields=["disputed_by", "dispute_reason"])
     return locked
 
@@ -141,14 +146,9 @@ def result_correct(*, result: Result, hand_scores: Any, out_seats: Any, user: An
     with transaction.atomic():
         locked = _locked_result(result)
         _refuse_complete(locked.match)
-        total_a = sum(s[0] for s in hand_scores)
-        total_b = sum(s[1] for s in hand_scores)
-        team = winner((total_a, total_b))  # R9.2
-        locked.out_a, locked.out_b = out_hands(out_seats)
+        for field, value in _scored(hand_scores, out_seats).items():
+            setattr(locked, field, value)
         locked.source, locked.record = Result.Source.SHEET, None
-        locked.hand_scores, locked.out_seats = hand_scores, out_seats
-        locked.total_a, locked.total_b = total_a, total_b
-        locked.winner = "d" if team is None else "ab"[team]
         locked.confirmed, locked.confirmed_by = True, user
         locked.save()
         Match.objects.filter(pk=locked.match_id).update(status=Match.Status.DONE)
@@ -310,15 +310,8 @@ def _store(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
 
 def _write(match: Match, source: str, scores: tuple[list[list[int]], list[int | None]], *,
            user: Any, record: Any, confirmed: bool) -> Result:
-    hand_scores, out_seats = scores
-    total_a = sum(s[0] for s in hand_scores)
-    total_b = sum(s[1] for s in hand_scores)
-    team = winner((total_a, total_b))  # R9.2; the engine's team 0 sits as team A
-    out_a, out_b = out_hands(out_seats)
     result = Result.objects.create(
-        match=match, source=source, hand_scores=hand_scores, out_seats=out_seats,
-        total_a=total_a, total_b=total_b, out_a=out_a, out_b=out_b,
-        winner="d" if team is None else "ab"[team], record=record,
+        match=match, source=source, **_scored(*scores), record=record,
         entered_by=user if getattr(user, "is_authenticated", False) else None,
         confirmed=confirmed)
     match.status = Match.Status.DONE if confirmed else Match.Status.AWAITING
@@ -326,3 +319,15 @@ def _write(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
     if confirmed:
         standings_later(match.round.tournament_id)
     return result
+
+
+def _scored(hand_scores: list[list[int]], out_seats: list[int | None]) -> dict[str, Any]:
+    """A result's fields that follow from its hands: the totals, the winner and the hands
+    each team went out in."""
+    total_a = sum(s[0] for s in hand_scores)
+    total_b = sum(s[1] for s in hand_scores)
+    team = winner((total_a, total_b))  # R9.2; the engine's team 0 sits as team A
+    out_a, out_b = out_hands(out_seats)
+    return {"hand_scores": hand_scores, "out_seats": out_seats, "total_a": total_a,
+            "total_b": total_b, "out_a": out_a, "out_b": out_b,
+            "winner": "d" if team is None else "ab"[team]}

@@ -27,7 +27,6 @@ from tournaments.selectors.viewmodels import TableView
 
 SCORE = re.compile(r"[0-9]{1,4}")  # a hand is worth at most a pack (PACK_VALUE, R2.4)
 SEATS = ("0", "1", "2", "3")
-MAX_REASON = Result._meta.get_field("dispute_reason").max_length or 500
 
 
 def _match(match_id: int) -> Match:
@@ -152,13 +151,9 @@ def confirm_result(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_required
 def dispute_result(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
-    reason = request.POST.get("reason", "").strip()
-    if len(reason) > MAX_REASON:
-        messages.error(request, gettext("Say why in %(limit)d characters at most; nothing "
-                                        "was stored.") % {"limit": MAX_REASON})
-        return redirect("tournaments:match_detail", match.pk)
     try:
-        services.result_dispute(result=_result(match), user=request.user, reason=reason)
+        services.result_dispute(result=_result(match), user=request.user,
+                                reason=request.POST.get("reason", ""))
     except services.TournamentUserError as exc:
         messages.error(request, str(exc))
     else:
