@@ -212,6 +212,9 @@ def test_a_dispute_is_flagged_for_the_organiser_in_the_admin(venue: Venue) -> No
     assert f"/admin/tournaments/match/{venue.match.pk}/change/" in listing
     change = admin.get(f"/admin/tournaments/match/{venue.match.pk}/change/").content.decode()
     assert "hand 3 was 45" in change and "Correct the result" in change
+    result = Result.objects.get(match=venue.match)
+    assert "hand 3 was 45" in admin.get(f"/admin/tournaments/result/{result.pk}/change/"
+                                         ).content.decode()
 
     corrected = form([[0, 40], [30, 0], [0, 45], [40, 0], [0, 25]])
     admin_form = {"hand-TOTAL_FORMS": 5, "hand-INITIAL_FORMS": 5}

@@ -322,7 +322,8 @@ class ResultAdmin(TournamentScoped, admin.ModelAdmin):
     list_select_related = ["match__round__tournament", "match__team_a", "match__team_b",
                            "entered_by"]
     fields = ["match", "source", "hands", "winner", "decided_by", "entered_by",
-              "confirmed", "confirmed_by", "created", "record_kept"]
+              "confirmed", "confirmed_by", "disputed_by", "dispute_reason", "created",
+              "record_kept"]
     readonly_fields = fields
     actions = ["confirm", "withdraw"]
 
