@@ -289,6 +289,8 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one locks
 AXES_CLIENT_IP_CALLABLE = "tournaments.api.logins.client_address"
 AXES_LOCKOUT_CALLABLE = "tournaments.api.logins.lockout_response"
 AXES_DISABLE_ACCESS_LOG = True  # keep failed attempts only, not a log of every login
+# Players log in on the site (accounts/login/) to report and confirm their results.
+LOGIN_REDIRECT_URL = LOGOUT_REDIRECT_URL = "home"
 
 # The project's own translations (locale/fi/LC_MESSAGES/django.po). The .mo files are build
 # output: `manage.py compile_translations` makes them with polib (no GNU gettext needed).

@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from games import views
@@ -7,6 +8,9 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("rules/", views.rules, name="rules"),
     path("admin/", admin.site.urls),
+    # players log in to report their results (issue 11); LOGIN_URL is Django's default
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/v1/", include("tournaments.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("tournaments.urls")),

@@ -315,6 +315,11 @@ class Result(models.Model):
     confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                      null=True, blank=True, related_name="+")
     confirmed = models.BooleanField(default=True)
+    # a player of the other team disputed it (with their reason): an organiser decides
+    disputed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, blank=True, related_name="+")
+    dispute_reason = models.CharField(_("reason for the dispute"), max_length=500,
+                                      blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -323,6 +328,11 @@ class Result(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: {self.total_a}-{self.total_b}"
+
+    @property
+    def disputed(self) -> bool:
+        """Disputed and not yet settled: it waits for an organiser."""
+        return self.disputed_by_id is not None and not self.confirmed
 
 
 class Standing(models.Model):

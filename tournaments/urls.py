@@ -25,6 +25,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/live/", views.match_live, name="match_live"),
     path("matches/<int:match_id>/record.json", views.match_record, name="match_record"),
     path("matches/<int:match_id>/replay.json", views.match_replay, name="match_replay"),
+    path("matches/<int:match_id>/score-sheet/", views.score_sheet, name="score_sheet"),
+    path("matches/<int:match_id>/result/confirm/", views.confirm_result, name="confirm_result"),
+    path("matches/<int:match_id>/result/dispute/", views.dispute_result, name="dispute_result"),
     path("teams/<int:team_id>/", views.team_detail, name="team_detail"),
     path("players/<int:player_id>/", views.player_detail, name="player_detail"),
 ]

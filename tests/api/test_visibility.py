@@ -39,7 +39,7 @@ def page_results(match: Match, user: Any = None) -> dict[str, Any]:
     assert status is not None
     return {"match_page": [int(shown[1]), int(shown[2])] if shown else None,
             "round_page": totals or None,
-            "awaiting": "waits for an organiser to confirm" in detail,
+            "awaiting": "waits to be confirmed" in detail,
             "status": status[1]}
 
 

@@ -123,5 +123,5 @@ def test_an_unconfirmed_score_sheet_is_not_shown(client: Client, playing: dict) 
     enter_sheet(match, WIN_SHEET, playing["user"])
 
     html = client.get(reverse("tournaments:match_detail", args=[match.pk])).content.decode()
-    assert "waits for an organiser to confirm" in html and "Scores per hand" not in html
+    assert "waits to be confirmed" in html and "Scores per hand" not in html
     assert 'data-live="on"' in html

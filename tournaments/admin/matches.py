@@ -72,15 +72,31 @@ class SeatInline(ScopedInline, admin.TabularInline):
         return super().has_change_permission(request, obj)
 
 
+class DisputedFilter(admin.SimpleListFilter):
+    """Matches whose result a player of the other team disputed: an organiser confirms or
+    corrects it (issue 11)."""
+
+    title = _("dispute")
+    parameter_name = "disputed"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [("yes", _("disputed, waiting for an organiser"))]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        if self.value() == "yes":
+            return queryset.filter(result__disputed_by__isnull=False, result__confirmed=False)
+        return queryset
+
+
 @admin.register(Match)
 class MatchAdmin(TournamentScoped, admin.ModelAdmin):
     tournament_path = "round__tournament"
     list_display = ["__str__", "round_link", "table_number", "status", "result"]
-    list_filter = [TournamentFilter, "status"]
+    list_filter = [TournamentFilter, "status", DisputedFilter]
     list_select_related = ["round__tournament", "table", "team_a", "team_b", "result"]
     search_fields = ["team_a__name", "team_b__name"]
     fields = ["round_link", "table_number", "team_a", "team_b", "is_bye", "bot_opponent",
-              "bracket_slot", "status", "result", "hands"]
+              "bracket_slot", "status", "result", "dispute", "hands"]
     readonly_fields = fields
     inlines = [SeatInline]
     actions = ["confirm_result", "withdraw_result"]
@@ -111,6 +127,8 @@ class MatchAdmin(TournamentScoped, admin.ModelAdmin):
                  name="tournaments_match_record"),
             path("<path:object_id>/score-sheet/", view(self.score_sheet_view),
                  name="tournaments_match_score_sheet"),
+            path("<path:object_id>/correct/", view(self.correct_view),
+                 name="tournaments_match_correct"),
             deals_path(self),
             *super().get_urls(),
         ]
@@ -124,6 +142,11 @@ class MatchAdmin(TournamentScoped, admin.ModelAdmin):
             context["result_links"] = {
                 "record": reverse("admin:tournaments_match_record", args=[match.pk]),
                 "sheet": reverse("admin:tournaments_match_score_sheet", args=[match.pk])}
+        result = getattr(match, "result", None)
+        if (result is not None and not result.confirmed
+                and self.has_change_permission(request, match)):
+            context["correct_url"] = reverse("admin:tournaments_match_correct",
+                                             args=[match.pk])
         if (match is not None and not match.is_bye
                 and match.round.tournament.dealing == match.round.tournament.Dealing.PLATFORM):
             context["deals_url"] = deals_url(match)
@@ -141,6 +164,16 @@ class MatchAdmin(TournamentScoped, admin.ModelAdmin):
     def result(self, match: Match) -> SafeString | str:
         result = getattr(match, "result", None)
         return link(result, result_summary(match)) if result else result_summary(match)
+
+    @admin.display(description=_("dispute"))
+    def dispute(self, match: Match) -> str:
+        result = getattr(match, "result", None)
+        if result is None or result.disputed_by is None:
+            return "—"
+        settled = _("settled") if result.confirmed else _("waits for an organiser")
+        return _("disputed by %(who)s (%(settled)s): %(reason)s") % {
+            "who": result.disputed_by, "settled": settled,
+            "reason": result.dispute_reason or _("no reason given")}
 
     @admin.display(description=_("hands"))
     def hands(self, match: Match) -> SafeString | str:
@@ -217,6 +250,33 @@ class MatchAdmin(TournamentScoped, admin.ModelAdmin):
         return self._result_page(request, match, _("Enter score sheet: %s") % match,
                                  formset=formset, errors=errors)
 
+    def correct_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Settle an unconfirmed (say, disputed) result with the sheet the organiser finds
+        right: it replaces the entered one and counts at once."""
+        match = self._match_for_result(request, object_id)
+        if isinstance(match, HttpResponse):
+            return match
+        result = Result.objects.filter(match=match).first()
+        if result is None:
+            return HttpResponseRedirect(reverse("admin:tournaments_match_change",
+                                                args=[match.pk]))
+        initial = [{"team_a": scores[0], "team_b": scores[1], "out_seat": out}
+                   for scores, out in zip(result.hand_scores, result.out_seats, strict=False)]
+        formset = ScoreSheetFormSet(request.POST or None, prefix="hand", initial=initial,
+                                    form_kwargs={"match": match})
+        errors: list[str] = []
+        if request.method == "POST" and formset.is_valid():
+            hand_scores, out_seats = formset.cleaned_sheet()
+            try:
+                corrected = services.result_correct(result=result, hand_scores=hand_scores,
+                                                    out_seats=out_seats, user=request.user)
+            except services.TournamentUserError as exc:
+                errors.append(str(exc))
+            else:
+                return self._stored(request, corrected)
+        return self._result_page(request, match, _("Correct the result: %s") % match,
+                                 formset=formset, errors=errors)
+
 
 def hand_table(result: Result) -> SafeString:
     rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", (
@@ -262,7 +322,8 @@ class ResultAdmin(TournamentScoped, admin.ModelAdmin):
     list_select_related = ["match__round__tournament", "match__team_a", "match__team_b",
                            "entered_by"]
     fields = ["match", "source", "hands", "winner", "decided_by", "entered_by",
-              "confirmed", "confirmed_by", "created", "record_kept"]
+              "confirmed", "confirmed_by", "disputed_by", "dispute_reason", "created",
+              "record_kept"]
     readonly_fields = fields
     actions = ["confirm", "withdraw"]
 

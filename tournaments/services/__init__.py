@@ -30,6 +30,8 @@ from .results import (
     match_submit_record,
     match_submit_score_sheet,
     result_confirm,
+    result_correct,
+    result_dispute,
     result_withdraw,
 )
 from .rounds import round_complete, round_fill_seats, round_pair_next, round_publish
@@ -40,7 +42,8 @@ __all__ = [
     "is_organiser", "is_player_of", "job_fail", "job_play_match", "job_play_round_bots",
     "job_refresh", "jobs_recover_stalled", "jobs_stalled", "match_play_bots",
     "match_submit_record", "match_submit_score_sheet", "ratings_rebuild", "ratings_recalculate",
-    "require_organiser", "require_submitter", "result_confirm", "result_withdraw",
+    "require_organiser", "require_submitter", "result_confirm", "result_correct",
+    "result_dispute", "result_withdraw",
     "round_complete", "round_fill_seats", "round_pair_next", "round_publish", "send_outbox",
     "standings_rebuild", "standings_recalculate",
 ]

@@ -7,8 +7,8 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext
 
-from games.engine import team_of
 from tournaments.models import Match, Result, Tournament
+from tournaments.selectors.reporting import side_in
 
 from .errors import TournamentUserError
 
@@ -40,11 +40,7 @@ def require_submitter(user: Any, match: Match) -> None:
 def side_of(user: Any, match: Match) -> int | None:
     """The side ``user`` plays on in ``match``: 0 for team A (seats 0 and 2), 1 for team B
     (seats 1 and 3), ``None`` when they have no seat there."""
-    if not getattr(user, "is_authenticated", False):
-        return None
-    position = (match.seats.filter(player__user=user).values_list("position", flat=True)
-                .first())
-    return None if position is None else team_of(position)
+    return side_in(user, match)
 
 
 def require_confirmer(user: Any, result: Result) -> None:
@@ -64,3 +60,12 @@ def require_confirmer(user: Any, result: Result) -> None:
         raise TournamentUserError(gettext(
             "a result is confirmed by another organiser than the one who entered it (or, "
             "when a player entered it, by a player of the other team)"))
+
+
+def require_disputer(user: Any, result: Result) -> None:
+    """Only a player of the other team disputes a result a player entered (an organiser who
+    doubts one corrects or withdraws it)."""
+    if side_of(user, result.match) is None:
+        raise PermissionDenied(gettext(
+            "only a player of the other team may dispute this result"))
+    require_confirmer(user, result)

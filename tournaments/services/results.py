@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 from django.utils.translation import gettext
 
@@ -28,7 +29,13 @@ from games.engine import (
 )
 from tournaments.models import Match, Result, Round, Seat
 
-from .access import require_confirmer, require_organiser, require_submitter, side_of
+from .access import (
+    require_confirmer,
+    require_disputer,
+    require_organiser,
+    require_submitter,
+    side_of,
+)
 from .deals import match_deals
 from .derived import out_hands
 from .errors import ResultExists, ResultRejected, TournamentUserError
@@ -58,33 +65,94 @@ def match_submit_record(*, match: Match, record: Any, user: Any) -> Result:
 
 def match_submit_score_sheet(*, match: Match, hand_scores: Any, out_seats: Any,
                              user: Any) -> Result:
-    """Store an entered score sheet; it waits for a second organiser when the tournament
-    asks for one."""
+    """Store an entered score sheet. One a player of the match entered waits for the other
+    team to confirm it (double entry, issue 11); one an organiser entered waits for a second
+    organiser when the tournament asks for it."""
     require_submitter(user, match)
-    errors = score_sheet_errors(hand_scores, out_seats)
-    if errors:  # the engine's messages, in the reader's language
-        raise ResultRejected("; ".join(error.located(gettext) for error in errors))
-    needs_confirmation = match.round.tournament.confirm_score_sheets
-    scores = ([list(s) for s in hand_scores], list(out_seats))
+    scores = _checked_sheet(hand_scores, out_seats)
+    needs_confirmation = (match.round.tournament.confirm_score_sheets
+                          or side_of(user, match) is not None)
     return _store(match, Result.Source.SHEET, scores, user=user, record=None,
                   confirmed=not needs_confirmation)
 
 
+def _checked_sheet(hand_scores: Any,
+                   out_seats: Any) -> tuple[list[list[int]], list[int | None]]:
+    errors = score_sheet_errors(hand_scores, out_seats)
+    if errors:  # the engine's messages, in the reader's language
+        raise ResultRejected("; ".join(error.located(gettext) for error in errors))
+    return [list(s) for s in hand_scores], list(out_seats)
+
+
+def _locked_result(result: Result) -> Result:
+    """The result, locked after its round and match (the services' order), or an error when
+    it was withdrawn meanwhile."""
+    lock_match(result.match_id)
+    locked = (Result.objects.select_for_update(of=("self",))
+              .select_related("match__round__tournament", "entered_by")
+              .filter(pk=result.pk).first())
+    if locked is None:
+        raise TournamentUserError(gettext("this result was withdrawn meanwhile"))
+    return locked
+
+
 def result_confirm(*, result: Result, user: Any) -> Result:
     """Confirm a result that waits for it: a player of the other team confirms one a player
-    entered, or an organiser who neither entered it nor plays in the match."""
+    entered (unless they disputed it: then an organiser decides), or an organiser who
+    neither entered it nor plays in the match."""
     tournament = result.match.round.tournament
     with transaction.atomic():
-        lock_match(result.match_id)
-        locked = (Result.objects.select_for_update(of=("self",))
-                  .select_related("match__round", "entered_by").get(pk=result.pk))
+        locked = _locked_result(result)
         require_confirmer(user, locked)
         if locked.confirmed:
             return locked
+        if locked.disputed_by_id is not None and side_of(user, locked.match) is not None:
+            raise TournamentUserError(gettext(
+                "this result is disputed, so an organiser confirms or corrects it"))
         locked.confirmed, locked.confirmed_by = True, user
         locked.save(update_fields=["confirmed", "confirmed_by"])
         Match.objects.filter(pk=locked.match_id).update(status=Match.Status.DONE)
         standings_later(tournament.pk)
+    return locked
+
+
+def result_dispute(*, result: Result, user: Any, reason: str = "") -> Result:
+    """A player of the other team disputes a result that waits for their confirmation: it
+    keeps waiting, counting nowhere, and goes to the organisers (flagged *disputed* in the
+    admin), who confirm or correct it."""
+    reason = reason.strip()
+    limit = Result._meta.get_field("dispute_reason").max_length or 0
+    if len(reason) > limit:
+        raise TournamentUserError(gettext("Say why in %(limit)d characters at most; nothing "
+                                          "was stored.") % {"limit": limit})
+    with transaction.atomic():
+        locked = _locked_result(result)
+        require_disputer(user, locked)
+        if locked.confirmed:
+            raise TournamentUserError(gettext("this result is already confirmed"))
+        locked.disputed_by, locked.dispute_reason = user, reason
+        locked.save(update_fields=["disputed_by", "dispute_reason"])
+    return locked
+
+
+def result_correct(*, result: Result, hand_scores: Any, out_seats: Any, user: Any) -> Result:
+    """An organiser settles a result (a disputed one, say) with the score sheet they find
+    right: it replaces the scores (and any game record) and counts at once."""
+    require_organiser(user, result.match.round.tournament)
+    if side_of(user, result.match) is not None:
+        raise PermissionDenied(gettext("an organiser who plays in a match does not settle "
+                                       "its result"))
+    hand_scores, out_seats = _checked_sheet(hand_scores, out_seats)
+    with transaction.atomic():
+        locked = _locked_result(result)
+        _refuse_complete(locked.match)
+        for field, value in _scored(hand_scores, out_seats).items():
+            setattr(locked, field, value)
+        locked.source, locked.record = Result.Source.SHEET, None
+        locked.confirmed, locked.confirmed_by = True, user
+        locked.save()
+        Match.objects.filter(pk=locked.match_id).update(status=Match.Status.DONE)
+        standings_later(locked.match.round.tournament_id)
     return locked
 
 
@@ -242,15 +310,8 @@ def _store(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
 
 def _write(match: Match, source: str, scores: tuple[list[list[int]], list[int | None]], *,
            user: Any, record: Any, confirmed: bool) -> Result:
-    hand_scores, out_seats = scores
-    total_a = sum(s[0] for s in hand_scores)
-    total_b = sum(s[1] for s in hand_scores)
-    team = winner((total_a, total_b))  # R9.2; the engine's team 0 sits as team A
-    out_a, out_b = out_hands(out_seats)
     result = Result.objects.create(
-        match=match, source=source, hand_scores=hand_scores, out_seats=out_seats,
-        total_a=total_a, total_b=total_b, out_a=out_a, out_b=out_b,
-        winner="d" if team is None else "ab"[team], record=record,
+        match=match, source=source, **_scored(*scores), record=record,
         entered_by=user if getattr(user, "is_authenticated", False) else None,
         confirmed=confirmed)
     match.status = Match.Status.DONE if confirmed else Match.Status.AWAITING
@@ -258,3 +319,15 @@ def _write(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
     if confirmed:
         standings_later(match.round.tournament_id)
     return result
+
+
+def _scored(hand_scores: list[list[int]], out_seats: list[int | None]) -> dict[str, Any]:
+    """A result's fields that follow from its hands: the totals, the winner and the hands
+    each team went out in."""
+    total_a = sum(s[0] for s in hand_scores)
+    total_b = sum(s[1] for s in hand_scores)
+    team = winner((total_a, total_b))  # R9.2; the engine's team 0 sits as team A
+    out_a, out_b = out_hands(out_seats)
+    return {"hand_scores": hand_scores, "out_seats": out_seats, "total_a": total_a,
+            "total_b": total_b, "out_a": out_a, "out_b": out_b,
+            "winner": "d" if team is None else "ab"[team]}

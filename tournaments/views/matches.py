@@ -21,6 +21,7 @@ from tournaments.replay import compact_frames, replay_frames
 
 from .live import fragment, live_context, render_fragment
 from .replay_text import replay_view
+from .reporting import report_context
 
 # Part of every replay's ETag: change it when the frames' format changes, so that no
 # browser keeps frames of the old format.
@@ -50,9 +51,11 @@ def _context(match: Match) -> dict[str, Any]:
 
 
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
-    context = _context(_match(match_id))
+    match = _match(match_id)
+    context = _context(match)
     return render(request, "tournaments/match_detail.html", {
-        **context, **fragment(request, "tournaments/_match_live.html", context)})
+        **context, **fragment(request, "tournaments/_match_live.html", context),
+        **report_context(request, match)})
 
 
 def match_live(request: HttpRequest, match_id: int) -> HttpResponse:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from tournaments import selectors
 from tournaments.models import Player, Team
 from tournaments.ratings import Rating
+from tournaments.selectors.reporting import results_to_confirm
 from tournaments.selectors.viewmodels import RatingPoint
 
 from .charts import line_chart
@@ -44,4 +45,6 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "player": player, "teams": selectors.player_teams(player),
         "rating": rating.scaled, "deviation": rating.deviation, "chart_name": player.name,
         "results": selectors.player_results(player),
+        "to_confirm": results_to_confirm(request.user)
+        if player.user_id is not None and player.user_id == request.user.pk else [],
         **_chart(selectors.player_rating_history(player))})
