@@ -27,10 +27,11 @@ from .actions import Action, LayContract, LayMelds, LayOff, Swap
 from .cards import Card
 from .errors import IllegalActionError
 from .generate import generate
-from .melds import MeldSpec, Placed, TableMeld, build_meld, declare, plain
+from .melds import Kind, MeldSpec, Placed, TableMeld, build_meld, declare, plain
 from .state import CONTRACTS, HandState, Observation
 
 T = TypeVar("T")
+KINDS: frozenset[Kind] = frozenset(("set", "run"))
 LIMIT = 24
 #: At most this many candidate melds per group of cards (wild permutations grow fast).
 _PER_GROUP = 200
@@ -113,7 +114,7 @@ def _candidates(obs: Observation, cards: Sequence[Card], meld: int | None) -> It
                 yield LayMelds(seat, specs)
         return
     need = CONTRACTS[obs.hand_no]
-    for groups in _partitions(tuple(ordered), len(need)):
+    for groups in _partitions(tuple(ordered), len(need), frozenset(k for k, _n in need)):
         options = [_group_melds(g) for g in groups]
         for kinds in dict.fromkeys(_permutations(tuple(kind for kind, _n in need))):
             minimum = dict(need)
@@ -131,25 +132,38 @@ def _order(card: Card) -> tuple[int, int]:
 # -- splitting the cards into groups, one meld each ---------------------------------------
 
 
-def _partitions(cards: tuple[Card, ...], count: int | None) -> Iterator[list[tuple[Card, ...]]]:
-    """Splits of ``cards`` (in :func:`_order`) into groups that can each make a meld
-    (exactly ``count`` groups, or any number). Each split once: a group holds the first
-    card left, and groups are sub-multisets."""
+def _partitions(cards: tuple[Card, ...], count: int | None,
+                kinds: frozenset[Kind] = KINDS) -> Iterator[list[tuple[Card, ...]]]:
+    """Splits of ``cards`` (in :func:`_order`) into groups that can each make a meld of
+    one of ``kinds`` (exactly ``count`` groups, or any number). Each split once: a group
+    holds the first card left, and groups are sub-multisets."""
     if not cards:
         if count in (None, 0):
             yield []
         return
-    if count == 0:
+    if count is not None and (count == 0 or len(cards) < 3 * count):
+        return
+    if count == 1:
+        if _can_meld(cards, kinds):
+            yield [cards]
         return
     first, rest = cards[0], cards[1:]
     for group in _groups_with(first, rest):
-        if not _group_melds(group):
+        if not _can_meld(group, kinds):
             continue
         left = list(rest)
         for card in group[1:]:
             left.remove(card)
-        for split in _partitions(tuple(left), None if count is None else count - 1):
-            yield [group, *split]
+        more = None if count is None else count - 1
+        if _splittable(tuple(left), more, kinds):
+            for split in _partitions(tuple(left), more, kinds):
+                yield [group, *split]
+
+
+@lru_cache(maxsize=4096)
+def _splittable(cards: tuple[Card, ...], count: int | None, kinds: frozenset[Kind]) -> bool:
+    """Whether ``cards`` split into melds at all (cut dead ends once)."""
+    return next(_partitions(cards, count, kinds), None) is not None
 
 
 def _groups_with(first: Card, rest: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
@@ -157,17 +171,17 @@ def _groups_with(first: Card, rest: tuple[Card, ...]) -> Iterator[tuple[Card, ..
     meld: with a natural, other naturals of its rank (a set) or of its suit at other ranks
     (a run); any wilds. Without one (only wilds left), any of them."""
     naturals = [c for c in rest if not c.is_wild]
-    wilds = [c for c in rest if c.is_wild]
+    wilds = _submultisets(tuple(c for c in rest if c.is_wild))
     if first.is_wild:
         partners: list[tuple[Card, ...]] = [()]
     else:
-        same_rank = [c for c in naturals if c.rank == first.rank]
-        same_suit = [c for c in naturals if c.suit == first.suit and c.rank != first.rank]
+        same_rank = tuple(c for c in naturals if c.rank == first.rank)
+        same_suit = tuple(c for c in naturals if c.suit == first.suit and c.rank != first.rank)
         partners = sorted(dict.fromkeys([*_submultisets(same_rank),
                                          *(s for s in _submultisets(same_suit)
                                            if _distinct_ranks(s))]), key=len, reverse=True)
     for others in partners:
-        for extra in _submultisets(wilds):
+        for extra in wilds:
             group = (first, *others, *extra)
             if len(group) >= 3:
                 yield group
@@ -178,17 +192,29 @@ def _distinct_ranks(cards: tuple[Card, ...]) -> bool:
     return all(n == 1 or (rank == 1 and n == 2) for rank, n in ranks.items())
 
 
-def _submultisets(cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+@lru_cache(maxsize=1024)
+def _submultisets(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     """Every sub-multiset of ``cards`` (sorted), largest first (fewest melds first), each once."""
     counts = sorted(Counter(cards).items(), key=lambda item: _order(item[0]))
     choices = [range(n, -1, -1) for _card, n in counts]
     picks = sorted(product(*choices), key=sum, reverse=True)
-    for pick in picks:
-        yield tuple(card for (card, _n), k in zip(counts, pick, strict=True)
-                    for _ in range(k))
+    return tuple(tuple(card for (card, _n), k in zip(counts, pick, strict=True)
+                       for _ in range(k)) for pick in picks)
 
 
 # -- one group of cards as a meld ----------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _can_meld(group: tuple[Card, ...], kinds: frozenset[Kind]) -> bool:
+    """Whether ``group`` makes at least one meld of ``kinds`` (its first legal shape)."""
+    for spec in _meld_shapes(group, kinds):
+        try:
+            build_meld(spec, meld_id=0, owner=0)
+        except IllegalActionError:
+            continue
+        return True
+    return False
 
 
 @lru_cache(maxsize=4096)
@@ -196,7 +222,7 @@ def _group_melds(group: tuple[Card, ...]) -> tuple[MeldSpec, ...]:
     """Every legal meld (R5) of exactly ``group``: a set, and runs in each suit, window and
     placement of the wilds; checked by ``build_meld``."""
     specs: list[MeldSpec] = []
-    for spec in _meld_shapes(group):
+    for spec in _meld_shapes(group, KINDS):
         try:
             build_meld(spec, meld_id=0, owner=0)
         except IllegalActionError:
@@ -207,16 +233,16 @@ def _group_melds(group: tuple[Card, ...]) -> tuple[MeldSpec, ...]:
     return tuple(dict.fromkeys(specs))
 
 
-def _meld_shapes(group: tuple[Card, ...]) -> Iterator[MeldSpec]:
+def _meld_shapes(group: tuple[Card, ...], kinds: frozenset[Kind]) -> Iterator[MeldSpec]:
     naturals = [c for c in group if not c.is_wild]
     wilds = [c for c in group if c.is_wild]
     ranks = {c.rank for c in naturals}
-    if len(ranks) <= 1:
+    if "set" in kinds and len(ranks) <= 1:
         rank = ranks.pop() if ranks else 2  # only wilds: a set of 2s (R5.4)
         yield MeldSpec("set", tuple(plain(c) for c in naturals)
                        + tuple(declare(w, "set", rank, "") for w in wilds))
     suits = {c.suit for c in naturals} or {w.suit for w in wilds if not w.is_joker}
-    for suit in sorted(suits):
+    for suit in sorted(suits) if "run" in kinds else ():
         for positions in _run_positions(naturals, len(group)):
             yield from _runs(suit, positions, naturals, wilds)
 
