@@ -195,6 +195,8 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 # broker did not take, and sends again the bot matches whose worker died (tasks.sweep).
 CELERY_BEAT_SCHEDULE = {
     "sweep": {"task": "tournaments.tasks.sweep", "schedule": 60.0},
+    # live tables: turns whose time ran out and results not yet reported (games.live)
+    "live-sweep": {"task": "games.live.tasks.live_sweep", "schedule": 60.0},
 }
 
 if not DEBUG:
@@ -339,3 +341,6 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # Seconds a bot waits before it acts, so people can follow the game.
 LIVE_BOT_PAUSE_SECONDS = float(os.environ.get("LIVE_BOT_PAUSE_SECONDS", "1.0"))
+# Seconds a person has for a turn at a practice table before the seat's stand-in bot
+# finishes it (0: no limit).
+LIVE_MOVE_SECONDS = int(os.environ.get("LIVE_MOVE_SECONDS", "120")) or None

@@ -24,7 +24,23 @@ class LiveTable(models.Model):
     result_ref = models.CharField(max_length=100, blank=True)
     # The push-record/1 record, written when the game ends.
     record = models.JSONField(null=True, blank=True)
+    # Whether the result hook has run for the finished game (the sweep runs it until then).
+    reported = models.BooleanField(default=False)
+    # The time a person has for a turn (None: no limit), and when the turn of the person
+    # to move runs out (None on a bot's turn and without a limit): then the seat's
+    # stand-in bot finishes that turn (LIVE.md "Time").
+    move_seconds = models.PositiveIntegerField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            # the sweep's questions: turns run out, results not yet reported
+            models.Index(fields=["deadline"], condition=Q(deadline__isnull=False),
+                         name="live_table_deadline"),
+            models.Index(fields=["status"], condition=Q(reported=False),
+                         name="live_table_unreported"),
+        ]
 
     def __str__(self) -> str:
         return f"live table {self.pk}"

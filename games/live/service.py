@@ -5,28 +5,40 @@ replayed from the log, the engine checks the action, it is appended with the nex
 sequence number, and after the commit the table's group is told the new number (never a
 card: each connection reads its own seat's events from the database) and the next bot,
 if one is to move, is scheduled. A process holds nothing that a restart would lose.
+
+A person's turn may have a deadline (``LiveTable.move_seconds``); when it passes, a timer
+task lets the seat's stand-in bot finish that turn (``timing.py``). The result hook of a
+finished game runs as a task of its own, so it can neither break the last move nor be
+lost (``timing.report_result``).
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
-from django.utils.module_loading import import_string
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.bots import BOT_NAMES, make_bot
-from games.engine import IllegalActionError, observed_legal_actions, parse_action
+from games.engine import Card, IllegalActionError, observed_legal_actions, parse_action
+from games.engine.ways import ways
 
 from .models import LiveAction, LiveSeat, LiveTable
 from .state import Json, events_since, replay, seat_view, spectator_view
 
 MAX_CLIENT_ID = 64
+#: The bot that finishes a person's turn whose time ran out.
+STAND_IN = "greedy"
+
+log = logging.getLogger(__name__)
 
 
 class TableError(Exception):
@@ -55,11 +67,15 @@ def create_practice_table(user: Any, bot: str, seat: int = 0,
         raise TableError(_("A seat is 0, 1, 2 or 3, not %(seat)s.") % {"seat": seat})
     with transaction.atomic():
         table = LiveTable.objects.create(
-            seed=secrets.randbits(62) if seed is None else seed)
+            seed=secrets.randbits(62) if seed is None else seed,
+            move_seconds=settings.LIVE_MOVE_SECONDS)
         LiveSeat.objects.bulk_create(
             LiveSeat(table=table, seat=s, user=user if s == seat else None,
                      bot="" if s == seat else bot) for s in range(4))
-        _after_commit(table.pk, 0, replay(table.seed, []).game.to_move, table)
+        mover = replay(table.seed, []).game.to_move
+        _start_turn(table, mover)
+        table.save(update_fields=["deadline"])
+        _after_commit(table, mover, timer=True)
     return table
 
 
@@ -75,10 +91,13 @@ def _log_texts(table: LiveTable) -> list[str]:
     return list(table.actions.order_by("seq").values_list("action", flat=True))
 
 
-def table_act(table_id: int, seat: int, action_text: str, client_action_id: str) -> int:
+def table_act(table_id: int, seat: int, action_text: str, client_action_id: str, *,
+              expected_seq: int | None = None) -> int:
     """Play ``action_text`` (the engine's text form) for ``seat``; the new sequence number.
     A resent ``client_action_id`` returns the sequence number it got the first time.
-    ``TableError`` naming the rule, and nothing stored, when the action is refused."""
+    ``TableError`` naming the rule, and nothing stored, when the action is refused, or
+    when the table is no longer at ``expected_seq`` (an action chosen for a state that
+    has passed)."""
     if not client_action_id or len(client_action_id) > MAX_CLIENT_ID:
         raise TableError(_("An action needs an id of 1 to %(max)s characters.")
                          % {"max": MAX_CLIENT_ID})
@@ -87,6 +106,8 @@ def table_act(table_id: int, seat: int, action_text: str, client_action_id: str)
         done = table.actions.filter(seat=seat, client_id=client_action_id).first()
         if done is not None:
             return done.seq
+        if expected_seq is not None and table.seq != expected_seq:
+            raise TableError(_("The table has moved on since this action was chosen."))
         if table.status == LiveTable.Status.FINISHED:
             raise TableError(_("The game is over."), "R3.1")
         try:
@@ -99,19 +120,25 @@ def table_act(table_id: int, seat: int, action_text: str, client_action_id: str)
             raise TableError(_("Seat %(seat)s cannot act for seat %(other)s.")
                              % {"seat": seat, "other": action.seat}, "R6.1")
         live = replay(table.seed, _log_texts(table))
+        hands_done = len(live.game.results)
         try:
             live.apply(action)
         except IllegalActionError as exc:
             raise TableError(exc.message, exc.rule) from None
         live.next_hand()
+        mover = live.game.to_move
+        # a new turn (another seat, or a new hand) starts a new countdown
+        new_turn = mover != seat or len(live.game.results) != hands_done
+        if new_turn:
+            _start_turn(table, mover)
         table.seq += 1
         LiveAction.objects.create(table=table, seq=table.seq, seat=seat, action=str(action),
                                   client_id=client_action_id)
         if live.game.is_over:
             table.status = LiveTable.Status.FINISHED
             table.record = live.record(_players(table)).to_json()
-        table.save(update_fields=["seq", "status", "record"])
-        _after_commit(table.pk, table.seq, live.game.to_move, table)
+        table.save(update_fields=["seq", "status", "record", "deadline"])
+        _after_commit(table, mover, timer=new_turn)
     return table.seq
 
 
@@ -120,20 +147,38 @@ def _players(table: LiveTable) -> list[str]:
             for s in table.seats.select_related("user")]
 
 
-def _after_commit(table_id: int, seq: int, mover: int | None, table: LiveTable) -> None:
-    """Once committed: announce the new sequence number, let the next bot move, and call
-    the result hook when the game has ended."""
+def _start_turn(table: LiveTable, mover: int | None) -> None:
+    """The countdown of ``mover``'s turn: a deadline for a person when the table has a time
+    limit; none for a bot or once the game is over (the clock runs only on a person's own
+    turn, LIVE.md "Time")."""
+    person = (mover is not None and table.move_seconds is not None
+              and table.seats.filter(seat=mover, bot="").exists())
+    table.deadline = (timezone.now() + timedelta(seconds=table.move_seconds or 0)
+                      if person else None)
+
+
+def _after_commit(table: LiveTable, mover: int | None, *, timer: bool) -> None:
+    """Once committed: announce the new sequence number, let the next bot move, start the
+    timer of a new deadline (``timer``) and report the result when the game has ended."""
+    table_id, seq, deadline = table.pk, table.seq, table.deadline if timer else None
     bot_to_move = mover is not None and table.seats.filter(seat=mover).exclude(bot="").exists()
+    finished = table.status == LiveTable.Status.FINISHED and bool(table.result_hook)
 
     def follow_up() -> None:
-        from .tasks import live_bot_move  # tasks imports this module
+        from .tasks import live_bot_move, live_report, live_turn_timeout  # they import this
 
         # The game's own follow-ups first; the notice last, as clients can do without it.
         if bot_to_move:
             live_bot_move.apply_async((table_id, seq),
                                       countdown=settings.LIVE_BOT_PAUSE_SECONDS)
-        if table.status == LiveTable.Status.FINISHED and table.result_hook:
-            import_string(table.result_hook)(table)
+        if deadline is not None:
+            live_turn_timeout.apply_async((table_id, deadline.isoformat()), eta=deadline)
+        if finished:
+            try:
+                live_report.delay(table_id)
+            except Exception:  # the move stands whatever the hook does; the sweep reports
+                log.exception("reporting the result of live table %s failed; the sweep "
+                              "tries again", table_id)
         layer = get_channel_layer()
         if layer is not None:
             async_to_sync(layer.group_send)(
@@ -159,6 +204,54 @@ def bot_move(table_id: int, expected_seq: int) -> int | None:
     action = bot.choose(obs, observed_legal_actions(obs))
     # the id makes a second task for the same turn a resend, applied once
     return table_act(table_id, seat, str(action), f"bot-{expected_seq}")
+
+
+def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> list[str]:
+    """The legal actions (text forms) of ``seat`` that use exactly ``cards`` (card codes),
+    onto ``meld`` when given (see ``games.engine.ways``); decided from the seat's own
+    observation. ``TableError`` naming the rule when the request is not the seat's to make."""
+    table = _get(table_id)
+    if table.status == LiveTable.Status.FINISHED:
+        raise TableError(_("The game is over."), "R3.1")
+    try:
+        chosen = [Card.parse(code) for code in cards]
+    except ValueError:
+        raise TableError(_("Unknown card code among %(cards)s; write cards as 7H, TS or JK.")
+                         % {"cards": " ".join(cards)}, "R2.2") from None
+    obs = replay(table.seed, _log_texts(table)).game.observation(seat)
+    try:
+        return [str(action) for action in ways(obs, chosen, meld)]
+    except IllegalActionError as exc:
+        raise TableError(exc.message, exc.rule) from None
+
+
+def turn_timeout(table_id: int, deadline: str) -> int:
+    """Let the stand-in bot finish the turn whose deadline was ``deadline`` (ISO), if that
+    deadline still stands and has passed; how many actions it made here. The person keeps
+    the seat and plays the next turn. Each action's id is the sequence number it was chosen
+    at, and it is refused if the table moved on meanwhile (the person acted), so two timers
+    for one deadline act once and a late one does nothing."""
+    due = datetime.fromisoformat(deadline)
+    made = 0
+    while True:
+        table = LiveTable.objects.filter(pk=table_id).first()
+        if (table is None or table.status == LiveTable.Status.FINISHED
+                or table.deadline != due or due > timezone.now()):
+            return made  # gone, over, a new turn (or no limit), or not yet
+        live = replay(table.seed, _log_texts(table))
+        seat = live.game.to_move
+        if seat is None:
+            return made
+        obs = live.game.observation(seat)
+        bot = make_bot(STAND_IN, table.pk * 1_000_003 + table.seq)
+        action = bot.choose(obs, observed_legal_actions(obs))
+        try:
+            table_act(table_id, seat, str(action), f"stand-in-{table.seq}",
+                      expected_seq=table.seq)
+        except TableError as exc:  # the person acted meanwhile
+            log.info("stand-in at live table %s: %s", table_id, exc)
+            return made
+        made += 1
 
 
 @dataclass(frozen=True)
@@ -188,5 +281,6 @@ def update_since(table_id: int, seat: int | None, since: int) -> Update:
                          % {"since": since, "seq": len(texts)})
     events, live = events_since(table.seed, texts, since, seat)
     view = spectator_view(live) if seat is None else seat_view(live, seat)
-    view.update(table=table.pk, seq=len(texts), status=table.status)
+    view.update(table=table.pk, seq=len(texts), status=table.status,
+                deadline=None if table.deadline is None else table.deadline.isoformat())
     return Update(events, view)

@@ -1,0 +1,50 @@
+"""A live table's follow-ups that may be lost and are sent again: results to report, and
+the timers of turns whose time ran out (``service.turn_timeout``).
+
+A finished game's result hook runs under the table's lock, in the same transaction that
+marks the table reported: what the hook writes and the mark commit together, and a hook
+that fails leaves the table unreported for the next try. The sweep (Celery beat) sends
+the timers and reports that were lost.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.module_loading import import_string
+
+from .models import LiveTable
+
+
+def report_result(table_id: int) -> bool:
+    """Run the result hook of a finished, unreported table and mark it reported, in one
+    transaction; whether it ran now."""
+    with transaction.atomic():
+        table = LiveTable.objects.select_for_update().filter(pk=table_id).first()
+        if (table is None or table.status != LiveTable.Status.FINISHED or table.reported
+                or not table.result_hook):
+            return False
+        hook: Any = import_string(table.result_hook)
+        hook(table)
+        table.reported = True
+        table.save(update_fields=["reported"])
+    return True
+
+
+def sweep() -> dict[str, int]:
+    """Send again what may have been lost: the timers of passed deadlines and the reports
+    of finished games; the tasks themselves decide whether anything is left to do."""
+    from .tasks import live_report, live_turn_timeout  # tasks imports this module
+
+    due = list(LiveTable.objects.filter(status=LiveTable.Status.PLAYING,
+                                        deadline__lte=timezone.now())
+               .values_list("pk", "deadline"))
+    for pk, deadline in due:
+        live_turn_timeout.delay(pk, deadline.isoformat())
+    unreported = list(LiveTable.objects.filter(status=LiveTable.Status.FINISHED, reported=False)
+                      .exclude(result_hook="").values_list("pk", flat=True))
+    for pk in unreported:
+        live_report.delay(pk)
+    return {"turns_timed_out": len(due), "reports_sent": len(unreported)}

@@ -1,0 +1,194 @@
+"""Move deadlines (LIVE.md "Time"): the clock runs only on a person's turn; when it runs
+out, the seat's stand-in bot finishes that turn once, however many timers fire; and the
+result hook runs apart from the last move, retried by the sweep until it succeeds.
+
+Time passing is the deadline moved into the past in the database: no test sleeps."""
+
+from datetime import timedelta
+from multiprocessing import get_context
+from typing import Any
+
+import pytest
+from django.db import connection, connections
+from django.utils import timezone
+
+from games.bots import make_bot
+from games.engine import Discard, deal_from_seed, parse_action, play_game
+from games.live import followups, service
+from games.live.models import LiveAction, LiveSeat, LiveTable
+from games.live.tasks import live_turn_timeout
+
+from .conftest import FIRST, SEED
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _two_minutes(settings: Any) -> None:
+    settings.LIVE_MOVE_SECONDS = 120
+
+
+@pytest.fixture
+def table(player: Any) -> LiveTable:
+    return service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
+
+
+def _deadline(table: LiveTable) -> Any:
+    return LiveTable.objects.get(pk=table.pk).deadline
+
+
+def _run_out(table: LiveTable) -> str:
+    """The person's time runs out: the deadline moves into the past; the timer's argument."""
+    passed = timezone.now() - timedelta(seconds=1)
+    LiveTable.objects.filter(pk=table.pk).update(deadline=passed)
+    return passed.isoformat()
+
+
+def _bots_play(table: LiveTable) -> None:
+    """The bots move until the person's turn comes (their tasks, called in turn)."""
+    while (view := service.update_since(table.pk, None, 0).view)["to_move"] != FIRST:
+        assert service.bot_move(table.pk, view["seq"]) is not None
+
+
+def _stand_in_turn(table: LiveTable) -> list[str]:
+    return list(LiveAction.objects.filter(table=table, client_id__startswith="stand-in-")
+                .order_by("seq").values_list("action", flat=True))
+
+
+def test_the_clock_runs_only_on_a_persons_turn(table: LiveTable) -> None:
+    first = _deadline(table)
+    assert first is not None and first > timezone.now() + timedelta(seconds=100)
+    view = service.update_since(table.pk, FIRST, 0).view
+    assert view["deadline"] == first.isoformat() and view["deadline"].endswith("+00:00")
+    service.table_act(table.pk, FIRST, f"{FIRST} take", "c1")
+    assert _deadline(table) == first  # one countdown for the whole turn
+    discard = next(a for a in service.update_since(table.pk, FIRST, 0).view["legal"]
+                   if " discard " in a)
+    service.table_act(table.pk, FIRST, discard, "c2")
+    assert _deadline(table) is None  # a bot's turn
+    assert service.update_since(table.pk, None, 0).view["deadline"] is None
+    _bots_play(table)
+    again = _deadline(table)
+    assert again is not None and again > first
+
+
+def test_a_table_without_a_limit_has_no_deadline(player: Any, settings: Any) -> None:
+    settings.LIVE_MOVE_SECONDS = None
+    table = service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
+    assert _deadline(table) is None and table.move_seconds is None
+
+
+def test_a_passed_deadline_lets_the_stand_in_finish_that_turn_once(table: LiveTable) -> None:
+    deadline = _run_out(table)
+    assert live_turn_timeout(table.pk, deadline) >= 2  # a draw, then ... a discard
+    turn = _stand_in_turn(table)
+    assert turn[0] in (f"{FIRST} take", f"{FIRST} push")
+    assert all(parse_action(a).seat == FIRST for a in turn)
+    assert isinstance(parse_action(turn[-1]), Discard)
+    assert LiveAction.objects.filter(table=table).count() == len(turn)
+    assert _deadline(table) is None  # the next seat, a bot, is to move
+    # the person keeps the seat, and the same timer again does nothing
+    assert LiveSeat.objects.get(table=table, seat=FIRST).user is not None
+    assert live_turn_timeout(table.pk, deadline) == 0
+    assert len(_stand_in_turn(table)) == len(turn)
+
+
+def test_a_stale_or_early_timer_does_nothing(table: LiveTable) -> None:
+    early = _deadline(table).isoformat()
+    assert live_turn_timeout(table.pk, early) == 0  # not yet
+    deadline = _run_out(table)
+    service.table_act(table.pk, FIRST, f"{FIRST} take", "c1")
+    discard = next(a for a in service.update_since(table.pk, FIRST, 0).view["legal"]
+                   if " discard " in a)
+    service.table_act(table.pk, FIRST, discard, "c2")  # the person made it after all
+    assert live_turn_timeout(table.pk, deadline) == 0
+    assert _stand_in_turn(table) == []
+
+
+def test_an_action_chosen_for_a_past_state_is_refused(table: LiveTable) -> None:
+    service.table_act(table.pk, FIRST, f"{FIRST} take", "c1")
+    with pytest.raises(service.TableError, match="moved on"):
+        service.table_act(table.pk, FIRST, f"{FIRST} discard 4C", "late", expected_seq=0)
+
+
+@pytest.mark.usefixtures("eager_tasks")
+def test_the_sweep_sends_the_timer_of_a_passed_deadline(table: LiveTable) -> None:
+    assert followups.sweep()["turns_timed_out"] == 0
+    _run_out(table)
+    assert followups.sweep()["turns_timed_out"] == 1
+    assert _stand_in_turn(table) and _deadline(table) is None
+
+
+def _race(table_id: int, deadline: str, barrier: Any) -> None:
+    connections.close_all()  # a connection of its own, not the parent's
+    barrier.wait(timeout=60)
+    service.turn_timeout(table_id, deadline)
+    connections.close_all()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_timers_racing_make_the_turn_once(table: LiveTable) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks between processes need PostgreSQL")
+    deadline = _run_out(table)
+    connections.close_all()
+    fork = get_context("fork")
+    barrier = fork.Barrier(2)
+    timers = [fork.Process(target=_race, args=(table.pk, deadline, barrier)) for _ in range(2)]
+    for timer in timers:
+        timer.start()
+    for timer in timers:
+        timer.join(timeout=120)
+        assert timer.exitcode == 0
+    turn = _stand_in_turn(table)
+    draws = [a for a in turn if a.endswith((" take", " push"))]
+    assert len(draws) == 1 and turn[0] == draws[0]
+    assert sum(isinstance(parse_action(a), Discard) for a in turn) <= 1
+    assert list(LiveAction.objects.filter(table=table).values_list("seq", flat=True)) == list(
+        range(1, len(turn) + 1))
+    assert _deadline(table) is None
+
+
+# -- the result hook ---------------------------------------------------------------------
+
+hook_calls: list[int] = []
+hook_broken = True
+
+
+def flaky_hook(table: LiveTable) -> None:
+    """A result hook whose service is down until the test mends it."""
+    if hook_broken:
+        raise ConnectionError("the results service is down")
+    hook_calls.append(table.pk)
+
+
+def _one_action_from_the_end(table: LiveTable) -> tuple[int, str]:
+    """Log a whole game of bots but its last action; that action's seat and text."""
+    first_dealer, decks = deal_from_seed(SEED)
+    record = play_game([make_bot("greedy", seat) for seat in range(4)], first_dealer, decks)
+    actions = [a for hand in record.hands for a in hand.actions]
+    LiveAction.objects.bulk_create(
+        LiveAction(table=table, seq=i, seat=a.seat, action=str(a), client_id=f"g{i}")
+        for i, a in enumerate(actions[:-1], start=1))
+    LiveTable.objects.filter(pk=table.pk).update(
+        seq=len(actions) - 1, result_hook=f"{__name__}.flaky_hook", result_ref="match 3")
+    return actions[-1].seat, str(actions[-1])
+
+
+def test_a_failing_hook_neither_breaks_the_last_move_nor_loses_the_result(
+        table: LiveTable, act: Any) -> None:
+    global hook_broken
+    seat, last = _one_action_from_the_end(table)
+    hook_broken = True
+    try:
+        act(table.pk, seat, last, "last")  # the hook fails in its task, not here
+        table.refresh_from_db()
+        assert table.status == LiveTable.Status.FINISHED and table.record is not None
+        assert not table.reported and hook_calls == []
+        hook_broken = False  # the service is back: the sweep reports, once
+        assert followups.sweep()["reports_sent"] == 1
+        assert followups.sweep()["reports_sent"] == 0
+    finally:
+        hook_broken = True
+    table.refresh_from_db()
+    assert table.reported and hook_calls == [table.pk]
