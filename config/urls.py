@@ -9,6 +9,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("tournaments.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("games.live.urls")),
     path("", include("tournaments.urls")),
 ]
 
