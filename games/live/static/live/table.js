@@ -24,7 +24,7 @@
   var RED = { H: true, D: true };
   var SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 }; // alternating colours, as the replay sorts
   var RANK_VALUE = { A: 14, T: 10, J: 11, Q: 12, K: 13 };
-  var LOG_SIZE = 12;
+  var LOG_SIZE = 40;
 
   function q(selector) {
     return root.querySelector(selector);
@@ -320,6 +320,7 @@
     while (list.children.length > LOG_SIZE) {
       list.removeChild(list.firstChild);
     }
+    list.scrollTop = list.scrollHeight; // the newest in sight
   }
 
   function feedback(content) {
