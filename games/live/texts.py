@@ -86,7 +86,6 @@ def table_messages(teams: list[str], players: list[str]) -> dict[str, Any]:
         "bot": _("bot"),
         "down_list": _("Contract down: {players}"),
         "down_none": _("Nobody has laid their contract yet."),
-        "nobody": _("nobody"),
         "hand_no": _("Hand {hand} of {hands}"),
         "selection": _("Selected: {cards}"),
         "selection_none": _("No cards selected."),
