@@ -70,6 +70,7 @@ def site(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
 
     server = DaphneProcess("127.0.0.1", _application,
                            setup=lambda: _in_server(django_db_blocker))
+    server.daemon = True  # ended with this process, whatever happens to it
     server.start()
     if not server.ready.wait(timeout=SERVER_START_S):
         server.terminate()
@@ -220,4 +221,19 @@ def test_play_now_from_the_home_page_opens_a_table(phone: Any, site: str) -> Non
     expect(page.locator("[data-hand] button")).not_to_have_count(0)
     expect(page.locator("[data-turn]")).to_have_text("Your turn: take the top discard or push.")
     expect(page.get_by_role("button", name="Push")).to_be_enabled()
+    _no_sideways_scroll(page)
+
+
+def test_a_spectator_sees_the_table_but_no_hand(phone: Any, site: str, alice: Any) -> None:
+    page = phone
+    table = _seeded_table(alice)
+    page.context.clear_cookies()
+    page.goto(f"{site}/tables/{table.pk}/")
+    expect(page.locator(".lead")).to_have_text(re.compile("^You are watching this table"))
+    expect(page.locator("[data-turn]")).to_have_text("alice to move.")
+    expect(page.get_by_role("list", name="Players").get_by_role("listitem")).to_have_text(
+        [re.compile(rf"^Bot in seat {s} bot6 cards") if s != FIRST else
+         re.compile("^alice6 cards") for s in range(4)])
+    expect(page.locator("[data-hand]")).to_have_count(0)
+    expect(page.get_by_role("button", name="Take the discard")).to_have_count(0)
     _no_sideways_scroll(page)

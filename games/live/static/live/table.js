@@ -704,7 +704,8 @@
     if (view === null) {
       return;
     }
-    var focused = document.activeElement && document.activeElement.getAttribute("data-key");
+    var active = document.activeElement;
+    var focused = active && active.getAttribute("data-key");
     var mine = myTurn() && !busy();
     q("[data-hand-no]").textContent = text(msg.hand_no, { hand: view.hand_no, hands: config.hands });
     q("[data-contract]").textContent = msg.contracts[String(view.hand_no)];
@@ -743,6 +744,12 @@
       var again = root.querySelector('[data-key="' + focused + '"]');
       if (again && !again.disabled) {
         again.focus();
+      }
+    } else if (active && active.disabled && root.contains(active)) {
+      // the move just made disabled its own button: on to the next move, or the hand
+      var next = root.querySelector("[data-do]:not(:disabled), [data-hand] button:not(:disabled)");
+      if (next) {
+        next.focus();
       }
     }
   }
