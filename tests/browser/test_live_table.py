@@ -237,3 +237,39 @@ def test_a_spectator_sees_the_table_but_no_hand(phone: Any, site: str, alice: An
     expect(page.locator("[data-hand]")).to_have_count(0)
     expect(page.get_by_role("button", name="Take the discard")).to_have_count(0)
     _no_sideways_scroll(page)
+
+
+def test_a_move_whose_answer_is_lost_is_resent_and_counts_once(
+        phone: Any, site: str, alice: Any) -> None:
+    """The connection drops after the server has the move but before the page hears back:
+    the page reconnects, catches up, resends the move with its id, and it counts once."""
+    page = phone
+    table = _seeded_table(alice)
+    cut: list[str] = []
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+        if cut:
+            return  # later connections pass everything through
+
+        def to_server(message: str) -> None:
+            server.send(message)
+            if '"act"' in message:  # the server has it; the page will never hear back
+                cut.append(message)
+                ws.close()
+
+        ws.on_message(to_server)
+        server.on_message(lambda message: None if cut else ws.send(message))
+
+    page.route_web_socket(re.compile(r"/ws/tables/\d+/$"), route)
+    page.goto(f"{site}/tables/{table.pk}/")
+    _press(page, page.get_by_role("button", name="Take the discard"))
+    expect(page.locator("[data-turn]")).to_have_text(re.compile("^Your turn: lay down"))
+    expect(page.get_by_role("log").get_by_text("alice takes")).to_have_count(1)
+    expect(page.locator("[data-hand] button")).to_have_count(7)
+    expect(page.locator("[data-connection]")).to_have_text("")
+    # the page has its answer: it takes the next move (a discard) again
+    code = next(a.split()[-1] for a in _view(table)["legal"] if " discard " in a)
+    _select(page, [code])
+    expect(page.get_by_role("button", name="Discard the selected card")).to_be_enabled()
+    assert cut, "the connection was cut after the move"
