@@ -4,10 +4,12 @@ group says the sequence number moved, sends its own seat's events read from the 
 The channel layer carries only sequence numbers, so it cannot leak a card; it may drop a
 notice, so a client asks to ``resume`` from its last number whenever it sees a gap.
 
-Messages from the client: ``{"type": "act", "action": "0 take", "id": "c-17"}`` and
-``{"type": "resume", "since": 12}``. To the client: ``ack`` (``id``, ``seq``), ``error``
+Messages from the client: ``{"type": "act", "action": "0 take", "id": "c-17"}``,
+``{"type": "resume", "since": 12}`` and ``{"type": "ways", "id": "w-3", "cards": ["5H",
+"6H", "JK"], "meld": null}`` (the seat's legal actions using exactly those cards, onto
+meld ``meld`` when it is a meld id). To the client: ``ack`` (``id``, ``seq``), ``error``
 (``id``, ``rule``, ``message``), ``update`` (``events`` and ``view``, the view's ``seq``
-being the last event's number).
+being the last event's number), ``ways`` (``id``, ``actions``: their text forms).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from django.utils.translation import gettext as _
 from . import service
 
 Message = dict[str, Any]
+MAX_WAYS_CARDS = 108  # the pack (R2.1): no hand holds more
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -61,10 +64,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._act(message)
         elif message.get("type") == "resume":
             await self._resume(message)
+        elif message.get("type") == "ways":
+            await self._ways(message)
         else:
             await self._error(message.get("id"),
-                              _("Unknown message type %(type)s; send \"act\" or \"resume\".")
-                              % {"type": json.dumps(message.get("type"))})
+                              _("Unknown message type %(type)s; send \"act\", \"resume\" "
+                                "or \"ways\".") % {"type": json.dumps(message.get("type"))})
 
     async def _act(self, message: Message) -> None:
         client_id, action = message.get("id"), message.get("action")
@@ -83,6 +88,29 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await self.send(text_data=json.dumps({"type": "ack", "id": client_id, "seq": seq}))
         await self._catch_up()
+
+    async def _ways(self, message: Message) -> None:
+        client_id, cards, meld = message.get("id"), message.get("cards"), message.get("meld")
+        if self.seat is None:
+            await self._error(client_id, _("You do not hold a seat at this table."))
+            return
+        if (not isinstance(cards, list) or not all(isinstance(c, str) for c in cards)
+                or len(cards) > MAX_WAYS_CARDS):
+            await self._error(client_id, _("A ways message needs \"cards\", a list of at "
+                                            "most %(max)s card codes.") % {"max": MAX_WAYS_CARDS})
+            return
+        if meld is not None and (not isinstance(meld, int) or isinstance(meld, bool)):
+            await self._error(client_id, _("A ways message's \"meld\" is a meld id (a whole "
+                                            "number) or null."))
+            return
+        try:
+            actions = await database_sync_to_async(service.table_ways)(
+                self.table_id, self.seat, cards, meld)
+        except service.TableError as exc:
+            await self._error(client_id, exc.message, exc.rule)
+            return
+        await self.send(text_data=json.dumps({"type": "ways", "id": client_id,
+                                              "actions": actions}))
 
     async def _resume(self, message: Message) -> None:
         since = message.get("since")

@@ -21,7 +21,8 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
 from games.bots import BOT_NAMES, make_bot
-from games.engine import IllegalActionError, observed_legal_actions, parse_action
+from games.engine import Card, IllegalActionError, observed_legal_actions, parse_action
+from games.engine.ways import ways
 
 from .models import LiveAction, LiveSeat, LiveTable
 from .state import Json, events_since, replay, seat_view, spectator_view
@@ -159,6 +160,25 @@ def bot_move(table_id: int, expected_seq: int) -> int | None:
     action = bot.choose(obs, observed_legal_actions(obs))
     # the id makes a second task for the same turn a resend, applied once
     return table_act(table_id, seat, str(action), f"bot-{expected_seq}")
+
+
+def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> list[str]:
+    """The legal actions (text forms) of ``seat`` that use exactly ``cards`` (card codes),
+    onto ``meld`` when given (see ``games.engine.ways``); decided from the seat's own
+    observation. ``TableError`` naming the rule when the request is not the seat's to make."""
+    table = _get(table_id)
+    if table.status == LiveTable.Status.FINISHED:
+        raise TableError(_("The game is over."), "R3.1")
+    try:
+        chosen = [Card.parse(code) for code in cards]
+    except ValueError:
+        raise TableError(_("Unknown card code among %(cards)s; write cards as 7H, TS or JK.")
+                         % {"cards": " ".join(cards)}, "R2.2") from None
+    obs = replay(table.seed, _log_texts(table)).game.observation(seat)
+    try:
+        return [str(action) for action in ways(obs, chosen, meld)]
+    except IllegalActionError as exc:
+        raise TableError(exc.message, exc.rule) from None
 
 
 @dataclass(frozen=True)
