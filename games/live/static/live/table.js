@@ -6,7 +6,10 @@
    {"type": "act", "action": <the engine's text form>, "id": <unique>}. A move is resent
    with the same id after a reconnection until it is acknowledged, so it counts once. On a
    gap in the sequence numbers, or after reconnecting, it asks {"type": "resume", "since":
-   n} for what it missed. Every word comes from the page (json_script), translated. */
+   n} for what it missed. Selected cards become a move through {"type": "ways", "cards":
+   [...], "meld": null or a meld id}: the server answers with every legal way to play
+   them; one is played, several are offered to choose from, none is explained. Every word
+   comes from the page (json_script), translated. */
 (function () {
   "use strict";
 
@@ -217,16 +220,6 @@
     return fill(msg.way_swap, { card: card(a.cards[0]), meld: a.meld, wild: card(a.wild) });
   }
 
-  function base(code) {
-    return code.split("=")[0];
-  }
-
-  function sameCards(a, b) {
-    var x = a.map(base).sort();
-    var y = b.map(base).sort();
-    return x.length === y.length && x.every(function (c, i) { return c === y[i]; });
-  }
-
   // ---- state ----
 
   var view = null; // the last view received
@@ -237,6 +230,7 @@
   var outbox = {}; // id -> an act message not yet answered (resent after a reconnect)
   var selected = []; // keys of the selected cards ("7H#0": the first 7H in hand)
   var choosing = null; // the ways on offer, while the player chooses
+  var question = null; // the "ways" question awaiting its answer: its id, what a no says
   var sortBy = "suit";
   var counter = 0;
   var deadlineTimer = null;
@@ -373,9 +367,18 @@
         feedback("");
         render();
       }
+    } else if (message.type === "ways") {
+      if (question && message.id === question.id) {
+        var noFit = question.noFit;
+        question = null;
+        offer(message.actions, noFit);
+      }
     } else if (message.type === "error") {
       if (message.id && outbox[message.id]) {
         delete outbox[message.id];
+      }
+      if (question && message.id === question.id) {
+        question = null;
       }
       feedback(message.rule ? text(msg.refused, { rule: message.rule, message: message.message })
         : text(msg.refused_plain, { message: message.message }));
@@ -449,23 +452,20 @@
     }
   }
 
-  function ways(kinds, meld) {
-    // the legal actions of those kinds (onto ``meld``) that use exactly the selected cards
-    var codes = selectedCodes();
-    return view.legal.filter(function (action) {
-      var a = parse(action);
-      return kinds.indexOf(a.kind) >= 0 && a.meld === meld && sameCards(a.cards, codes);
-    });
+  function ways(meld, noFit) {
+    // ask the server for every legal way to play exactly the selected cards: as the
+    // contract or melds (``meld`` null), or onto meld ``meld`` (lay-offs and swaps)
+    question = { id: newId(), noFit: noFit };
+    send({ type: "ways", id: question.id, cards: selectedCodes(), meld: meld });
   }
 
   function layDown() {
-    var down = view.contract_down[mySeat];
-    offer(ways(down ? ["meld"] : ["contract"], null), down ? msg.no_fit_meld
+    ways(null, view.contract_down[mySeat] ? msg.no_fit_meld
       : text(msg.no_fit_contract, { contract: msg.contracts[String(view.hand_no)] }));
   }
 
   function playOnto(meld) {
-    offer(ways(["layoff", "swap"], meld), text(msg.no_fit_layoff, { meld: meld }));
+    ways(meld, text(msg.no_fit_layoff, { meld: meld }));
   }
 
   // ---- drawing the view ----
