@@ -13,6 +13,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/v1/", include("tournaments.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("games.live.urls")),
     path("", include("tournaments.urls")),
 ]
 

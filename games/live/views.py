@@ -1,0 +1,137 @@
+"""The pages of live tables: "Play now", the table itself and, once the game is over, its
+replay and record. Thin: the table service creates tables; the game itself reaches the
+browser only through the websocket (consumers.py), seat by seat.
+
+Who sees what: the seat holder plays at their seat; everyone else, staff included, sees
+the table as a spectator (the public view: no hand but the sizes), so no page ever shows
+a card its viewer may not see. The replay and the record, which hold every card, open
+only when the game is over."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.engine import HANDS_PER_GAME
+from tournaments.replay import compact_frames, replay_frames
+from tournaments.views.replay_text import replay_messages
+
+from . import service
+from .forms import PlayNowForm
+from .models import LiveSeat, LiveTable
+from .texts import bot_label, seat_names, table_messages, team_names
+
+
+def _login_url() -> str:
+    return reverse("rest_framework:login")
+
+
+@require_POST
+def play_now(request: HttpRequest) -> HttpResponse:
+    """A practice table for the logged-in player (seat 0) against bots of the chosen level."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("home"), _login_url())
+    form = PlayNowForm(request.POST)
+    if not form.is_valid():
+        return render(request, "live/play_now.html", {"form": form}, status=400)
+    table = service.create_practice_table(request.user, form.cleaned_data["bot"])
+    return redirect("live:table", table.pk)
+
+
+def _table(table_id: int) -> tuple[LiveTable, list[LiveSeat]]:
+    table = LiveTable.objects.filter(pk=table_id).first()
+    if table is None:
+        raise Http404("no such table")
+    return table, list(table.seats.select_related("user").order_by("seat"))
+
+
+def _seat_of(request: HttpRequest, seats: list[LiveSeat]) -> int | None:
+    user = request.user
+    if not user.is_authenticated:
+        return None
+    return next((place.seat for place in seats if place.user_id == user.pk), None)
+
+
+def _bot_level(seats: list[LiveSeat]) -> str:
+    return next((place.bot for place in seats if place.bot), "")
+
+
+def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    table, seats = _table(table_id)
+    seat = _seat_of(request, seats)
+    players, teams = seat_names(seats, seat), team_names(seat)
+    bot = _bot_level(seats)
+    return render(request, "live/table.html", {
+        "table": table,
+        "seat": seat,
+        "bot": bot,
+        "bot_label": bot_label(bot) if bot else "",
+        "finished": table.status == LiveTable.Status.FINISHED,
+        "messages_data": table_messages(teams, players),
+        "config": {"ws": f"/ws/tables/{table.pk}/", "seat": seat, "players": players,
+                   "teams": teams, "humans": [place.user_id is not None for place in seats],
+                   "hands": HANDS_PER_GAME, "login": _login_url()},
+    })
+
+
+@dataclass(frozen=True)
+class _ReplaySeat:
+    position: int
+    name: str
+    is_bot: bool
+
+
+@dataclass(frozen=True)
+class _ReplaySide:
+    name: str
+
+
+def _finished(table: LiveTable) -> dict[str, Any] | None:
+    """The record of a finished game; ``None`` while it is in play (it holds every card)."""
+    if table.status != LiveTable.Status.FINISHED or not table.record:
+        return None
+    record: dict[str, Any] = table.record
+    return record
+
+
+def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
+    table, seats = _table(table_id)
+    record = _finished(table)
+    if record is None:
+        return render(request, "live/replay.html", {"table": table, "in_play": True},
+                      status=403)
+    seat = _seat_of(request, seats)
+    players, teams = seat_names(seats, seat), team_names(seat)
+    frames = replay_frames(record)
+    hands = [{"number": hand["hand"], "scores": hand["frames"][-1]["end"]["scores"]}
+             for hand in frames["hands"] if hand["frames"][-1]["end"]]
+    return render(request, "live/replay.html", {
+        "table": table,
+        "replay_table": {"seats": [_ReplaySeat(p.seat, players[p.seat], not p.user_id)
+                                   for p in seats],
+                         "sides": [_ReplaySide(name) for name in teams]},
+        "teams": teams,
+        "hands": hands,
+        "totals": record.get("result", {}).get("totals"),
+        "replay": compact_frames(frames),
+        "replay_messages": replay_messages(teams, players),
+    })
+
+
+def table_record(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The finished game's ``push-record/1`` record, as a file to download."""
+    table, _seats = _table(table_id)
+    record = _finished(table)
+    if record is None:
+        return JsonResponse({"detail": _("The game is still being played; its record opens "
+                                         "when it ends.")}, status=403)
+    response = JsonResponse(record, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="push-table-{table.pk}.json"'
+    return response
