@@ -30,7 +30,7 @@ from .texts import bot_label, seat_names, table_messages, team_names
 
 
 def _login_url() -> str:
-    return reverse("rest_framework:login")
+    return reverse("login")
 
 
 @require_POST
