@@ -86,5 +86,6 @@ def _play(match: Match, organiser: object) -> None:
         return
     bots = [make_bot("greedy", match.pk * 4 + s.position) for s in seats]
     first_dealer, decks = deal_from_seed(match.seed)  # the match's own deals
-    record = play_game(bots, first_dealer, decks, players=[str(s) for s in seats])
+    record = play_game(bots, first_dealer, decks, players=[s.player.name if s.player else str(s)
+                                                             for s in seats])
     services.match_submit_record(match=match, record=record.to_json(), user=organiser)

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import services
 from tournaments.models import Absence, Entry, Tournament
 
+from .imports import CsvImportExport, EntryResource
 from .scoping import ScopedInline, TournamentFilter, TournamentScoped, link, run_for_each
 
 
@@ -119,10 +120,11 @@ class TournamentPartAdmin(TournamentScoped, admin.ModelAdmin):
 
 
 @admin.register(Entry)
-class EntryAdmin(TournamentPartAdmin):
+class EntryAdmin(CsvImportExport, TournamentPartAdmin):
     list_display = ["team", "tournament", "seed", "withdrawn"]
     autocomplete_fields = ["team"]
     search_fields = ["team__name"]
+    resource_classes = [EntryResource]
 
 
 @admin.register(Absence)

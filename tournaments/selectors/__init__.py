@@ -7,12 +7,23 @@ here imports a service.
   pages and the API share; read its docstring first.
 * ``rounds``: how many rounds, the knockout bracket and who advanced, the all-bot matches:
   the reads the round services pair and close rounds with.
+* ``checkin``: who is present for a round (absences, check-ins), and when players may
+  check themselves in.
 * ``tournaments``, ``matches``, ``standings``, ``bracket``, ``people``: what the pages and
   the API show, as querysets and as the shapes of ``viewmodels`` (``SeatView``,
   ``TableView``, ``StandingLine``, ``BracketView``...), which hold no queries.
 """
 
 from .bracket import tournament_bracket_view
+from .checkin import (
+    absent_player_ids,
+    check_in_round_number,
+    next_round_number,
+    open_check_ins,
+    round_player_problem,
+    self_check_in_round,
+    tournament_players,
+)
 from .matches import match_hands, match_is_live, public_match, round_tables, table_view
 from .people import (
     player_rating_history,
@@ -52,6 +63,8 @@ from .viewmodels import plain
 from .visibility import PUBLIC_ROUNDS, visible_matches, visible_result, visible_rounds
 
 __all__ = [
+    "absent_player_ids", "check_in_round_number", "next_round_number", "open_check_ins",
+    "round_player_problem", "self_check_in_round", "tournament_players",
     "CYCLES", "PUBLIC_ROUNDS", "knockout_decision", "knockout_winners", "match_hands",
     "match_is_live", "plain", "player_rating_history", "player_results", "player_teams",
     "players", "public_match", "public_round", "public_rounds", "round_bot_match_ids",

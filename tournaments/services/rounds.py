@@ -13,7 +13,6 @@ from tournaments.formats.knockout import knockout_round
 from tournaments.formats.round_robin import round_robin_round
 from tournaments.formats.swiss import SwissEntry, pair_swiss_round
 from tournaments.models import (
-    Absence,
     Entry,
     Job,
     Match,
@@ -26,6 +25,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import (
     CYCLES,
+    absent_player_ids,
     knockout_decision,
     knockout_winners,
     round_job,
@@ -142,8 +142,8 @@ def _seat(match: Match, new: Round, position: int, player: int | None, bot_level
 
 
 def _absent_players(tournament: Tournament, number: int) -> set[int]:
-    return set(Absence.objects.filter(tournament=tournament, round_number=number)
-               .values_list("player_id", flat=True))
+    """Marked absent, or not checked in where players must check in."""
+    return absent_player_ids(tournament, number)
 
 
 def round_fill_seats(*, round: Round, user: Any = None) -> int:
