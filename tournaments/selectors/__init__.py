@@ -20,6 +20,7 @@ from .checkin import (
     check_in_round_number,
     next_round_number,
     open_check_ins,
+    player_team_names,
     round_player_problem,
     self_check_in_round,
     tournament_players,
@@ -64,7 +65,7 @@ from .visibility import PUBLIC_ROUNDS, visible_matches, visible_result, visible_
 
 __all__ = [
     "absent_player_ids", "check_in_round_number", "next_round_number", "open_check_ins",
-    "round_player_problem", "self_check_in_round", "tournament_players",
+    "player_team_names", "round_player_problem", "self_check_in_round", "tournament_players",
     "CYCLES", "PUBLIC_ROUNDS", "knockout_decision", "knockout_winners", "match_hands",
     "match_is_live", "plain", "player_rating_history", "player_results", "player_teams",
     "players", "public_match", "public_round", "public_rounds", "round_bot_match_ids",

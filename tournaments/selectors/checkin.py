@@ -40,7 +40,9 @@ def round_player_problem(tournament: Tournament, number: int | None, player: Pla
         total = rounds_total(tournament)
     except ValueError:  # a knockout without two teams has no bracket, so no rounds
         total = 0
-    if number is None or not 1 <= number <= total:
+    if number is None:
+        pass  # the form says the round is missing
+    elif not 1 <= number <= total:
         errors["round_number"] = (
             _("Round %(number)s does not exist: %(tournament)s has rounds 1 to %(total)d.")
             % {"number": number, "tournament": tournament, "total": total} if total else
@@ -116,3 +118,12 @@ def open_check_ins(player: Player) -> list[tuple[Tournament, int, bool]]:
                                       player=player).exists()
         found.append((tournament, number, done))
     return found
+
+
+def player_team_names(tournament: Tournament) -> dict[int, str]:
+    """Each player of ``tournament``'s teams and their team's name, for the roster."""
+    names: dict[int, str] = {}
+    for entry in Entry.objects.filter(tournament=tournament).select_related("team"):
+        names[entry.team.player_a_id] = entry.team.name
+        names[entry.team.player_b_id] = entry.team.name
+    return names

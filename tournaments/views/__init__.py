@@ -5,7 +5,7 @@ Views are thin: they find the object (404 when it is missing or not public), ask
 """
 
 from .matches import match_detail, match_live, match_record
-from .people import player_detail, team_detail
+from .people import player_check_in, player_detail, team_detail
 from .tournaments import (
     bracket,
     cross_table,
@@ -18,7 +18,7 @@ from .tournaments import (
 )
 
 __all__ = [
-    "bracket", "cross_table", "match_detail", "match_live", "match_record", "player_detail",
+    "bracket", "cross_table", "match_detail", "match_live", "match_record", "player_check_in", "player_detail",
     "round_detail", "round_live", "standings", "standings_live", "team_detail",
     "tournament_detail", "tournament_list",
 ]
