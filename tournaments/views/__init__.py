@@ -18,7 +18,8 @@ from .tournaments import (
 )
 
 __all__ = [
-    "bracket", "cross_table", "match_detail", "match_live", "match_record", "player_check_in", "player_detail",
+    "bracket", "cross_table", "match_detail", "match_live", "match_record", "player_check_in",
+    "player_detail",
     "round_detail", "round_live", "standings", "standings_live", "team_detail",
     "tournament_detail", "tournament_list",
 ]
