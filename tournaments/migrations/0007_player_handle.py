@@ -32,7 +32,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='player',
             name='handle',
-            field=models.SlugField(null=True, blank=True, error_messages={'unique': 'Another player already has this handle.'}, help_text='Unique: letters, digits, hyphens and underscores. Left empty, it is made from the name.', max_length=40, verbose_name='handle'),
+            field=models.SlugField(null=True, blank=True, db_index=False, error_messages={'unique': 'Another player already has this handle.'}, help_text='Unique: letters, digits, hyphens and underscores. Left empty, it is made from the name.', max_length=40, verbose_name='handle'),
         ),
         migrations.RunPython(fill_handles, migrations.RunPython.noop),
         migrations.AlterField(
