@@ -99,3 +99,25 @@ def test_a_score_sheet_short_of_hands_asks_for_all_five() -> None:
     html = response.content.decode()
     assert "Enter the scores of all 5 hands (R2.4)." in html
     assert "Please submit" not in html
+
+
+def test_a_seat_with_neither_a_player_nor_a_bot_is_a_sentence() -> None:
+    organiser = UserFactory()
+    tournament = tournament_with_teams(2, organisers=[organiser])
+    services.round_pair_next(tournament=tournament, user=organiser)
+    match = Match.objects.get()
+    seats = list(match.seats.order_by("position"))
+    data = {"seats-TOTAL_FORMS": "4", "seats-INITIAL_FORMS": "4"}
+    for index, seat in enumerate(seats):
+        data.update({f"seats-{index}-id": seat.pk, f"seats-{index}-match": match.pk,
+                     f"seats-{index}-player": seat.player_id or "",
+                     f"seats-{index}-bot_level": seat.bot_level})
+    data["seats-0-player"] = ""  # nobody, and no bot level either
+
+    response = logged_in(organiser).post(
+        reverse("admin:tournaments_match_change", args=[match.pk]), data)
+
+    html = response.content.decode()
+    assert "A seat needs a player, or a bot level for a bot." in html
+    assert "seat_is_a_player_or_a_bot" not in html
+    assert Match.objects.get().seats.get(position=0).player_id == seats[0].player_id
