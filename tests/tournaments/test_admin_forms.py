@@ -121,3 +121,11 @@ def test_a_seat_with_neither_a_player_nor_a_bot_is_a_sentence() -> None:
     assert "A seat needs a player, or a bot level for a bot." in html
     assert "seat_is_a_player_or_a_bot" not in html
     assert Match.objects.get().seats.get(position=0).player_id == seats[0].player_id
+
+
+def test_the_tie_break_menus_speak_finnish_in_a_finnish_admin() -> None:
+    client = logged_in(UserFactory())
+    page = client.get(reverse("admin:tournaments_tournament_add"),
+                      headers={"accept-language": "fi"}).content.decode()
+    assert 'aria-label="tasapelin ratkaisija 1"' in page
+    assert "(buchholz)" in page and "Buchholz (opponents" not in page

@@ -6,6 +6,8 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -118,8 +120,14 @@ class OrderedChoicesWidget(forms.MultiWidget):
         return keys + [""] * (len(self.widgets) - len(keys))
 
 
-def ordinal_labels(places: int) -> list[str]:
-    return [_("tie-break %(place)d") % {"place": place} for place in range(1, places + 1)]
+def _ordinal(place: int) -> str:
+    return _("tie-break %(place)d") % {"place": place}
+
+
+def ordinal_labels(places: int) -> list[Any]:
+    """"tie-break 1", "tie-break 2", ... in the language of the page (lazy: the form's
+    fields are made once, when the module is imported)."""
+    return [lazy(_ordinal, str)(place) for place in range(1, places + 1)]
 
 
 class TiebreakField(forms.MultiValueField):
@@ -127,7 +135,7 @@ class TiebreakField(forms.MultiValueField):
     (``standings.TIEBREAKS``): a list of keys, each at most once, gaps closed up."""
 
     def __init__(self, **kwargs: Any) -> None:
-        choices = [("", "—")] + [(key, f"{metric.name} ({key})")
+        choices = [("", "—")] + [(key, format_lazy("{} ({})", metric.name, key))
                                  for key, metric in TIEBREAKS.items()]
         places = len(TIEBREAKS)
         super().__init__(
