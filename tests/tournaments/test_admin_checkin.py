@@ -179,3 +179,13 @@ def test_self_check_in_is_refused_when_closed_for_others_and_for_visitors() -> N
     visitor = Client().post(url)
     assert visitor.status_code == 302 and "/login/" in visitor["Location"]
     assert not CheckIn.objects.exists()
+
+
+def test_turning_check_in_on_while_a_round_is_played_replaces_nobody() -> None:
+    organiser = UserFactory()
+    tournament = tournament_with_teams(4, organisers=[organiser])
+    round = services.round_pair_next(tournament=tournament, user=organiser)
+    open_self_check_in(tournament)  # nobody has checked in for round 1
+
+    assert services.round_fill_seats(round=round, user=organiser) == 0
+    assert substitutes(tournament) == set()

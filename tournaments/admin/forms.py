@@ -1,4 +1,6 @@
-"""The two ways an organiser enters a match's result: a game record, or a score sheet."""
+"""The admin's own forms: the two ways an organiser enters a match's result (a game record,
+or a score sheet), the tournament form's ordered tie-breaks, and inline formsets whose
+errors read as sentences."""
 
 from __future__ import annotations
 

@@ -18,6 +18,7 @@ from .bracket import tournament_bracket_view
 from .checkin import (
     absent_player_ids,
     check_in_round_number,
+    marked_absent_ids,
     next_round_number,
     open_check_ins,
     player_team_names,
@@ -64,8 +65,9 @@ from .viewmodels import plain
 from .visibility import PUBLIC_ROUNDS, visible_matches, visible_result, visible_rounds
 
 __all__ = [
-    "absent_player_ids", "check_in_round_number", "next_round_number", "open_check_ins",
-    "player_team_names", "round_player_problem", "self_check_in_round", "tournament_players",
+    "absent_player_ids", "check_in_round_number", "marked_absent_ids", "next_round_number",
+    "open_check_ins", "player_team_names", "round_player_problem", "self_check_in_round",
+    "tournament_players",
     "CYCLES", "PUBLIC_ROUNDS", "knockout_decision", "knockout_winners", "match_hands",
     "match_is_live", "plain", "player_rating_history", "player_results", "player_teams",
     "players", "public_match", "public_round", "public_rounds", "round_bot_match_ids",

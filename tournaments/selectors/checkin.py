@@ -59,10 +59,18 @@ def round_player_problem(tournament: Tournament, number: int | None, player: Pla
         raise ValidationError(errors)
 
 
+def marked_absent_ids(tournament: Tournament, number: int) -> set[int]:
+    """The players marked absent from round ``number`` (by an organiser, or by the roster)."""
+    return set(Absence.objects.filter(tournament=tournament, round_number=number)
+               .values_list("player_id", flat=True))
+
+
 def absent_player_ids(tournament: Tournament, number: int) -> set[int]:
-    """The players a bot substitutes for in round ``number``."""
-    absent = set(Absence.objects.filter(tournament=tournament, round_number=number)
-                 .values_list("player_id", flat=True))
+    """The players a bot substitutes for when round ``number`` is paired: those marked
+    absent, and where players must check in, those who have not. (A round already paired
+    seats bots only for players marked absent: turning check-in on while a round is played
+    replaces nobody.)"""
+    absent = marked_absent_ids(tournament, number)
     if tournament.check_in_required:
         present = CheckIn.objects.filter(tournament=tournament, round_number=number)
         absent |= set(tournament_players(tournament).exclude(
