@@ -47,7 +47,9 @@ def test_a_csv_import_with_a_refused_row_stores_nothing_until_the_file_is_fixed(
     upload(page, "name,player_a,player_b\nNorth,aino,bo\nSouth,aino-k,aino-k\n")
 
     preview = page.locator(".import-preview")
-    expect(preview).to_contain_text("A team needs two different players.")
+    refused = preview.get_by_role("row").filter(has_text="South")
+    expect(refused.get_by_text("A team needs two different players.")).to_be_visible()
+    expect(refused.get_by_role("cell").first).to_have_text("3")  # the file's line 3
     expect(page.get_by_role("button", name="Confirm import")).to_have_count(0)
     assert not Team.objects.exists()
 

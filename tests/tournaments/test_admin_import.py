@@ -98,7 +98,7 @@ def test_an_organiser_imports_entries_only_into_their_own_tournaments() -> None:
     preview = upload(logged_in(organiser), "entry",
                      f"tournament,team,seed,withdrawn\n{theirs.pk},North,1,no\n")
 
-    assert f"You organise no tournament {theirs.pk}." in preview.content.decode()
+    assert f"Line 2: You organise no tournament {theirs.pk}." in preview.content.decode()
     assert not Entry.objects.filter(team=team).exists()
 
 

@@ -156,7 +156,7 @@ class TiebreakField(forms.MultiValueField):
 
 class TournamentForm(forms.ModelForm):
     tiebreaks = TiebreakField(
-        label=gettext_lazy("tie-breaks"),
+        label=gettext_lazy("Tie-breaks"),
         help_text=gettext_lazy("Teams level on points are ordered by the first tie-break, "
                                "then the second, and so on."))
 
