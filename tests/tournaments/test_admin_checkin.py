@@ -178,6 +178,9 @@ def test_self_check_in_is_refused_when_closed_for_others_and_for_visitors() -> N
     assert client.post(other_url).status_code == 403
     visitor = Client().post(url)
     assert visitor.status_code == 302 and "/login/" in visitor["Location"]
+    forged = Client(enforce_csrf_checks=True)
+    forged.force_login(me.user)
+    assert forged.post(url).status_code == 403  # no CSRF token
     assert not CheckIn.objects.exists()
 
 
