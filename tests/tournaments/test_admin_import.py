@@ -101,6 +101,12 @@ def test_an_organiser_imports_entries_only_into_their_own_tournaments() -> None:
     assert f"Line 2: You organise no tournament {theirs.pk}." in preview.content.decode()
     assert not Entry.objects.filter(team=team).exists()
 
+    Entry.objects.create(tournament=theirs, team=team, seed=1)
+    columns = ["tournament", "team", "seed", "withdrawn"]
+    exported = logged_in(organiser).post(reverse("admin:tournaments_entry_export"), {
+        "format": "0", "resource": "0", **{f"entryresource_{c}": "on" for c in columns}})
+    assert exported.content.decode().splitlines() == [",".join(columns)]  # theirs stays out
+
 
 def test_an_import_changes_no_player_of_another_organisers_tournament() -> None:
     organiser = UserFactory()
