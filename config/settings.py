@@ -75,6 +75,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    # CSV import and export of players, teams and entries in the admin (tournaments/admin)
+    "import_export",
     "games",
     "games.live",
     "tournaments",
@@ -223,6 +225,10 @@ if not DEBUG:
 # (`Authorization: Token <key>`, from POST /api/v1/auth/token/); a signed-in browser
 # session works too, with Django's CSRF check on every write. Token comes first so that
 # an anonymous write is answered 401 with a WWW-Authenticate header.
+# The admin's CSV export of players, teams and entries: a cell that a spreadsheet would run
+# as a formula (=, +, -, @) is escaped.
+IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT = True
+
 INSTALLED_APPS += ["rest_framework.authtoken", "drf_spectacular_sidecar"]
 REST_FRAMEWORK = {
     **REST_FRAMEWORK,

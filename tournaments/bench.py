@@ -121,7 +121,8 @@ class _Rollback(Exception):
 def _league(teams: int, results: list[MatchResult]) -> Tournament:
     tag = uuid.uuid4().hex[:6]
     tournament = Tournament.objects.create(name=f"bench {tag}", tiebreaks=list(RULES.tiebreaks))
-    players = Player.objects.bulk_create(Player(name=f"p{i}") for i in range(2 * teams))
+    players = Player.objects.bulk_create(Player(name=f"p{i}", handle=f"bench-{tag}-p{i}")
+                                         for i in range(2 * teams))
     made = Team.objects.bulk_create(
         Team(name=f"bench {tag} {i}", player_a=players[2 * i], player_b=players[2 * i + 1])
         for i in range(teams))

@@ -1,5 +1,6 @@
-"""The demo league ``make run`` starts with: an organiser, eight teams, a Swiss tournament
-with rounds already played by bots, and the next round paired and published."""
+"""The demo league ``make run`` starts with: an organiser (not a superuser) and a superuser,
+eight teams, a Swiss tournament with rounds already played by bots, and the next round
+paired and published."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from tournaments import services
 from tournaments.models import Absence, Entry, Match, Player, Team, Tournament
 
 DEMO_NAME = "Demo league"
-ORGANISER = "organiser"
+ORGANISER = "organiser"  # staff, organises the demo league: the scoped view a newcomer sees
+SUPERUSER = "admin"  # sees and changes everything
 PLAYERS = ["Aino", "Bo", "Cai", "Dana", "Eero", "Frida", "Gus", "Hilla", "Iida", "Jon", "Kaisa",
            "Leo", "Mika", "Noor", "Olli", "Pia"]
 TEAMS = ["Jokers Wild", "Push Pull", "Two Up", "Deadwood", "Long Runs", "Set Piece",
@@ -27,27 +29,38 @@ PLAYED_ROUNDS = 3
 @dataclass(frozen=True)
 class DemoLogin:
     username: str
-    password: str
-    created: bool
+    password: str | None  # None: kept as it was (set earlier, perhaps changed by the user)
+    superuser: bool
 
 
-def demo_setup(*, seed: int = 2026) -> DemoLogin:
-    """Create the demo league once (later calls leave it as it is) and return a working
-    organiser login: the password is new each time, as it is never stored in clear."""
-    login = _organiser_login()
-    if not Tournament.objects.filter(name=DEMO_NAME).exists():
+@dataclass(frozen=True)
+class DemoSetup:
+    created: bool  # the league was built by this call
+    logins: list[DemoLogin]
+
+
+def demo_setup(*, seed: int = 2026, new_passwords: bool = False) -> DemoSetup:
+    """Create the demo league once (later calls leave it as it is) and its two logins: an
+    organiser who is not a superuser, and a superuser. A login gets a new random password
+    when it is created (or with ``new_passwords``); otherwise its password stays, so one
+    the user changed survives. Passwords are never stored in clear."""
+    logins = [_login(ORGANISER, superuser=False, new_password=new_passwords),
+              _login(SUPERUSER, superuser=True, new_password=new_passwords)]
+    created = not Tournament.objects.filter(name=DEMO_NAME).exists()
+    if created:
         _build(seed)
-        return DemoLogin(login.username, login.password, True)
-    return login
+    return DemoSetup(created, logins)
 
 
-def _organiser_login() -> DemoLogin:
-    user, _ = get_user_model().objects.get_or_create(
-        username=ORGANISER, defaults={"is_staff": True, "is_superuser": True})
-    password = secrets.token_urlsafe(9)
-    user.set_password(password)
+def _login(username: str, *, superuser: bool, new_password: bool) -> DemoLogin:
+    user, made = get_user_model().objects.get_or_create(username=username)
+    user.is_staff, user.is_superuser, user.is_active = True, superuser, True
+    password = None
+    if made or new_password or not user.has_usable_password():
+        password = secrets.token_urlsafe(9)
+        user.set_password(password)
     user.save()
-    return DemoLogin(ORGANISER, password, False)
+    return DemoLogin(username, password, superuser)
 
 
 def _build(seed: int) -> None:
@@ -86,5 +99,6 @@ def _play(match: Match, organiser: object) -> None:
         return
     bots = [make_bot("greedy", match.pk * 4 + s.position) for s in seats]
     first_dealer, decks = deal_from_seed(match.seed)  # the match's own deals
-    record = play_game(bots, first_dealer, decks, players=[str(s) for s in seats])
+    record = play_game(bots, first_dealer, decks, players=[s.player.name if s.player else str(s)
+                                                             for s in seats])
     services.match_submit_record(match=match, record=record.to_json(), user=organiser)

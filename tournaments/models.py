@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.formats.knockout import DECIDED_BY_LABELS, TIE_RULES
@@ -21,8 +22,30 @@ from tournaments.standings import TIEBREAKS
 BOT_LEVELS = [("random", _("random")), ("greedy", _("greedy")), ("search", _("search"))]
 
 
+HANDLE_LENGTH = 40
+
+
+def new_handle(name: str) -> str:
+    """A free handle made from ``name``: ``aino``, else ``aino-2``, ``aino-3``, ..."""
+    stem = slugify(name)[:HANDLE_LENGTH - 6].strip("-") or "player"
+    taken = set(Player.objects.filter(handle__startswith=stem).values_list("handle", flat=True))
+    handle, number = stem, 1
+    while handle in taken:
+        number += 1
+        handle = f"{stem}-{number}"
+    return handle
+
+
 class Player(models.Model):
+    """A player. Names may repeat; the handle is unique and is shown beside the name wherever
+    two players could be confused (the admin's lists and choices, the player's page)."""
+
     name = models.CharField(_("name"), max_length=100)
+    handle = models.SlugField(
+        _("handle"), max_length=HANDLE_LENGTH, unique=True, blank=True,
+        error_messages={"unique": _("Another player already has this handle.")},
+        help_text=_("Unique: letters, digits, hyphens and underscores. Left empty, it is made "
+                    "from the name."))
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                 null=True, blank=True, related_name="player")
     rating_mu = models.FloatField(default=25.0)
@@ -34,11 +57,17 @@ class Player(models.Model):
         ordering = ["name"]
 
     def __str__(self) -> str:
-        return self.name
+        return f"{self.name} (@{self.handle})" if self.handle else self.name
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        if not self.handle:
+            self.handle = new_handle(self.name)
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
 
 
 class Team(models.Model):
-    name = models.CharField(_("name"), max_length=100, unique=True)
+    name = models.CharField(_("name"), max_length=100, unique=True,
+                            error_messages={"unique": _("There is already a team of this name.")})
     player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
 
@@ -47,8 +76,9 @@ class Team(models.Model):
         verbose_name_plural = _("teams")
         ordering = ["name"]
         constraints = [
-            models.CheckConstraint(condition=~Q(player_a=models.F("player_b")),
-                                   name="team_two_different_players"),
+            models.CheckConstraint(
+                condition=~Q(player_a=models.F("player_b")), name="team_two_different_players",
+                violation_error_message=_("A team needs two different players.")),
         ]
 
     def __str__(self) -> str:
@@ -111,6 +141,15 @@ class Tournament(models.Model):
                     "Venue: any packs, and a record a player uploads waits for the other "
                     "team to confirm it."))
 
+    check_in_required = models.BooleanField(
+        _("players must check in"), default=False,
+        help_text=_("A player not checked in for a round when it is paired is absent, and a "
+                    "bot plays in their seat."))
+    check_in_closes = models.DateTimeField(
+        _("self check-in open until"), null=True, blank=True,
+        help_text=_("Until then, players check themselves in for the next round on their "
+                    "player page. Empty: only organisers check players in."))
+
     class Meta:
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
@@ -144,11 +183,27 @@ class Entry(models.Model):
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
         ordering = ["seed", "id"]
-        constraints = [models.UniqueConstraint(fields=["tournament", "team"],
-                                               name="entry_once_per_tournament")]
+        constraints = [models.UniqueConstraint(
+            fields=["tournament", "team"], name="entry_once_per_tournament",
+            violation_error_message=_("This team is already entered in this tournament."))]
 
     def __str__(self) -> str:
         return f"{self.team} in {self.tournament}"
+
+
+def check_round_player(row: Absence | CheckIn) -> None:
+    """A new or changed absence or check-in must name a round the tournament has and has not
+    completed, and a player of one of its teams (``selectors.checkin``); a stored row left
+    as it is stays valid when its round completes."""
+    from tournaments.selectors.checkin import round_player_problem
+
+    if row.tournament_id is None or row.player_id is None:
+        return
+    if not row._state.adding and type(row).objects.filter(
+            pk=row.pk, tournament_id=row.tournament_id, round_number=row.round_number,
+            player_id=row.player_id).exists():
+        return
+    round_player_problem(row.tournament, row.round_number, row.player)
 
 
 class Absence(models.Model):
@@ -161,11 +216,39 @@ class Absence(models.Model):
     class Meta:
         verbose_name = _("absence")
         verbose_name_plural = _("absences")
-        constraints = [models.UniqueConstraint(fields=["tournament", "round_number", "player"],
-                                               name="absence_once")]
+        constraints = [models.UniqueConstraint(
+            fields=["tournament", "round_number", "player"], name="absence_once",
+            violation_error_message=_("This player is already marked absent from this round."))]
 
     def __str__(self) -> str:
         return f"{self.player} misses round {self.round_number}"
+
+    def clean(self) -> None:
+        check_round_player(self)
+
+
+class CheckIn(models.Model):
+    """A player who is present for a round (checked in by an organiser or by themselves).
+    With the tournament's ``check_in_required``, a player not checked in is absent."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="check_ins")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="check_ins")
+    by_player = models.BooleanField(_("checked in by the player"), default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
+        constraints = [models.UniqueConstraint(
+            fields=["tournament", "round_number", "player"], name="check_in_once",
+            violation_error_message=_("This player is already checked in for this round."))]
+
+    def __str__(self) -> str:
+        return f"{self.player} checked in for round {self.round_number}"
+
+    def clean(self) -> None:
+        check_round_player(self)
 
 
 class Round(models.Model):
@@ -272,10 +355,14 @@ class Seat(models.Model):
         ordering = ["match", "position"]
         constraints = [
             models.UniqueConstraint(fields=["match", "position"], name="seat_once"),
-            models.UniqueConstraint(fields=["round", "player"], condition=Q(player__isnull=False),
-                                    name="player_sits_once_per_round"),
-            models.CheckConstraint(condition=Q(player__isnull=False) | ~Q(bot_level=""),
-                                   name="seat_is_a_player_or_a_bot"),
+            models.UniqueConstraint(
+                fields=["round", "player"], condition=Q(player__isnull=False),
+                name="player_sits_once_per_round",
+                violation_error_message=_("This player already sits at a table in this round.")),
+            models.CheckConstraint(
+                condition=Q(player__isnull=False) | ~Q(bot_level=""),
+                name="seat_is_a_player_or_a_bot",
+                violation_error_message=_("A seat needs a player, or a bot level for a bot.")),
         ]
 
     @property

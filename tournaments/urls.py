@@ -30,4 +30,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/result/dispute/", views.dispute_result, name="dispute_result"),
     path("teams/<int:team_id>/", views.team_detail, name="team_detail"),
     path("players/<int:player_id>/", views.player_detail, name="player_detail"),
+    path("players/<int:player_id>/check-in/<int:tournament_id>/", views.player_check_in,
+         name="player_check_in"),
 ]

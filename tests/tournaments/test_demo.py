@@ -1,13 +1,16 @@
-"""The demo league of ``make run``."""
+"""The demo league of ``make run``, and its two logins."""
 
 from __future__ import annotations
 
+from io import StringIO
+
 import pytest
-from django.contrib.auth import authenticate
-from django.test import RequestFactory
+from django.contrib.auth import authenticate, get_user_model
+from django.core.management import call_command
+from django.test import Client, RequestFactory
 
 from games.engine import verify
-from tournaments.demo import DEMO_NAME, PLAYED_ROUNDS, demo_setup
+from tournaments.demo import DEMO_NAME, ORGANISER, PLAYED_ROUNDS, SUPERUSER, demo_setup
 from tournaments.models import Result, Round, Standing, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -15,12 +18,18 @@ pytestmark = pytest.mark.django_db
 LOGIN = RequestFactory().post("/admin/login/")
 
 
-def test_it_builds_a_played_league_once_and_always_gives_a_working_login() -> None:
+def test_it_builds_a_played_league_once_with_an_organiser_and_a_superuser() -> None:
     first = demo_setup()
     assert first.created
-    assert authenticate(LOGIN, username=first.username, password=first.password) is not None
+    organiser, superuser = first.logins
+    assert (organiser.username, organiser.superuser) == (ORGANISER, False)
+    assert (superuser.username, superuser.superuser) == (SUPERUSER, True)
+    for login in first.logins:
+        user = authenticate(LOGIN, username=login.username, password=login.password)
+        assert user is not None and user.is_staff and user.is_superuser == login.superuser
 
     tournament = Tournament.objects.get(name=DEMO_NAME)
+    assert list(tournament.organisers.values_list("username", flat=True)) == [ORGANISER]
     statuses = list(tournament.rounds.values_list("status", flat=True))
     assert statuses == [Round.Status.COMPLETE] * PLAYED_ROUNDS + [Round.Status.PUBLISHED]
     results = Result.objects.filter(match__round__tournament=tournament)
@@ -31,5 +40,30 @@ def test_it_builds_a_played_league_once_and_always_gives_a_working_login() -> No
     again = demo_setup()
     assert not again.created
     assert Tournament.objects.filter(name=DEMO_NAME).count() == 1
-    assert authenticate(LOGIN, username=again.username, password=again.password) is not None
-    assert authenticate(LOGIN, username=first.username, password=first.password) is None
+    assert [login.password for login in again.logins] == [None, None]  # kept
+    assert authenticate(LOGIN, username=ORGANISER, password=organiser.password) is not None
+
+
+def test_a_password_the_user_changed_survives_setup_demo_run_twice() -> None:
+    call_command("setup_demo", stdout=StringIO())
+    user = get_user_model().objects.get(username=ORGANISER)
+    user.set_password("my-own-password-1")
+    user.save()
+
+    out = StringIO()
+    call_command("setup_demo", stdout=out)
+    call_command("setup_demo", stdout=StringIO())
+
+    assert authenticate(LOGIN, username=ORGANISER, password="my-own-password-1") is not None
+    assert "user organiser, password unchanged" in out.getvalue()
+    assert "Superuser login" in out.getvalue()
+
+
+def test_the_demo_organiser_sees_the_scoped_admin() -> None:
+    demo_setup()
+    client = Client()
+    client.force_login(get_user_model().objects.get(username=ORGANISER))
+    page = client.get("/admin/tournaments/tournament/")
+    assert page.status_code == 200
+    assert DEMO_NAME in page.content.decode()
+    assert client.get("/admin/auth/user/").status_code == 403  # not a superuser

@@ -125,8 +125,8 @@ def test_deleting_a_selection_with_another_organisers_player_is_refused(
     asked = client.post(changelist, selection)
     response = client.post(changelist, {**selection, "post": "yes"})
 
-    assert "Absent From B, which takes part in a tournament you do not organise" in \
-        asked.content.decode()
+    assert ("Absent From B (@absent-from-b), which takes part in a tournament you do not "
+            "organise") in asked.content.decode()
     assert response.status_code == 403
     assert Player.objects.filter(pk__in=[mine_only.pk, absent.pk]).count() == 2
     assert Absence.objects.filter(tournament=theirs).count() == 1

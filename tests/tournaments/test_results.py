@@ -49,7 +49,9 @@ def test_a_verified_record_becomes_the_result(setting: dict[str, Any]) -> None:
 
 
 def _seat_names(match: Match) -> list[str]:
-    return [str(seat) for seat in match.seats.order_by("position")]
+    """The names a record gives the seats: the players' names (a bot's seat, its level)."""
+    return [seat.player.name if seat.player else str(seat)
+            for seat in match.seats.order_by("position")]
 
 
 def test_a_record_naming_the_match_players_in_their_seats_is_accepted(

@@ -1,4 +1,6 @@
-"""The two ways an organiser enters a match's result: a game record, or a score sheet."""
+"""The admin's own forms: the two ways an organiser enters a match's result (a game record,
+or a score sheet), the tournament form's ordered tie-breaks, and inline formsets whose
+errors read as sentences."""
 
 from __future__ import annotations
 
@@ -6,12 +8,15 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import HANDS_PER_GAME, score_sheet_errors
 from tournaments import services
-from tournaments.models import Match
+from tournaments.models import Match, Tournament
+from tournaments.standings import TIEBREAKS
 
 MAX_RECORD_BYTES = 2_000_000  # a whole game's record is well under 100 kB
 RULE = re.compile(r"^(R\d+\.\d+)")
@@ -73,6 +78,11 @@ class HandForm(forms.Form):
 class BaseScoreSheet(forms.BaseFormSet):
     """Five hands; what no game of Push could produce is refused hand by hand (R9.1)."""
 
+    default_error_messages = {
+        "too_few_forms": gettext_lazy("Enter the scores of all %(num)d hands (R2.4)."),
+        "too_many_forms": gettext_lazy("A game has %(num)d hands (R2.4): enter no more."),
+    }
+
     def clean(self) -> None:
         if any(form.errors for form in self.forms):
             return
@@ -95,3 +105,85 @@ class BaseScoreSheet(forms.BaseFormSet):
 ScoreSheetFormSet = forms.formset_factory(HandForm, formset=BaseScoreSheet, extra=0,
                                           min_num=HANDS_PER_GAME, max_num=HANDS_PER_GAME,
                                           validate_min=True, validate_max=True)
+
+
+class OrderedChoicesWidget(forms.MultiWidget):
+    """One menu per place: the first tie-break, the second, ... (each may stay empty)."""
+
+    # an app template, where Django's form renderer looks
+    template_name = "tournaments/widgets/ordered_choices.html"
+
+    def __init__(self, choices: list[tuple[str, Any]], places: int) -> None:
+        super().__init__([forms.Select(choices=choices, attrs={"aria-label": place})
+                          for place in ordinal_labels(places)])
+
+    def decompress(self, value: Any) -> list[str]:
+        keys = list(value) if isinstance(value, list | tuple) else []
+        return keys + [""] * (len(self.widgets) - len(keys))
+
+
+def _ordinal(place: int) -> str:
+    return _("tie-break %(place)d") % {"place": place}
+
+
+def ordinal_labels(places: int) -> list[Any]:
+    """"tie-break 1", "tie-break 2", ... in the language of the page (lazy: the form's
+    fields are made once, when the module is imported)."""
+    return [lazy(_ordinal, str)(place) for place in range(1, places + 1)]
+
+
+class TiebreakField(forms.MultiValueField):
+    """The tournament's tie-breaks, in order, chosen from the metric registry
+    (``standings.TIEBREAKS``): a list of keys, each at most once, gaps closed up."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        choices = [("", "—")] + [(key, format_lazy("{} ({})", metric.name, key))
+                                 for key, metric in TIEBREAKS.items()]
+        places = len(TIEBREAKS)
+        super().__init__(
+            fields=[forms.ChoiceField(choices=choices, required=False) for _place in range(places)],
+            widget=OrderedChoicesWidget(choices, places), require_all_fields=False,
+            required=False, **kwargs)
+
+    def compress(self, data_list: list[str]) -> list[str]:
+        keys = [key for key in data_list if key]
+        twice = sorted({str(TIEBREAKS[key].name) for key in keys if keys.count(key) > 1})
+        if twice:
+            raise forms.ValidationError(_("Choose each tie-break once; %(names)s is chosen "
+                                          "more than once.") % {"names": ", ".join(twice)})
+        return keys
+
+
+class TournamentForm(forms.ModelForm):
+    tiebreaks = TiebreakField(
+        label=gettext_lazy("Tie-breaks"),
+        help_text=gettext_lazy("Teams level on points are ordered by the first tie-break, "
+                               "then the second, and so on."))
+
+    class Meta:
+        model = Tournament
+        fields = "__all__"
+
+
+class SentenceInlineFormSet(forms.BaseInlineFormSet):
+    """An inline formset whose repeated rows are named in words ("This team is entered
+    twice."), not as Django's "Please correct the duplicate data for team"."""
+
+    REPEATS = {
+        frozenset({"team"}): gettext_lazy("This team is entered twice."),
+        frozenset({"round_number", "player"}): gettext_lazy(
+            "This player is marked twice for the same round."),
+        frozenset({"position"}): gettext_lazy("Two seats have the same position."),
+    }
+
+    def get_unique_error_message(self, unique_check: Any) -> str:
+        fields = frozenset(field for field in unique_check if field != self.fk.name)
+        known = self.REPEATS.get(fields)
+        if known is not None:
+            return str(known)
+        names = [str(self.model._meta.get_field(name).verbose_name) for name in sorted(fields)]
+        return _("Two rows have the same %(fields)s; each must differ.") % {
+            "fields": _(" and ").join(names)}
+
+    def get_form_error(self) -> str:
+        return _("Correct the repeated rows below.")

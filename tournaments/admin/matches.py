@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
@@ -24,12 +23,17 @@ from tournaments import services
 from tournaments.models import Match, Result, Round, Seat
 
 from .deals import deals_path, deals_url
-from .forms import RecordUploadForm, ScoreSheetFormSet, rejection_message
+from .forms import (
+    RecordUploadForm,
+    ScoreSheetFormSet,
+    SentenceInlineFormSet,
+    rejection_message,
+)
 from .rounds import result_summary
 from .scoping import ScopedInline, TournamentFilter, TournamentScoped, link, run_for_each
 
 
-class SeatFormSet(forms.BaseInlineFormSet):
+class SeatFormSet(SentenceInlineFormSet):
     def clean(self) -> None:
         """A player sits once a round (the database refuses a second seat, but the form
         would not see it: the seat's round is not one of its fields)."""

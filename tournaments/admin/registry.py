@@ -12,6 +12,7 @@ renames the teams of their own events freely, while a team that also plays in an
 organiser's tournament is renamed by a superuser. An organiser still sees such a player or
 team, read-only. The rule holds on every write path the admin has: the change page, the
 delete page and the "delete selected" action. (The REST API only reads the registers.)
+Bulk registration (``imports``) follows the same rule, row by row.
 Besides, the database ``PROTECT``-s a player or team that has an entry or sits in a match.
 A player's login and rating are left to superusers and to the ratings rebuild.
 """
@@ -29,6 +30,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Absence, Entry, Match, Player, Seat, Team, Tournament
 from tournaments.ratings import Rating
 
+from .imports import CsvImportExport, PlayerResource, TeamResource
 from .scoping import is_staff
 
 
@@ -81,10 +83,14 @@ class SharedRegistryAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(SharedRegistryAdmin):
-    list_display = ["name", "user", "rating"]
-    search_fields = ["name", "user__username"]
-    fields = ["name", "user", "rating_mu", "rating_sigma"]
+class PlayerAdmin(CsvImportExport, SharedRegistryAdmin):
+    """Names may repeat; the handle, unique, tells two players apart (``Player.__str__``
+    shows it in every choice, list and message)."""
+
+    list_display = ["name", "handle", "user", "rating"]
+    search_fields = ["name", "handle", "user__username"]
+    fields = ["name", "handle", "user", "rating_mu", "rating_sigma"]
+    resource_classes = [PlayerResource]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         derived = ["rating_mu", "rating_sigma"]  # rebuilt from results by "Recalculate ratings"
@@ -96,8 +102,10 @@ class PlayerAdmin(SharedRegistryAdmin):
 
 
 @admin.register(Team)
-class TeamAdmin(SharedRegistryAdmin):
+class TeamAdmin(CsvImportExport, SharedRegistryAdmin):
     list_display = ["name", "player_a", "player_b"]
     list_select_related = ["player_a", "player_b"]
-    search_fields = ["name", "player_a__name", "player_b__name"]
+    search_fields = ["name", "player_a__name", "player_b__name", "player_a__handle",
+                     "player_b__handle"]
+    resource_classes = [TeamResource]
     autocomplete_fields = ["player_a", "player_b"]

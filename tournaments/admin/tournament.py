@@ -16,12 +16,16 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import services
 from tournaments.models import Absence, Entry, Tournament
 
+from .checkin import check_in_players
 from .console import console_link, console_url, console_urls
+from .forms import SentenceInlineFormSet, TournamentForm
+from .imports import CsvImportExport, EntryResource
 from .scoping import ScopedInline, TournamentFilter, TournamentScoped, link, run_for_each
 
 
 class EntryInline(ScopedInline, admin.TabularInline):
     model = Entry
+    formset = SentenceInlineFormSet
     extra = 0
     autocomplete_fields = ["team"]
     fields = ["team", "seed", "withdrawn"]
@@ -29,6 +33,7 @@ class EntryInline(ScopedInline, admin.TabularInline):
 
 class AbsenceInline(ScopedInline, admin.TabularInline):
     model = Absence
+    formset = SentenceInlineFormSet
     extra = 0
     autocomplete_fields = ["player"]
     fields = ["round_number", "player"]
@@ -44,15 +49,31 @@ class TournamentAdmin(TournamentScoped, admin.ModelAdmin):
     filter_horizontal = ["organisers"]
     inlines = [EntryInline, AbsenceInline]
     readonly_fields = ["round_links"]
-    actions = ["pair_next_round", "recalculate_standings", "recalculate_ratings"]
+    actions = ["pair_next_round", check_in_players, "recalculate_standings",
+               "recalculate_ratings"]
     fieldsets = [
-        (None, {"fields": ["name", "organisers", "format", "status", "rounds_planned",
-                           "round_links"]}),
+        (None, {"fields": ["name", "organisers", "format", "status", "starts_on", "ends_on",
+                           "rounds_planned", "round_links"]}),
         (_("scoring"), {"fields": ["points_win", "points_draw", "points_loss", "points_bye",
                                    "tiebreaks"]}),
         (_("play"), {"fields": ["bye_policy", "bot_level", "knockout_tie_rule",
                                 "third_place_match", "dealing", "confirm_score_sheets"]}),
     ]
+    form = TournamentForm
+    # what one kind of format never reads: a knockout ranks by its bracket, the others have
+    # no bracket (on the add page, before the format is saved, every setting shows)
+    unused = {True: {"points_win", "points_draw", "points_loss", "points_bye", "tiebreaks",
+                     "bye_policy"},
+              False: {"knockout_tie_rule", "third_place_match"}}
+
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is None:
+            return fieldsets
+        unused = self.unused[obj.format == Tournament.Format.KNOCKOUT]
+        shown = [(name, {**options, "fields": [f for f in options["fields"] if f not in unused]})
+                 for name, options in fieldsets]
+        return [(name, options) for name, options in shown if options["fields"]]
 
     def get_urls(self) -> list[Any]:
         return [*console_urls(self), *super().get_urls()]
@@ -133,10 +154,11 @@ class TournamentPartAdmin(TournamentScoped, admin.ModelAdmin):
 
 
 @admin.register(Entry)
-class EntryAdmin(TournamentPartAdmin):
+class EntryAdmin(CsvImportExport, TournamentPartAdmin):
     list_display = ["team", "tournament", "seed", "withdrawn"]
     autocomplete_fields = ["team"]
     search_fields = ["team__name"]
+    resource_classes = [EntryResource]
 
 
 @admin.register(Absence)

@@ -9,12 +9,25 @@ here imports a service.
   the reads the round services pair and close rounds with.
 * ``home``: the home page (running, upcoming, recent results) and a finished tournament's
   final places (a knockout's from its bracket).
+* ``checkin``: who is present for a round (absences, check-ins), and when players may
+  check themselves in.
 * ``tournaments``, ``matches``, ``standings``, ``bracket``, ``people``: what the pages and
   the API show, as querysets and as the shapes of ``viewmodels`` (``SeatView``,
   ``TableView``, ``StandingLine``, ``BracketView``...), which hold no queries.
 """
 
 from .bracket import tournament_bracket_view
+from .checkin import (
+    absent_player_ids,
+    check_in_round_number,
+    marked_absent_ids,
+    next_round_number,
+    open_check_ins,
+    player_team_names,
+    round_player_problem,
+    self_check_in_round,
+    tournament_players,
+)
 from .console import ConsoleView, tournament_console
 from .home import final_places_of, home_view
 from .matches import match_hands, match_is_live, public_match, round_tables, table_view
@@ -60,15 +73,17 @@ from .viewmodels import plain
 from .visibility import PUBLIC_ROUNDS, visible_matches, visible_result, visible_rounds
 
 __all__ = [
-    "CYCLES", "PUBLIC_ROUNDS", "ConsoleView", "final_places_of", "home_view",
-    "knockout_decision", "knockout_winners", "match_hands", "match_is_live", "plain",
-    "player_rating_history", "player_results", "player_teams", "players",
-    "provisional_team_ids", "public_match", "public_round", "public_rounds",
-    "round_bot_match_ids", "round_job", "round_job_kind", "round_tables", "rounds_total",
-    "seeded_team_ids", "standing_rows", "standings_versions", "table_view", "team_rating",
-    "team_rating_history", "team_results", "team_tournaments", "teams", "tournament_bracket",
-    "tournament_bracket_view", "tournament_console", "tournament_cross_table",
-    "tournament_entries", "tournament_is_live", "tournament_metrics", "tournament_standings",
+    "CYCLES", "PUBLIC_ROUNDS", "ConsoleView", "absent_player_ids", "check_in_round_number",
+    "final_places_of", "home_view", "knockout_decision", "knockout_winners",
+    "marked_absent_ids", "match_hands", "match_is_live", "next_round_number",
+    "open_check_ins", "plain", "player_rating_history", "player_results", "player_team_names",
+    "player_teams", "players", "provisional_team_ids", "public_match", "public_round",
+    "public_rounds", "round_bot_match_ids", "round_job", "round_job_kind", "round_player_problem",
+    "round_tables", "rounds_total", "seeded_team_ids", "self_check_in_round", "standing_rows",
+    "standings_versions", "table_view", "team_rating", "team_rating_history", "team_results",
+    "team_tournaments", "teams", "tournament_bracket", "tournament_bracket_view",
+    "tournament_console", "tournament_cross_table", "tournament_entries", "tournament_is_live",
+    "tournament_metrics", "tournament_players", "tournament_standings",
     "tournaments_by_status", "visible_matches", "visible_result", "visible_rounds",
     "withdrawn_team_ids",
 ]

@@ -7,6 +7,7 @@ play) live in ``tournaments.selectors``, which the services build on.
 """
 
 from .access import is_organiser, is_player_of, require_organiser, require_submitter
+from .checkin import check_in_roster, check_in_self, check_in_settings
 from .deals import deals_for_organiser
 from .derived import (
     ratings_rebuild,
@@ -38,6 +39,7 @@ from .rounds import round_complete, round_fill_seats, round_pair_next, round_pub
 
 __all__ = [
     "DraftEdit", "ResultExists", "ResultRejected", "TournamentUserError",
+    "check_in_roster", "check_in_self", "check_in_settings",
     "deals_for_organiser", "draft_move_table", "draft_swap_seats", "draft_swap_teams",
     "is_organiser", "is_player_of", "job_fail", "job_play_match", "job_play_round_bots",
     "job_refresh", "jobs_recover_stalled", "jobs_stalled", "match_play_bots",

@@ -13,7 +13,6 @@ from tournaments.formats.knockout import knockout_round
 from tournaments.formats.round_robin import round_robin_round
 from tournaments.formats.swiss import SwissEntry, pair_swiss_round
 from tournaments.models import (
-    Absence,
     Entry,
     Job,
     Match,
@@ -26,8 +25,10 @@ from tournaments.models import (
 )
 from tournaments.selectors import (
     CYCLES,
+    absent_player_ids,
     knockout_decision,
     knockout_winners,
+    marked_absent_ids,
     round_job,
     rounds_total,
     seeded_team_ids,
@@ -112,7 +113,7 @@ def _swiss_entries(tournament: Tournament) -> list[SwissEntry]:
 def _create_matches(tournament: Tournament, new: Round, pairings: list[Pairing],
                     slots: list[int | None]) -> None:
     teams = Team.objects.in_bulk({t for p in pairings for t in p.teams})
-    absent = _absent_players(tournament, new.number)
+    absent = absent_player_ids(tournament, new.number)  # or not checked in, where required
     table_number = 0
     for pairing, slot in zip(pairings, slots, strict=True):
         home = teams[pairing.home]
@@ -141,9 +142,6 @@ def _seat(match: Match, new: Round, position: int, player: int | None, bot_level
     return Seat(match=match, round=new, position=position, player_id=player)
 
 
-def _absent_players(tournament: Tournament, number: int) -> set[int]:
-    return set(Absence.objects.filter(tournament=tournament, round_number=number)
-               .values_list("player_id", flat=True))
 
 
 def round_fill_seats(*, round: Round, user: Any = None) -> int:
@@ -154,7 +152,7 @@ def round_fill_seats(*, round: Round, user: Any = None) -> int:
         require_organiser(user, tournament)
     if round.status == Round.Status.COMPLETE:
         raise TournamentUserError(_("round %(number)d is complete") % {"number": round.number})
-    absent = _absent_players(tournament, round.number)
+    absent = marked_absent_ids(tournament, round.number)
     with transaction.atomic():
         seats = Seat.objects.select_for_update(of=("self",)).filter(
             round=round, player_id__in=absent, match__result__isnull=True)

@@ -5,7 +5,7 @@ Views are thin: they find the object (404 when it is missing or not public), ask
 """
 
 from .matches import match_detail, match_live, match_record, match_replay
-from .people import player_detail, team_detail
+from .people import player_check_in, player_detail, team_detail
 from .reporting import confirm_result, dispute_result, score_sheet
 from .tournaments import (
     bracket,
@@ -20,7 +20,7 @@ from .tournaments import (
 
 __all__ = [
     "bracket", "confirm_result", "cross_table", "dispute_result", "match_detail", "match_live",
-    "match_record", "match_replay", "player_detail", "round_detail", "round_live",
-    "score_sheet", "standings", "standings_live", "team_detail", "tournament_detail",
-    "tournament_list",
+    "match_record", "match_replay", "player_check_in", "player_detail", "round_detail",
+    "round_live", "score_sheet", "standings", "standings_live", "team_detail",
+    "tournament_detail", "tournament_list",
 ]

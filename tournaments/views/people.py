@@ -1,17 +1,22 @@
-"""Team and player pages: results so far, and the rating history (a team's: the mean of its
-players' ratings) drawn as a chart with dates on its axis."""
+"""Team and player pages: results so far, the rating history (a team's: the mean of its
+players' ratings) drawn as a chart with dates on its axis, and a player's own check-in for
+a round."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse_lazy
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from tournaments import selectors
-from tournaments.models import Player, Team
+from tournaments import selectors, services
+from tournaments.models import Player, Team, Tournament
 from tournaments.ratings import Rating
 from tournaments.selectors.reporting import results_to_confirm
 from tournaments.selectors.viewmodels import RatingPoint
@@ -39,12 +44,34 @@ def team_detail(request: HttpRequest, team_id: int) -> HttpResponse:
 
 
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
+    return _player_page(request, get_object_or_404(Player, pk=player_id))
+
+
+@require_POST
+@login_required(login_url=reverse_lazy("login"))
+def player_check_in(request: HttpRequest, player_id: int, tournament_id: int) -> HttpResponse:
+    """The player checks in for the tournament's next round while its window is open
+    (``services.check_in_self``); only the player's own login may."""
     player = get_object_or_404(Player, pk=player_id)
+    if player.user_id is None or player.user_id != request.user.pk:
+        raise PermissionDenied(_("Only a player's own login checks them in."))
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    try:
+        services.check_in_self(tournament=tournament, user=request.user)
+    except services.TournamentUserError as exc:
+        return _player_page(request, player, error=str(exc), status=400)
+    return redirect("tournaments:player_detail", player_id=player.pk)
+
+
+def _player_page(request: HttpRequest, player: Player, *, error: str = "",
+                 status: int = 200) -> HttpResponse:
     rating = Rating(player.rating_mu, player.rating_sigma)
+    is_self = player.user_id is not None and player.user_id == request.user.pk
     return render(request, "tournaments/player_detail.html", {
         "player": player, "teams": selectors.player_teams(player),
         "rating": rating.scaled, "deviation": rating.deviation, "chart_name": player.name,
         "results": selectors.player_results(player),
-        "to_confirm": results_to_confirm(request.user)
-        if player.user_id is not None and player.user_id == request.user.pk else [],
-        **_chart(selectors.player_rating_history(player))})
+        "to_confirm": results_to_confirm(request.user) if is_self else [],
+        "check_ins": selectors.open_check_ins(player), "check_in_error": error,
+        "is_self": is_self,
+        **_chart(selectors.player_rating_history(player))}, status=status)

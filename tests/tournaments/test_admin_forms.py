@@ -1,0 +1,131 @@
+"""The tournament form's ordered tie-breaks and the settings each format shows; every admin
+error an organiser meets is a sentence, never a constraint's name or a formset's count."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Match, Team, Tournament
+
+from .factories import PlayerFactory, TeamFactory, UserFactory, tournament_with_teams
+
+pytestmark = pytest.mark.django_db
+INLINES = {f"{prefix}-{key}": value for prefix in ("entries", "absences")
+           for key, value in (("TOTAL_FORMS", "0"), ("INITIAL_FORMS", "0"))}
+
+
+def logged_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def new_tournament(client: Client, tiebreaks: list[str], **fields: Any) -> Any:
+    data = {"name": "Ordered Cup", "format": "swiss", "status": "upcoming",
+            "rounds_planned": 3, "points_win": 2, "points_draw": 1, "points_loss": 0,
+            "points_bye": 2, "bye_policy": "bye", "bot_level": "greedy",
+            "knockout_tie_rule": "better_seed", "dealing": "platform", **INLINES, **fields}
+    data.update({f"tiebreaks_{place}": key for place, key in enumerate(tiebreaks)})
+    return client.post(reverse("admin:tournaments_tournament_add"), data, follow=True)
+
+
+def test_tie_breaks_are_chosen_in_order_from_the_registry() -> None:
+    client = logged_in(UserFactory())
+    page = client.get(reverse("admin:tournaments_tournament_add")).content.decode()
+    assert 'name="tiebreaks_0"' in page and "<textarea" not in page
+    assert "Buchholz (opponents&#x27; points) (buchholz)" in page
+
+    new_tournament(client, ["head_to_head", "", "score_diff"])
+
+    assert Tournament.objects.get().tiebreaks == ["head_to_head", "score_diff"]
+
+
+def test_a_tie_break_chosen_twice_is_refused_by_name() -> None:
+    response = new_tournament(logged_in(UserFactory()), ["buchholz", "buchholz"])
+    assert ("Choose each tie-break once; Buchholz (opponents’ points) is chosen more than "
+            "once.") in response.content.decode().replace("&#x27;", "’").replace("'", "’")
+    assert not Tournament.objects.exists()
+
+
+def test_a_knockout_shows_no_points_or_tie_breaks_and_the_others_no_bracket_rules() -> None:
+    organiser = UserFactory()
+    client = logged_in(organiser)
+    knockout = tournament_with_teams(4, organisers=[organiser], format="knockout")
+    swiss = tournament_with_teams(4, organisers=[organiser])
+
+    page = client.get(reverse("admin:tournaments_tournament_change", args=[knockout.pk]))
+    html = page.content.decode()
+    assert 'name="points_win"' not in html and 'name="tiebreaks_0"' not in html
+    assert 'name="knockout_tie_rule"' in html
+    html = client.get(reverse("admin:tournaments_tournament_change", args=[swiss.pk])).content
+    assert b'name="points_win"' in html and b'name="knockout_tie_rule"' not in html
+
+
+def test_a_team_of_one_player_twice_is_a_sentence() -> None:
+    player = PlayerFactory()
+    response = logged_in(UserFactory()).post(reverse("admin:tournaments_team_add"), {
+        "name": "Solo", "player_a": player.pk, "player_b": player.pk})
+    html = response.content.decode()
+    assert "A team needs two different players." in html
+    assert "team_two_different_players" not in html
+    assert not Team.objects.filter(name="Solo").exists()
+
+
+def test_a_team_entered_twice_is_named_in_words() -> None:
+    organiser = UserFactory()
+    team = TeamFactory()
+    data = {"entries-TOTAL_FORMS": "2", "entries-0-team": team.pk, "entries-1-team": team.pk}
+    response = new_tournament(logged_in(organiser), [], **data)
+    html = response.content.decode()
+    assert "This team is entered twice." in html
+    assert "duplicate data" not in html
+
+
+def test_a_score_sheet_short_of_hands_asks_for_all_five() -> None:
+    organiser = UserFactory()
+    tournament = tournament_with_teams(2, organisers=[organiser])
+    services.round_pair_next(tournament=tournament, user=organiser)
+    match = Match.objects.get()
+    data = {"hand-TOTAL_FORMS": "2", "hand-INITIAL_FORMS": "0", "hand-MIN_NUM_FORMS": "5",
+            "hand-MAX_NUM_FORMS": "5", "hand-0-team_a": 0, "hand-0-team_b": 40,
+            "hand-1-team_a": 0, "hand-1-team_b": 40}
+    response = logged_in(organiser).post(
+        reverse("admin:tournaments_match_score_sheet", args=[match.pk]), data)
+    html = response.content.decode()
+    assert "Enter the scores of all 5 hands (R2.4)." in html
+    assert "Please submit" not in html
+
+
+def test_a_seat_with_neither_a_player_nor_a_bot_is_a_sentence() -> None:
+    organiser = UserFactory()
+    tournament = tournament_with_teams(2, organisers=[organiser])
+    services.round_pair_next(tournament=tournament, user=organiser)
+    match = Match.objects.get()
+    seats = list(match.seats.order_by("position"))
+    data = {"seats-TOTAL_FORMS": "4", "seats-INITIAL_FORMS": "4"}
+    for index, seat in enumerate(seats):
+        data.update({f"seats-{index}-id": seat.pk, f"seats-{index}-match": match.pk,
+                     f"seats-{index}-player": seat.player_id or "",
+                     f"seats-{index}-bot_level": seat.bot_level})
+    data["seats-0-player"] = ""  # nobody, and no bot level either
+
+    response = logged_in(organiser).post(
+        reverse("admin:tournaments_match_change", args=[match.pk]), data)
+
+    html = response.content.decode()
+    assert "A seat needs a player, or a bot level for a bot." in html
+    assert "seat_is_a_player_or_a_bot" not in html
+    assert Match.objects.get().seats.get(position=0).player_id == seats[0].player_id
+
+
+def test_the_tie_break_menus_speak_finnish_in_a_finnish_admin() -> None:
+    client = logged_in(UserFactory())
+    page = client.get(reverse("admin:tournaments_tournament_add"),
+                      headers={"accept-language": "fi"}).content.decode()
+    assert 'aria-label="tasapelin ratkaisija 1"' in page
+    assert "(buchholz)" in page and "Buchholz (opponents" not in page

@@ -1,0 +1,189 @@
+"""Bulk registration: players, teams and entries from CSV, and back (django-import-export).
+
+The import shows a preview of every row first, with each refused row's errors in words;
+one refused row stores nothing at all (the library imports in one transaction, and only
+once the preview has no error). The columns, in the order to import them:
+
+* players: ``handle`` (unique; left empty, it is made from the name), ``name``
+* teams: ``name`` (unique), ``player_a``, ``player_b`` (the players' handles)
+* entries: ``tournament`` (its id, as the admin's address shows it), ``team`` (its name),
+  ``seed``, ``withdrawn`` (yes/no)
+
+An import obeys the same rules as the forms: an organiser changes only players and teams
+the register lets them change (``registry.may_edit``) and enters teams only into the
+tournaments they organise (``scoping``); a row that would do otherwise is refused, saying
+so. Every error is a ``ValidationError``, which the library shows against its row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db.models import Model, QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from import_export import fields, resources, widgets
+from import_export.admin import ImportExportMixin
+from import_export.formats.base_formats import CSV
+
+from tournaments.models import Entry, Player, Team, Tournament
+
+from .scoping import scoped
+
+NO_PLAYER = gettext_lazy("No player has the handle “%(value)s”: import the players first.")
+YES = {"yes", "y", "true", "1", "kyllä", "k"}
+NO = {"no", "n", "false", "0", "ei", "e", ""}
+
+
+class ByKey(widgets.ForeignKeyWidget):
+    """A reference by a unique column (a player's handle, a team's name, a tournament's
+    id: only one ``user`` organises); a missing one is an error that names it."""
+
+    def __init__(self, model: type[Model], field: str, missing: Any) -> None:
+        super().__init__(model, field)
+        self.missing = missing
+        self.user: Any = None
+
+    def get_queryset(self, value: Any, row: Any, *args: Any, **kwargs: Any) -> QuerySet[Any]:
+        if self.model is Tournament:
+            return scoped(Tournament.objects.all(), self.user, "")
+        return self.model.objects.all()
+
+    def clean(self, value: Any, row: Any = None, **kwargs: Any) -> Any:
+        text = str(value if value is not None else "").strip()
+        if not text:
+            raise ValueError(_("This column is required."))
+        if self.model is Tournament and not text.isdigit():
+            raise ValueError(_("Give the tournament's number (its id), not “%s”.") % text)
+        try:
+            return self.get_queryset(text, row).get(**{self.field: text})
+        except self.model.DoesNotExist:
+            raise ValueError(self.missing % {"value": text}) from None
+
+
+class Seed(widgets.Widget):
+    def clean(self, value: Any, row: Any = None, **kwargs: Any) -> int | None:
+        text = str(value if value is not None else "").strip()
+        if not text:
+            return None
+        if not text.isdigit() or not 1 <= int(text) <= 9999:
+            raise ValueError(_("A seed is a whole number from 1 up, not “%s”.") % text)
+        return int(text)
+
+
+class YesNo(widgets.Widget):
+    def clean(self, value: Any, row: Any = None, **kwargs: Any) -> bool:
+        text = str(value if value is not None else "").strip().casefold()
+        if text not in YES | NO:
+            raise ValueError(_("Write yes or no, not “%s”.") % value)
+        return text in YES
+
+    def render(self, value: Any, obj: Any = None, **kwargs: Any) -> str:
+        return "yes" if value else "no"
+
+
+class ScopedResource(resources.ModelResource):
+    """A resource that knows who imports (``user``), as the admin passes it."""
+
+    def before_import(self, dataset: Any, **kwargs: Any) -> None:
+        """A file without the columns this register needs is refused as a whole, naming
+        them (the library would show a traceback)."""
+        wanted = [field.column_name for field in self.get_import_fields()]
+        missing = [name for name in wanted if name not in (dataset.headers or [])]
+        if missing:
+            raise FileProblem(_("The file's first line must name the columns %(wanted)s; "
+                                "%(missing)s is missing.") % {
+                "wanted": ", ".join(wanted), "missing": ", ".join(missing)})
+
+    def __init__(self, user: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.user = user
+        for field in self.fields.values():
+            if isinstance(field.widget, ByKey):
+                field.widget.user = user
+
+    def before_save_instance(self, instance: Any, row: Any, **kwargs: Any) -> None:
+        from .registry import may_edit
+
+        if (instance.pk is not None and isinstance(instance, Player | Team)
+                and not may_edit(self.user, instance)):
+            raise ValidationError(_("%(item)s takes part in a tournament you do not organise: "
+                                    "only a superuser may change it.") % {"item": instance})
+
+
+class PlayerResource(ScopedResource):
+    handle = fields.Field(attribute="handle", column_name="handle",
+                          widget=widgets.CharWidget())
+    name = fields.Field(attribute="name", column_name="name", widget=widgets.CharWidget())
+
+    class Meta:
+        model = Player
+        fields = ["handle", "name"]
+        import_id_fields = ["handle"]
+        clean_model_instances = True
+        skip_unchanged = True
+        report_skipped = True
+
+    def before_import_row(self, row: Any, **kwargs: Any) -> None:
+        if not str(row.get("name") or "").strip():
+            raise ValidationError({"name": _("Every player needs a name.")})
+
+
+class TeamResource(ScopedResource):
+    name = fields.Field(attribute="name", column_name="name", widget=widgets.CharWidget())
+    player_a = fields.Field(attribute="player_a", column_name="player_a",
+                            widget=ByKey(Player, "handle", missing=NO_PLAYER))
+    player_b = fields.Field(attribute="player_b", column_name="player_b",
+                            widget=ByKey(Player, "handle", missing=NO_PLAYER))
+
+    class Meta:
+        model = Team
+        fields = ["name", "player_a", "player_b"]
+        import_id_fields = ["name"]
+        clean_model_instances = True
+        skip_unchanged = True
+        report_skipped = True
+
+
+class EntryResource(ScopedResource):
+    tournament = fields.Field(attribute="tournament", column_name="tournament", widget=ByKey(
+        Tournament, "pk", missing=gettext_lazy("You organise no tournament %(value)s.")))
+    team = fields.Field(attribute="team", column_name="team", widget=ByKey(
+        Team, "name", missing=gettext_lazy("No team is called “%(value)s”.")))
+    seed = fields.Field(attribute="seed", column_name="seed", widget=Seed())
+    withdrawn = fields.Field(attribute="withdrawn", column_name="withdrawn", widget=YesNo())
+
+    class Meta:
+        model = Entry
+        fields = ["tournament", "team", "seed", "withdrawn"]
+        import_id_fields = ["tournament", "team"]
+        clean_model_instances = True
+        skip_unchanged = True
+        report_skipped = True
+
+
+class FileProblem(Exception):
+    """A file that cannot be imported at all: its message is shown as it is."""
+
+
+class CsvImportExport(ImportExportMixin):
+    """Admin mixin: the changelist's Import and Export buttons, CSV only, with the user's
+    scope handed to the resource."""
+
+    import_formats = [CSV]
+    export_formats = [CSV]
+    import_error_display = ("message",)
+    import_template_name = "admin/tournaments/import.html"  # errors in words, no traceback
+
+    def get_resource_kwargs(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        return {**kwargs, "user": request.user}
+
+    def get_import_data_kwargs(self, **kwargs: Any) -> Any:
+        """The confirmed import stores nothing when a row is refused (as the preview did)."""
+        return {**super().get_import_data_kwargs(**kwargs), "rollback_on_validation_errors": True}
+
+    def add_data_read_fail_error_to_form(self, form: Any, exc: Exception) -> None:
+        form.add_error("import_file", _("This file cannot be read as CSV: save it as CSV "
+                                        "(UTF-8), with the column names on its first line."))
