@@ -9,7 +9,6 @@ only when the game is over."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
@@ -20,8 +19,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.engine import HANDS_PER_GAME
-from tournaments.replay import compact_frames, replay_frames
-from tournaments.views.replay_text import replay_messages
+from tournaments.replay import replay_frames
+from tournaments.views.matches import replay_data
+from tournaments.views.replay_text import replay_view
 
 from . import service
 from .forms import PlayNowForm
@@ -81,18 +81,6 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     })
 
 
-@dataclass(frozen=True)
-class _ReplaySeat:
-    position: int
-    name: str
-    is_bot: bool
-
-
-@dataclass(frozen=True)
-class _ReplaySide:
-    name: str
-
-
 def _finished(table: LiveTable) -> dict[str, Any] | None:
     """The record of a finished game; ``None`` while it is in play (it holds every card)."""
     if table.status != LiveTable.Status.FINISHED or not table.record:
@@ -109,20 +97,25 @@ def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
                       status=403)
     seat = _seat_of(request, seats)
     players, teams = seat_names(seats, seat), team_names(seat)
-    frames = replay_frames(record)
     hands = [{"number": hand["hand"], "scores": hand["frames"][-1]["end"]["scores"]}
-             for hand in frames["hands"] if hand["frames"][-1]["end"]]
+             for hand in replay_frames(record)["hands"] if hand["frames"][-1]["end"]]
     return render(request, "live/replay.html", {
         "table": table,
-        "replay_table": {"seats": [_ReplaySeat(p.seat, players[p.seat], not p.user_id)
-                                   for p in seats],
-                         "sides": [_ReplaySide(name) for name in teams]},
         "teams": teams,
         "hands": hands,
         "totals": record.get("result", {}).get("totals"),
-        "replay": compact_frames(frames),
-        "replay_messages": replay_messages(teams, players),
+        "replay": replay_view(record, teams, [(players[p.seat], not p.user_id) for p in seats]),
+        "replay_url": reverse("live:replay_data", args=[table.pk]),
     })
+
+
+def table_replay_data(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The finished game's replay frames, fetched by the replay script (404 in play)."""
+    table, _seats = _table(table_id)
+    record = _finished(table)
+    if record is None:
+        raise Http404("the game is still being played")
+    return replay_data(request, record)
 
 
 def table_record(request: HttpRequest, table_id: int) -> HttpResponse:

@@ -135,6 +135,9 @@ def test_the_replay_and_record_of_a_table_in_play_are_refused(
         body = response.content.decode()
         assert "still being played" in body and "replay-data" not in body
         assert " ".join(secret[:8]) not in body
+    frames = alice.get(reverse("live:replay_data", args=[table.pk]))
+    assert frames.status_code == 404
+    assert " ".join(secret[:8]) not in frames.content.decode()
 
 
 def finish(table: LiveTable, act: Any) -> None:
@@ -153,7 +156,10 @@ def test_a_finished_game_shows_its_result_replay_and_record(
     page = client.get(reverse("live:replay", args=[table.pk]))
     assert page.status_code == 200
     html = page.content.decode()
-    assert 'id="replay-data"' in html and "replay.js" in html
+    assert "replay.js" in html and "replay-data" not in html  # frames come on demand
+    assert reverse("live:replay_data", args=[table.pk]) in html
+    frames = client.get(reverse("live:replay_data", args=[table.pk]))
+    assert frames.status_code == 200 and len(frames.json()["hands"]) == 5
     totals = table.record["result"]["totals"]
     assert re.search(rf"Total</th><td class=\"num\">{totals[0]}</td><td class=\"num\">"
                      rf"{totals[1]}</td>", html)
