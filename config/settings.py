@@ -337,3 +337,6 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # Seconds a bot waits before it acts, so people can follow the game.
 LIVE_BOT_PAUSE_SECONDS = float(os.environ.get("LIVE_BOT_PAUSE_SECONDS", "1.0"))
+# bench_tables only: a bare websocket echo at ws/bench-echo/ on the server it starts, so the
+# transport's own cost shows beside a table's (games/live/bench.py).
+LIVE_BENCH_ECHO = env_bool("LIVE_BENCH_ECHO", False)
