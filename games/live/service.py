@@ -1,7 +1,8 @@
 """The table service: the one door through which people and bots act on a live table.
 
 An action is accepted under the table row's lock (``select_for_update``): the game is
-replayed from the log, the engine checks the action, it is appended with the next
+replayed from the log (or taken from this process's copy at that very sequence number,
+see ``replayed``), the engine checks the action, it is appended with the next
 sequence number, and after the commit the table's group is told the new number (never a
 card: each connection reads its own seat's events from the database) and the next bot,
 if one is to move, is scheduled. A process holds nothing that a restart would lose.
@@ -23,8 +24,9 @@ from django.utils.translation import gettext as _
 from games.bots import BOT_NAMES, make_bot
 from games.engine import IllegalActionError, observed_legal_actions, parse_action
 
+from . import replayed
 from .models import LiveAction, LiveSeat, LiveTable
-from .state import Json, events_since, replay, seat_view, spectator_view
+from .state import Json, LiveGame, events_since, recent_events, replay, seat_view, spectator_view
 
 MAX_CLIENT_ID = 64
 
@@ -75,6 +77,13 @@ def _log_texts(table: LiveTable) -> list[str]:
     return list(table.actions.order_by("seq").values_list("action", flat=True))
 
 
+def _game(table: LiveTable) -> LiveGame:
+    """The game after the table's last action: this process's copy when it has the one at
+    ``table.seq`` (see replayed), else replayed from the log; ``replayed.keep`` it after."""
+    return (replayed.take(table)
+            or replay(table.seed, _log_texts(table)[:table.seq]))
+
+
 def table_act(table_id: int, seat: int, action_text: str, client_action_id: str) -> int:
     """Play ``action_text`` (the engine's text form) for ``seat``; the new sequence number.
     A resent ``client_action_id`` returns the sequence number it got the first time.
@@ -98,10 +107,11 @@ def table_act(table_id: int, seat: int, action_text: str, client_action_id: str)
         if action.seat != seat:
             raise TableError(_("Seat %(seat)s cannot act for seat %(other)s.")
                              % {"seat": seat, "other": action.seat}, "R6.1")
-        live = replay(table.seed, _log_texts(table))
+        live = _game(table)
         try:
             live.apply(action)
-        except IllegalActionError as exc:
+        except IllegalActionError as exc:  # the game is unchanged
+            replayed.keep(table, live)
             raise TableError(exc.message, exc.rule) from None
         live.next_hand()
         table.seq += 1
@@ -112,6 +122,7 @@ def table_act(table_id: int, seat: int, action_text: str, client_action_id: str)
             table.record = live.record(_players(table)).to_json()
         table.save(update_fields=["seq", "status", "record"])
         _after_commit(table.pk, table.seq, live.game.to_move, table)
+        transaction.on_commit(lambda: replayed.keep(table, live))
     return table.seq
 
 
@@ -148,12 +159,13 @@ def bot_move(table_id: int, expected_seq: int) -> int | None:
     table = _get(table_id)
     if table.seq != expected_seq or table.status == LiveTable.Status.FINISHED:
         return None
-    live = replay(table.seed, _log_texts(table))
+    live = _game(table)
     seat = live.game.to_move
+    obs = None if seat is None else live.game.observation(seat)
+    replayed.keep(table, live)  # for table_act below
     place = table.seats.filter(seat=seat).first()
-    if seat is None or place is None or not place.bot:
+    if obs is None or place is None or not place.bot:
         return None
-    obs = live.game.observation(seat)
     # the bot's own randomness, reproducible per table and turn, unrelated to the deals
     bot = make_bot(place.bot, table.pk * 1_000_003 + expected_seq)
     action = bot.choose(obs, observed_legal_actions(obs))
@@ -182,11 +194,14 @@ def update_since(table_id: int, seat: int | None, since: int) -> Update:
     """The events after ``since`` as ``seat`` saw them (``None``: a spectator), and its
     current view, all read from the database."""
     table = _get(table_id)
-    texts = _log_texts(table)
-    if not 0 <= since <= len(texts):
+    if not 0 <= since <= table.seq:
         raise TableError(_("No sequence number %(since)s at this table; it is at %(seq)s.")
-                         % {"since": since, "seq": len(texts)})
-    events, live = events_since(table.seed, texts, since, seat)
+                         % {"since": since, "seq": table.seq})
+    live = replayed.take(table)
+    events = None if live is None else recent_events(live, table.seq, since, seat)
+    if live is None or events is None:
+        events, live = events_since(table.seed, _log_texts(table)[:table.seq], since, seat)
     view = spectator_view(live) if seat is None else seat_view(live, seat)
-    view.update(table=table.pk, seq=len(texts), status=table.status)
+    replayed.keep(table, live)
+    view.update(table=table.pk, seq=table.seq, status=table.status)
     return Update(events, view)
