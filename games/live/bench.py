@@ -142,7 +142,7 @@ def _workers(count: int, queue: str, env: dict[str, str]) -> Iterator[None]:
     with tempfile.TemporaryDirectory() as folder:
         logs = [Path(folder) / f"worker{i}.log" for i in range(count)]
         processes = [start_worker(queue=queue, database=env["DATABASE_URL"], broker=broker,
-                                  backend=broker, log=log, env=env) for log in logs]
+                                  backend="", log=log, env=env) for log in logs]
         try:
             for log in logs:
                 wait_ready(log)
