@@ -14,8 +14,6 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from django.utils.module_loading import import_string
@@ -24,7 +22,7 @@ from django.utils.translation import gettext as _
 from games.bots import BOT_NAMES, make_bot
 from games.engine import IllegalActionError, observed_legal_actions, parse_action
 
-from . import replayed
+from . import notify, replayed
 from .models import LiveAction, LiveSeat, LiveTable
 from .state import Json, LiveGame, events_since, recent_events, replay, seat_view, spectator_view
 
@@ -145,10 +143,7 @@ def _after_commit(table_id: int, seq: int, mover: int | None, table: LiveTable) 
                                       countdown=settings.LIVE_BOT_PAUSE_SECONDS)
         if table.status == LiveTable.Status.FINISHED and table.result_hook:
             import_string(table.result_hook)(table)
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(
-                group_name(table_id), {"type": "table.changed", "seq": seq})
+        notify.group_send(group_name(table_id), {"type": "table.changed", "seq": seq})
 
     transaction.on_commit(follow_up)
 
