@@ -77,6 +77,7 @@ class Figures:
     echoes: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     finished: int = 0  # tables whose game ended during the run
+    all_actions: int = 0  # the tables' logs at the end, bots' actions included
 
     def line(self) -> str:
         return (f"tables {self.tables}, human actions {len(self.latencies)}, "
@@ -111,6 +112,8 @@ def run(tables: int, seconds: float, *, workers: int = 2, bot_pause: float = 0.2
                                    seconds, rng, figures))
             finally:
                 server.stop()
+        figures.all_actions = sum(LiveTable.objects.filter(pk__in=created)
+                                  .values_list("seq", flat=True))
         return figures
     finally:
         _clean(tag, created, sessions, queue)

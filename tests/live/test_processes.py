@@ -32,9 +32,13 @@ from games.live import service
 from games.live.models import LiveAction, LiveTable
 
 from .conftest import FIRST, SEED, _redis_url
-from .sockets import TIMEOUT, session_cookie
+from .sockets import session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+# seconds: only reached when a message never comes (a failure); generous, as the bots'
+# worker and two servers share a loaded machine with the test
+TIMEOUT = 120
 
 
 @pytest.fixture
