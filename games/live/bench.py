@@ -20,7 +20,7 @@ import random
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +28,7 @@ from typing import Any
 
 import redis
 import websockets
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
@@ -77,11 +78,20 @@ class Figures:
     echoes: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     finished: int = 0  # tables whose game ended during the run
-    all_actions: int = 0  # the tables' logs at the end, bots' actions included
+    played: int = 0  # actions while the clients played, bots' included
+    server_cpu: float | None = None  # the server's CPU seconds meanwhile
 
     def line(self) -> str:
         return (f"tables {self.tables}, human actions {len(self.latencies)}, "
                 f"p50 {p(self.latencies, 0.5):.1f} ms, p95 {p(self.latencies, 0.95):.1f} ms")
+
+    def cpu_line(self) -> str:
+        if self.server_cpu is None or not self.played:
+            return "the server's CPU time: not known here (no /proc)"
+        per_action = 1000 * self.server_cpu / self.played
+        return (f"the server's CPU while they played: {self.server_cpu:.1f} s for "
+                f"{self.played} actions (bots' included), {per_action:.2f} ms an action, "
+                f"so about {1000 / per_action:.0f} actions/s on a core of its own")
 
     def echo_line(self) -> str:
         echo = p(self.echoes, 0.95)
@@ -109,11 +119,9 @@ def run(tables: int, seconds: float, *, workers: int = 2, bot_pause: float = 0.2
                 _tables(tag, tables, rng, created, sessions)
                 figures = Figures(tables)
                 asyncio.run(_drive(server, list(zip(created, sessions, strict=True)),
-                                   seconds, rng, figures))
+                                   seconds, rng, figures, lambda: _actions(created)))
             finally:
                 server.stop()
-        figures.all_actions = sum(LiveTable.objects.filter(pk__in=created)
-                                  .values_list("seq", flat=True))
         return figures
     finally:
         _clean(tag, created, sessions, queue)
@@ -130,6 +138,10 @@ def _tables(tag: str, count: int, rng: random.Random, created: list[int],
         client = Client()
         client.force_login(user)
         sessions.append(client.cookies["sessionid"].value)
+
+
+def _actions(tables: list[int]) -> int:
+    return sum(LiveTable.objects.filter(pk__in=tables).values_list("seq", flat=True))
 
 
 def _clean(tag: str, created: list[int], sessions: list[str], queue: str) -> None:
@@ -158,16 +170,22 @@ def _workers(count: int, queue: str, env: dict[str, str]) -> Iterator[None]:
 
 
 async def _drive(server: AsgiServer, tables: list[tuple[int, str]], seconds: float,
-                 rng: random.Random, figures: Figures) -> None:
-    """Connect every client first, then let them all play for ``seconds``."""
+                 rng: random.Random, figures: Figures, actions: Callable[[], int]) -> None:
+    """Connect every client first, then let them all play for ``seconds``; the actions
+    and the server's CPU time meanwhile."""
     humans = [await _connect(server.url(f"/ws/tables/{table}/"), cookie)
               for table, cookie in tables]
     echoes = [await _connect(server.url("/ws/bench-echo/"), None) for _ in tables]
     deadline = time.monotonic() + seconds
+    count = sync_to_async(actions, thread_sensitive=True)
+    start, cpu = await count(), server.cpu_seconds()
     try:
         await asyncio.gather(
             *(_human(ws, deadline, random.Random(rng.random()), figures) for ws in humans),
             *(_echo(ws, deadline, random.Random(rng.random()), figures) for ws in echoes))
+        end = server.cpu_seconds()
+        figures.played = await count() - start
+        figures.server_cpu = None if cpu is None or end is None else end - cpu
     finally:
         for ws in humans + echoes:
             await ws.close()

@@ -41,8 +41,7 @@ class Command(BaseCommand):
                             bot_pause=options["bot_pause"], seed=options["seed"])
         self.stdout.write(figures.line())
         self.stdout.write(figures.echo_line())
-        self.stdout.write(f"all actions, the bots' included: {figures.all_actions} "
-                          f"({figures.all_actions / options['seconds']:.0f}/s)")
+        self.stdout.write(figures.cpu_line())
         if figures.finished:
             self.stdout.write(f"{figures.finished} games ended during the run")
         if figures.errors:
