@@ -177,7 +177,7 @@ async def _drive(server: AsgiServer, tables: list[tuple[int, str]], seconds: flo
               for table, cookie in tables]
     echoes = [await _connect(server.url("/ws/bench-echo/"), None) for _ in tables]
     deadline = time.monotonic() + seconds
-    count = sync_to_async(actions, thread_sensitive=True)
+    count = sync_to_async(_closing(actions), thread_sensitive=True)
     start, cpu = await count(), server.cpu_seconds()
     try:
         await asyncio.gather(
@@ -189,6 +189,16 @@ async def _drive(server: AsgiServer, tables: list[tuple[int, str]], seconds: flo
     finally:
         for ws in humans + echoes:
             await ws.close()
+
+
+def _closing(read: Callable[[], int]) -> Callable[[], int]:
+    """``read`` in a worker thread, closing that thread's database connection after."""
+    def closing() -> int:
+        try:
+            return read()
+        finally:
+            connection.close()
+    return closing
 
 
 async def _connect(url: str, cookie: str | None) -> Any:
