@@ -180,10 +180,12 @@ def test_a_server_killed_mid_hand_loses_nothing(
         return client, before
 
     client, before = asyncio.run(play())
+    # the bots play on meanwhile: the table's number first, then the log (maybe longer)
+    seq = LiveTable.objects.get(pk=table.pk).seq
     log = list(LiveAction.objects.filter(table=table).order_by("seq")
                .values_list("seq", "action"))
     assert [seq for seq, _ in log] == list(range(1, len(log) + 1))  # no gap, no repeat
-    assert LiveTable.objects.get(pk=table.pk).seq == len(log)
+    assert seq <= len(log)
     # every action up to the end of the hand reached the client, the missed ones too
     end = next(seq for seq, event in client.events.items() if "hand_result" in event)
     assert sorted(client.events)[:end] == list(range(1, end + 1))
