@@ -350,3 +350,6 @@ LIVE_BOT_PAUSE_SECONDS = float(os.environ.get("LIVE_BOT_PAUSE_SECONDS", "1.0"))
 # Seconds a person has for a turn at a practice table before the seat's stand-in bot
 # finishes it (0: no limit).
 LIVE_MOVE_SECONDS = int(os.environ.get("LIVE_MOVE_SECONDS", "120")) or None
+# bench_tables only: a bare websocket echo at ws/bench-echo/ on the server it starts, so the
+# transport's own cost shows beside a table's (games/live/bench.py).
+LIVE_BENCH_ECHO = env_bool("LIVE_BENCH_ECHO", False)

@@ -23,12 +23,12 @@ def database_url(settings_dict: dict[str, Any]) -> str:
 
 
 def start_worker(*, queue: str, database: str, broker: str, backend: str,
-                 log: Path) -> subprocess.Popen[bytes]:
+                 log: Path, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """A one-process worker consuming ``queue``; wait for it with :func:`wait_ready`. It is
     named after its log file, so workers started side by side answer the health check's
-    questions each under a name of its own."""
-    env = {**os.environ, "CELERY_BROKER_URL": broker, "CELERY_RESULT_BACKEND": backend,
-           "CELERY_QUEUE": queue, "DATABASE_URL": database}
+    questions each under a name of its own. ``env`` adds to its environment."""
+    env = {**os.environ, **(env or {}), "CELERY_BROKER_URL": broker,
+           "CELERY_RESULT_BACKEND": backend, "CELERY_QUEUE": queue, "DATABASE_URL": database}
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
          "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "info",

@@ -144,3 +144,11 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _error(self, client_id: Any, message: str, rule: str = "") -> None:
         await self.send(text_data=json.dumps(
             {"type": "error", "id": client_id, "rule": rule, "message": message}))
+
+
+class EchoConsumer(AsyncWebsocketConsumer):
+    """A bare echo, routed only on bench_tables' server (``LIVE_BENCH_ECHO``): the
+    transport's own round trip, to set a table's figures beside."""
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await self.send(text_data=text_data, bytes_data=bytes_data)

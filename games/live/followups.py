@@ -1,5 +1,5 @@
-"""A live table's follow-ups that may be lost and are sent again: results to report, and
-the timers of turns whose time ran out (``service.turn_timeout``).
+"""A live table's follow-ups that may be lost and are sent again: results to report, the
+timers of turns whose time ran out (``service.turn_timeout``), and bots' moves.
 
 A finished game's result hook runs under the table's lock, in the same transaction that
 marks the table reported: what the hook writes and the mark commit together, and a hook
@@ -9,13 +9,20 @@ the timers and reports that were lost.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Max
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from .models import LiveTable
+
+#: After this long without an action and without a person's countdown, the sweep sends
+#: the bot's move again (a bot takes well under a second; its pause is a second or two).
+STALLED_SECONDS = 30
 
 
 def report_result(table_id: int) -> bool:
@@ -36,10 +43,12 @@ def report_result(table_id: int) -> bool:
 def sweep() -> dict[str, int]:
     """Send again what may have been lost: the timers of passed deadlines and the reports
     of finished games; the tasks themselves decide whether anything is left to do."""
-    from .tasks import live_report, live_turn_timeout  # tasks imports this module
+    from .tasks import live_bot_move, live_report, live_turn_timeout  # tasks imports this
+
+    now = timezone.now()
 
     due = list(LiveTable.objects.filter(status=LiveTable.Status.PLAYING,
-                                        deadline__lte=timezone.now())
+                                        deadline__lte=now)
                .values_list("pk", "deadline"))
     for pk, deadline in due:
         live_turn_timeout.delay(pk, deadline.isoformat())
@@ -47,4 +56,14 @@ def sweep() -> dict[str, int]:
                       .exclude(result_hook="").values_list("pk", flat=True))
     for pk in unreported:
         live_report.delay(pk)
-    return {"turns_timed_out": len(due), "reports_sent": len(unreported)}
+    # A table where nothing happened for a while and no person's countdown runs: a bot's
+    # move may have been lost (the broker down after the commit). The task acts only if
+    # a bot is to move at that very sequence number.
+    quiet = list(LiveTable.objects.filter(status=LiveTable.Status.PLAYING, deadline=None)
+                 .annotate(last=Coalesce(Max("actions__created"), "created"))
+                 .filter(last__lte=now - timedelta(seconds=STALLED_SECONDS))
+                 .values_list("pk", "seq"))
+    for pk, seq in quiet:
+        live_bot_move.delay(pk, seq)
+    return {"turns_timed_out": len(due), "reports_sent": len(unreported),
+            "bot_moves_sent": len(quiet)}

@@ -1,7 +1,8 @@
 """The table service: the one door through which people and bots act on a live table.
 
 An action is accepted under the table row's lock (``select_for_update``): the game is
-replayed from the log, the engine checks the action, it is appended with the next
+replayed from the log (or taken from this process's copy at that very sequence number,
+see ``replayed``), the engine checks the action, it is appended with the next
 sequence number, and after the commit the table's group is told the new number (never a
 card: each connection reads its own seat's events from the database) and the next bot,
 if one is to move, is scheduled. A process holds nothing that a restart would lose.
@@ -16,12 +17,12 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -31,8 +32,9 @@ from games.bots import BOT_NAMES, make_bot
 from games.engine import Card, IllegalActionError, observed_legal_actions, parse_action
 from games.engine.ways import ways
 
+from . import notify, replayed
 from .models import LiveAction, LiveSeat, LiveTable
-from .state import Json, events_since, replay, seat_view, spectator_view
+from .state import Json, LiveGame, events_since, recent_events, replay, seat_view, spectator_view
 
 MAX_CLIENT_ID = 64
 #: The bot that finishes a person's turn whose time ran out.
@@ -91,6 +93,13 @@ def _log_texts(table: LiveTable) -> list[str]:
     return list(table.actions.order_by("seq").values_list("action", flat=True))
 
 
+def _game(table: LiveTable) -> LiveGame:
+    """The game after the table's last action: this process's copy when it has the one at
+    ``table.seq`` (see replayed), else replayed from the log; ``replayed.keep`` it after."""
+    return (replayed.take(table)
+            or replay(table.seed, _log_texts(table)[:table.seq]))
+
+
 def table_act(table_id: int, seat: int, action_text: str, client_action_id: str, *,
               expected_seq: int | None = None) -> int:
     """Play ``action_text`` (the engine's text form) for ``seat``; the new sequence number.
@@ -119,11 +128,12 @@ def table_act(table_id: int, seat: int, action_text: str, client_action_id: str,
         if action.seat != seat:
             raise TableError(_("Seat %(seat)s cannot act for seat %(other)s.")
                              % {"seat": seat, "other": action.seat}, "R6.1")
-        live = replay(table.seed, _log_texts(table))
+        live = _game(table)
         hands_done = len(live.game.results)
         try:
             live.apply(action)
-        except IllegalActionError as exc:
+        except IllegalActionError as exc:  # the game is unchanged
+            replayed.keep(table, live)
             raise TableError(exc.message, exc.rule) from None
         live.next_hand()
         mover = live.game.to_move
@@ -139,6 +149,7 @@ def table_act(table_id: int, seat: int, action_text: str, client_action_id: str,
             table.record = live.record(_players(table)).to_json()
         table.save(update_fields=["seq", "status", "record", "deadline"])
         _after_commit(table, mover, timer=new_turn)
+        transaction.on_commit(lambda: replayed.keep(table, live))
     return table.seq
 
 
@@ -168,23 +179,31 @@ def _after_commit(table: LiveTable, mover: int | None, *, timer: bool) -> None:
         from .tasks import live_bot_move, live_report, live_turn_timeout  # they import this
 
         # The game's own follow-ups first; the notice last, as clients can do without it.
-        if bot_to_move:
-            live_bot_move.apply_async((table_id, seq),
-                                      countdown=settings.LIVE_BOT_PAUSE_SECONDS)
-        if deadline is not None:
-            live_turn_timeout.apply_async((table_id, deadline.isoformat()), eta=deadline)
-        if finished:
-            try:
+        # The move stands whatever happens here: a task the broker refuses is logged, and
+        # the sweep (followups.sweep) sends lost bot moves, timers and reports again.
+        with _logged("the bot's move", table_id):
+            if bot_to_move:
+                live_bot_move.apply_async((table_id, seq),
+                                          countdown=settings.LIVE_BOT_PAUSE_SECONDS)
+        with _logged("the turn's timer", table_id):
+            if deadline is not None:
+                live_turn_timeout.apply_async((table_id, deadline.isoformat()), eta=deadline)
+        with _logged("reporting the result", table_id):
+            if finished:
                 live_report.delay(table_id)
-            except Exception:  # the move stands whatever the hook does; the sweep reports
-                log.exception("reporting the result of live table %s failed; the sweep "
-                              "tries again", table_id)
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(
-                group_name(table_id), {"type": "table.changed", "seq": seq})
+        with _logged("the notice", table_id):  # clients also catch up when they resume
+            notify.group_send(group_name(table_id), {"type": "table.changed", "seq": seq})
 
     transaction.on_commit(follow_up)
+
+
+@contextmanager
+def _logged(what: str, table_id: int) -> Iterator[None]:
+    try:
+        yield
+    except Exception:  # noqa: BLE001 - a broker error must not reach the mover
+        log.exception("sending %s at live table %s failed; the sweep sends it again",
+                      what, table_id)
 
 
 def bot_move(table_id: int, expected_seq: int) -> int | None:
@@ -193,12 +212,13 @@ def bot_move(table_id: int, expected_seq: int) -> int | None:
     table = _get(table_id)
     if table.seq != expected_seq or table.status == LiveTable.Status.FINISHED:
         return None
-    live = replay(table.seed, _log_texts(table))
+    live = _game(table)
     seat = live.game.to_move
+    obs = None if seat is None else live.game.observation(seat)
+    replayed.keep(table, live)  # for table_act below
     place = table.seats.filter(seat=seat).first()
-    if seat is None or place is None or not place.bot:
+    if obs is None or place is None or not place.bot:
         return None
-    obs = live.game.observation(seat)
     # the bot's own randomness, reproducible per table and turn, unrelated to the deals
     bot = make_bot(place.bot, table.pk * 1_000_003 + expected_seq)
     action = bot.choose(obs, observed_legal_actions(obs))
@@ -275,12 +295,15 @@ def update_since(table_id: int, seat: int | None, since: int) -> Update:
     """The events after ``since`` as ``seat`` saw them (``None``: a spectator), and its
     current view, all read from the database."""
     table = _get(table_id)
-    texts = _log_texts(table)
-    if not 0 <= since <= len(texts):
+    if not 0 <= since <= table.seq:
         raise TableError(_("No sequence number %(since)s at this table; it is at %(seq)s.")
-                         % {"since": since, "seq": len(texts)})
-    events, live = events_since(table.seed, texts, since, seat)
+                         % {"since": since, "seq": table.seq})
+    live = replayed.take(table)
+    events = None if live is None else recent_events(live, table.seq, since, seat)
+    if live is None or events is None:
+        events, live = events_since(table.seed, _log_texts(table)[:table.seq], since, seat)
     view = spectator_view(live) if seat is None else seat_view(live, seat)
-    view.update(table=table.pk, seq=len(texts), status=table.status,
+    replayed.keep(table, live)
+    view.update(table=table.pk, seq=table.seq, status=table.status,
                 deadline=None if table.deadline is None else table.deadline.isoformat())
     return Update(events, view)

@@ -24,7 +24,7 @@ from games.engine import (
     observed_legal_actions,
     parse_action,
 )
-from games.engine.state import CONTRACT_TEXT
+from games.engine.state import CONTRACT_TEXT, Event
 
 Json = dict[str, Any]
 
@@ -145,11 +145,7 @@ def events_since(seed: int, actions: Sequence[str], since: int,
         # A spectator sees what the actor saw: its own history never holds the stock
         # card it pushed to its left (R6.3).
         obs = game.observation(action.seat if seat is None else seat)
-        seen = obs.history[-1]
-        event: Json = {"seq": seq, "hand_no": obs.hand_no, "seat": seen.action.seat,
-                       "action": str(seen.action), "card": _card(seen.card)}
-        if seen.private is not None:
-            event["private"] = seen.private.code
+        event = _event(seq, obs.hand_no, obs.history[-1])
         if game.to_move is None:  # this action ended the hand
             outcome = game.results[-1]
             event["hand_result"] = {"ended_by": outcome.ended_by,
@@ -159,3 +155,29 @@ def events_since(seed: int, actions: Sequence[str], since: int,
 
     live = replay(seed, actions, collect)
     return events, live
+
+
+def _event(seq: int, hand_no: int, seen: Event) -> Json:
+    event: Json = {"seq": seq, "hand_no": hand_no, "seat": seen.action.seat,
+                   "action": str(seen.action), "card": _card(seen.card)}
+    if seen.private is not None:
+        event["private"] = seen.private.code
+    return event
+
+
+def recent_events(live: LiveGame, seq: int, since: int, seat: int | None) -> list[Json] | None:
+    """The events after ``since``, as :func:`events_since` gives them, read from ``live``
+    (the game after action ``seq``) without a replay: each is the entry of the viewer's
+    history in the hand in play. ``None`` when they reach beyond that hand (replay then).
+    """
+    actions = live.hand_actions[-1] if live.hand_actions else []
+    first = len(actions) - (seq - since)  # the first new action's place in its hand
+    if live.game.to_move is None or first < 0:
+        return None
+    seen: dict[int, Observation] = {}
+    events = []
+    for index in range(first, len(actions)):
+        viewer = actions[index].seat if seat is None else seat
+        obs = seen.get(viewer) or seen.setdefault(viewer, live.game.observation(viewer))
+        events.append(_event(seq - len(actions) + index + 1, obs.hand_no, obs.history[index]))
+    return events

@@ -1,0 +1,64 @@
+"""Start a real ASGI server (daphne) as a child process, for the live-table tests and
+``bench_tables``: one process serving ``config.asgi:application`` on a port of its own."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Mapping
+
+from config.worker_process import ROOT
+
+LISTENING = re.compile(r"Listening on TCP address [\d.]+:(\d+)")
+
+
+class AsgiServer:
+    """A daphne process on 127.0.0.1 and a free port (``port``), once it listens. Its log
+    is read by a thread of its own (so the pipe never fills), which notices when it
+    listens: starting waits on that, not on a timer."""
+
+    def __init__(self, env: Mapping[str, str], start_timeout: float = 60) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", "0",
+             "config.asgi:application"],
+            cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE, text=True)
+        self.log: list[str] = []
+        self._listening = threading.Event()
+        self.port = 0
+        threading.Thread(target=self._read, daemon=True).start()
+        if not self._listening.wait(start_timeout) or not self.port:
+            self.stop()
+            raise RuntimeError("daphne did not start listening; its log:\n"
+                               + "".join(self.log[-30:]))
+
+    def _read(self) -> None:
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            self.log.append(line)
+            found = LISTENING.search(line)
+            if found and not self.port:
+                self.port = int(found.group(1))
+                self._listening.set()
+        self._listening.set()  # the process ended: stop waiting (port stays 0 if never)
+
+    def cpu_seconds(self) -> float | None:
+        """The CPU time the server has used so far (``None`` where /proc does not say)."""
+        try:
+            with open(f"/proc/{self.process.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def url(self, path: str) -> str:
+        return f"ws://127.0.0.1:{self.port}{path}"
+
+    def stop(self, kill: bool = False, timeout: float = 60) -> None:
+        """SIGTERM (daphne closes its connections and exits), or SIGKILL; then wait."""
+        if self.process.poll() is None:
+            (self.process.kill if kill else self.process.terminate)()
+        self.process.wait(timeout=timeout)

@@ -1,0 +1,263 @@
+"""Live table speed for ``manage.py bench_tables`` (a benchmark, not a test).
+
+N practice tables play at once on one real ASGI server process (daphne, started here on a
+free port) with the Redis pub/sub channel layer, PostgreSQL and greedy bots run by real
+Celery worker processes. Each table has one simulated person over a real websocket: when
+its seat may act it thinks a random 0.5 to 1.5 s, then sends one of the view's legal
+actions; the time from sending it to receiving the ``update`` that carries its sequence
+number (after its ``ack``) is measured. Beside each table a bare websocket echo on the same
+server (``LIVE_BENCH_ECHO``) is timed under the same load, so the game's own cost shows
+apart from the transport's. Everything the bench creates (users, sessions, tables, its
+Celery queue, its channel prefix) is named after one run tag and removed afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import random
+import tempfile
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import redis
+import websockets
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.models import Session
+from django.db import connection
+from django.test import Client
+
+from config.asgi_process import AsgiServer
+from config.worker_process import database_url, sending_to, start_worker, wait_ready
+
+from . import service
+from .models import LiveTable
+
+ORIGIN = "http://127.0.0.1"
+
+
+def missing_services() -> str | None:
+    """What the bench needs and lacks (``None``: all there)."""
+    if connection.vendor != "postgresql":
+        return (f"the database is {connection.vendor}; bench_tables needs PostgreSQL "
+                f"(set DATABASE_URL=postgres://...)")
+    if not settings.CELERY_BROKER_URL.startswith("redis"):
+        return ("no Celery broker is configured; bench_tables runs the bots in real "
+                "Celery workers (set CELERY_BROKER_URL=redis://...)")
+    if "pubsub" not in settings.CHANNEL_LAYERS["default"]["BACKEND"]:
+        return "the channel layer is not Redis (set CHANNEL_REDIS_URL or the broker)"
+    try:
+        redis.Redis.from_url(channel_redis_url(), socket_connect_timeout=2).ping()
+    except redis.RedisError as exc:
+        return f"Redis does not answer at {channel_redis_url()}: {exc}"
+    return None
+
+
+def channel_redis_url() -> str:
+    return str(settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0])
+
+
+def p(values: list[float], share: float) -> float:
+    """The ``share`` quantile (nearest rank) of ``values``, in milliseconds."""
+    ordered = sorted(values)
+    return 1000 * ordered[max(0, math.ceil(share * len(ordered)) - 1)] if ordered else math.nan
+
+
+@dataclass
+class Figures:
+    tables: int
+    latencies: list[float] = field(default_factory=list)  # seconds, one per human action
+    echoes: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    finished: int = 0  # tables whose game ended during the run
+    played: int = 0  # actions while the clients played, bots' included
+    server_cpu: float | None = None  # the server's CPU seconds meanwhile
+
+    def line(self) -> str:
+        return (f"tables {self.tables}, human actions {len(self.latencies)}, "
+                f"p50 {p(self.latencies, 0.5):.1f} ms, p95 {p(self.latencies, 0.95):.1f} ms")
+
+    def cpu_line(self) -> str:
+        if self.server_cpu is None or not self.played:
+            return "the server's CPU time: not known here (no /proc)"
+        per_action = 1000 * self.server_cpu / self.played
+        return (f"the server's CPU while they played: {self.server_cpu:.1f} s for "
+                f"{self.played} actions (bots' included), {per_action:.2f} ms an action, "
+                f"so about {1000 / per_action:.0f} actions/s on a core of its own")
+
+    def echo_line(self) -> str:
+        echo = p(self.echoes, 0.95)
+        return (f"bare websocket echo on the same server under the same load: "
+                f"{len(self.echoes)} echoes, p95 {echo:.1f} ms; "
+                f"table p95 / echo p95 {p(self.latencies, 0.95) / echo:.1f}")
+
+
+def run(tables: int, seconds: float, *, workers: int = 2, bot_pause: float = 0.2,
+        seed: int | None = None) -> Figures:
+    """Play ``tables`` tables for ``seconds`` and measure; everything created is removed."""
+    tag = uuid.uuid4().hex[:8]
+    queue = prefix = f"push-bench-{tag}"
+    env = {"DATABASE_URL": database_url(connection.settings_dict),
+           "CELERY_BROKER_URL": settings.CELERY_BROKER_URL, "CELERY_QUEUE": queue,
+           "CHANNEL_REDIS_URL": channel_redis_url(), "CHANNEL_PREFIX": prefix,
+           "LIVE_BOT_PAUSE_SECONDS": str(bot_pause), "LIVE_BENCH_ECHO": "true"}
+    rng = random.Random(seed)
+    created: list[int] = []
+    sessions: list[str] = []
+    try:
+        with _workers(workers, queue, env), sending_to(queue):
+            server = AsgiServer(env)
+            try:
+                _tables(tag, tables, rng, created, sessions)
+                figures = Figures(tables)
+                asyncio.run(_drive(server, list(zip(created, sessions, strict=True)),
+                                   seconds, rng, figures, lambda: _actions(created)))
+            finally:
+                server.stop()
+        return figures
+    finally:
+        _clean(tag, created, sessions, queue)
+
+
+def _tables(tag: str, count: int, rng: random.Random, created: list[int],
+            sessions: list[str]) -> None:
+    """``count`` practice tables (their ids into ``created``), each with a bench user of
+    its own in seat 0 and greedy bots, logged in (the session keys into ``sessions``)."""
+    for index in range(count):
+        user = get_user_model().objects.create_user(f"bench-{tag}-{index}")
+        created.append(service.create_practice_table(user, "greedy", seat=0,
+                                                      seed=rng.getrandbits(62)).pk)
+        client = Client()
+        client.force_login(user)
+        sessions.append(client.cookies["sessionid"].value)
+
+
+def _actions(tables: list[int]) -> int:
+    return sum(LiveTable.objects.filter(pk__in=tables).values_list("seq", flat=True))
+
+
+def _clean(tag: str, created: list[int], sessions: list[str], queue: str) -> None:
+    LiveTable.objects.filter(pk__in=created).delete()
+    Session.objects.filter(pk__in=sessions).delete()
+    get_user_model().objects.filter(username__startswith=f"bench-{tag}-").delete()
+    redis.Redis.from_url(settings.CELERY_BROKER_URL).delete(queue)
+
+
+@contextmanager
+def _workers(count: int, queue: str, env: dict[str, str]) -> Iterator[None]:
+    broker = settings.CELERY_BROKER_URL
+    with tempfile.TemporaryDirectory() as folder:
+        logs = [Path(folder) / f"worker{i}.log" for i in range(count)]
+        processes = [start_worker(queue=queue, database=env["DATABASE_URL"], broker=broker,
+                                  backend="", log=log, env=env) for log in logs]
+        try:
+            for log in logs:
+                wait_ready(log)
+            yield
+        finally:
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.wait(timeout=60)
+
+
+async def _drive(server: AsgiServer, tables: list[tuple[int, str]], seconds: float,
+                 rng: random.Random, figures: Figures, actions: Callable[[], int]) -> None:
+    """Connect every client first, then let them all play for ``seconds``; the actions
+    and the server's CPU time meanwhile."""
+    humans = [await _connect(server.url(f"/ws/tables/{table}/"), cookie)
+              for table, cookie in tables]
+    echoes = [await _connect(server.url("/ws/bench-echo/"), None) for _ in tables]
+    deadline = time.monotonic() + seconds
+    count = sync_to_async(_closing(actions), thread_sensitive=True)
+    start, cpu = await count(), server.cpu_seconds()
+    try:
+        await asyncio.gather(
+            *(_human(ws, deadline, random.Random(rng.random()), figures) for ws in humans),
+            *(_echo(ws, deadline, random.Random(rng.random()), figures) for ws in echoes))
+        end = server.cpu_seconds()
+        figures.played = await count() - start
+        figures.server_cpu = None if cpu is None or end is None else end - cpu
+    finally:
+        for ws in humans + echoes:
+            await ws.close()
+
+
+def _closing(read: Callable[[], int]) -> Callable[[], int]:
+    """``read`` in a worker thread, closing that thread's database connection after."""
+    def closing() -> int:
+        try:
+            return read()
+        finally:
+            connection.close()
+    return closing
+
+
+async def _connect(url: str, cookie: str | None) -> Any:
+    headers = {"Origin": ORIGIN}
+    if cookie:
+        headers["Cookie"] = f"sessionid={cookie}"
+    return await websockets.connect(url, additional_headers=headers, max_size=None,
+                                    ping_interval=None, open_timeout=60)
+
+
+def _think(rng: random.Random) -> float:
+    return rng.uniform(0.5, 1.5)
+
+
+async def _human(ws: Any, deadline: float, rng: random.Random, figures: Figures) -> None:
+    """One person at a table: act after thinking whenever the seat may; time each act from
+    sending it to the update that carries its sequence number."""
+    view: dict[str, Any] = {}
+    act_at: float | None = None
+    sent: tuple[str, float] | None = None  # the action id awaiting its update, and when
+    acked: int | None = None
+    count = 0
+    while True:
+        now = time.monotonic()
+        if now >= deadline:
+            return
+        if sent is None and act_at is not None and now >= act_at:
+            count += 1
+            sent, acked, act_at = (f"b-{count}", time.perf_counter()), None, None
+            await ws.send(json.dumps({"type": "act", "id": sent[0],
+                                      "action": rng.choice(view["legal"])}))
+            continue
+        try:
+            raw = await asyncio.wait_for(ws.recv(), (act_at or deadline) - now)
+        except TimeoutError:
+            continue
+        message = json.loads(raw)
+        if message["type"] == "ack" and sent and message["id"] == sent[0]:
+            acked = message["seq"]
+        elif message["type"] == "error":
+            figures.errors.append(f"{message.get('rule')}: {message.get('message')}")
+            sent = None
+        elif message["type"] == "update":
+            view = message["view"]
+            if sent is not None and acked is not None and view["seq"] >= acked:
+                figures.latencies.append(time.perf_counter() - sent[1])
+                sent = None
+            if view["status"] == LiveTable.Status.FINISHED:
+                figures.finished += 1
+                return
+        if sent is None:
+            act_at = (act_at or time.monotonic() + _think(rng)) if view.get("legal") else None
+
+
+async def _echo(ws: Any, deadline: float, rng: random.Random, figures: Figures) -> None:
+    """A bare echo once about every second: its round trip."""
+    while time.monotonic() + 1.5 < deadline:
+        await asyncio.sleep(_think(rng))
+        start = time.perf_counter()
+        await ws.send("echo")
+        await ws.recv()
+        figures.echoes.append(time.perf_counter() - start)

@@ -1,0 +1,52 @@
+"""This process's replayed games, so that an action does not replay the whole log again.
+
+Only a speed-up, never an authority: an entry is the game of one table after its action
+``seq``, and it is used only when the table row read from the database (under its lock,
+to act) says the table is at that very ``seq``; otherwise the caller replays the log. An
+entry is *taken* (removed) while in use and *kept* (put back) after, so no two threads
+ever hold one game. A process that restarts or misses just replays.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from .models import LiveTable
+from .state import LiveGame
+
+LIMIT = 2000  # tables a process remembers; the least recently used go first
+
+# table id: (the table's identity, the sequence number, the game after that action)
+_games: OrderedDict[int, tuple[Any, int, LiveGame]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _identity(table: LiveTable) -> Any:
+    # a table id alone could come back (SQLite reuses the ids of rolled-back rows)
+    return table.seed, table.created
+
+
+def take(table: LiveTable) -> LiveGame | None:
+    """The game of ``table`` after its action ``table.seq``, removed from the cache;
+    ``None`` when this process has no such game."""
+    with _lock:
+        entry = _games.pop(table.pk, None)
+    if entry is None or (entry[0], entry[1]) != (_identity(table), table.seq):
+        return None
+    return entry[2]
+
+
+def keep(table: LiveTable, game: LiveGame) -> None:
+    """Remember ``game`` as ``table``'s after its action ``table.seq`` (unless a later one
+    is remembered already)."""
+    identity = _identity(table)
+    with _lock:
+        held = _games.get(table.pk)
+        if held is not None and held[0] == identity and held[1] > table.seq:
+            return
+        _games[table.pk] = (identity, table.seq, game)
+        _games.move_to_end(table.pk)
+        while len(_games) > LIMIT:
+            _games.popitem(last=False)

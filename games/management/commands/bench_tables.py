@@ -1,0 +1,48 @@
+"""``manage.py bench_tables``: live tables' action latency over real websockets."""
+
+from __future__ import annotations
+
+import os
+import platform
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from games.live import bench
+
+
+class Command(BaseCommand):
+    help = ("Play N practice tables at once on one real ASGI server (daphne), each with a "
+            "simulated person over a websocket and greedy bots in real Celery workers; "
+            "print the person's action-to-update latency and a bare echo's beside it. "
+            "Needs PostgreSQL and Redis.")
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--tables", type=int, default=100, help="tables at once (100)")
+        parser.add_argument("--seconds", type=float, default=60,
+                            help="how long they play (60)")
+        parser.add_argument("--workers", type=int, default=2,
+                            help="Celery worker processes for the bots (2)")
+        parser.add_argument("--bot-pause", type=float, default=0.2,
+                            help="LIVE_BOT_PAUSE_SECONDS for the bench (0.2)")
+        parser.add_argument("--seed", type=int, default=None, help="seed of deals and choices")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["tables"] < 1 or options["seconds"] <= 0 or options["workers"] < 1:
+            raise CommandError("--tables and --workers must be at least 1, --seconds above 0.")
+        missing = bench.missing_services()
+        if missing:
+            raise CommandError(f"bench_tables not run: {missing}.")
+        self.stdout.write(f"{platform.python_implementation()} {platform.python_version()}, "
+                          f"{os.cpu_count()} cores; one daphne process, "
+                          f"{options['workers']} Celery workers, Redis pub/sub layer, "
+                          f"bot pause {options['bot_pause']} s, {options['seconds']:g} s")
+        figures = bench.run(options["tables"], options["seconds"], workers=options["workers"],
+                            bot_pause=options["bot_pause"], seed=options["seed"])
+        self.stdout.write(figures.line())
+        self.stdout.write(figures.echo_line())
+        self.stdout.write(figures.cpu_line())
+        if figures.finished:
+            self.stdout.write(f"{figures.finished} games ended during the run")
+        if figures.errors:
+            self.stdout.write(f"{len(figures.errors)} actions refused, e.g. {figures.errors[0]}")

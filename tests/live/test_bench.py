@@ -1,0 +1,46 @@
+"""``manage.py bench_tables`` on two tables for a few seconds: the figures' line, the
+echo's beside it, actions acknowledged, and nothing left behind. Timing values are not
+checked. Needs PostgreSQL and Redis (skips elsewhere, fails in CI without them)."""
+
+import io
+import os
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from games.live import bench
+from games.live.models import LiveTable
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_bench_tables_prints_its_figures_and_cleans_up() -> None:
+    missing = bench.missing_services()
+    if missing:
+        if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
+            pytest.fail(f"CI requires the real services: {missing}")
+        pytest.skip(f"bench_tables not run: {missing}")
+    out = io.StringIO()
+    call_command("bench_tables", tables=2, seconds=6, workers=1, seed=1, stdout=out)
+    lines = out.getvalue().splitlines()
+    figures = [re.fullmatch(r"tables 2, human actions (\d+), p50 [\d.]+ ms, p95 [\d.]+ ms",
+                            line) for line in lines]
+    found = [match for match in figures if match]
+    assert len(found) == 1, lines
+    assert int(found[0].group(1)) > 0  # acknowledged, each with its update
+    echo = lines[figures.index(found[0]) + 1]
+    assert re.fullmatch(r"bare websocket echo .*: \d+ echoes, p95 [\d.]+ ms; "
+                        r"table p95 / echo p95 [\d.]+", echo), echo
+    assert not any("refused" in line for line in lines), lines
+    assert not LiveTable.objects.exists()
+    assert not get_user_model().objects.filter(username__startswith="bench-").exists()
+
+
+def test_bench_tables_refuses_without_the_services(settings: object) -> None:
+    if bench.missing_services() is None:
+        pytest.skip("the services are there: see the test above")
+    with pytest.raises(CommandError, match="bench_tables not run: .*PostgreSQL|Redis|broker"):
+        call_command("bench_tables", tables=2, seconds=1)
