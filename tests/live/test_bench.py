@@ -25,7 +25,8 @@ def test_bench_tables_prints_its_figures_and_cleans_up() -> None:
             pytest.fail(f"CI requires the real services: {missing}")
         pytest.skip(f"bench_tables not run: {missing}")
     out = io.StringIO()
-    call_command("bench_tables", tables=2, seconds=6, workers=1, seed=1, stdout=out)
+    call_command("bench_tables", tables=2, seconds=6, workers=1, seed=1, bot_pause=0.2,
+                 stdout=out)
     lines = out.getvalue().splitlines()
     figures = [re.fullmatch(r"tables 2, human actions (\d+), p50 [\d.]+ ms, p95 [\d.]+ ms",
                             line) for line in lines]
