@@ -26,16 +26,17 @@ def _script() -> str:
 
 
 def axe_violations(page: Any, impacts: tuple[str, ...] = BLOCKING,
-                   only: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+                   only: tuple[str, ...] = (), include: str | None = None) -> list[dict[str, Any]]:
     """axe-core's violations on the page as it stands, those of the given impacts; with
     ``only``, of those rules alone (which may be rules axe leaves off by default, such as
-    ``target-size``, WCAG 2.5.8)."""
+    ``target-size``, WCAG 2.5.8); with ``include`` (a CSS selector), in that part alone."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(_script())
     options: dict[str, Any] = {"resultTypes": ["violations"]}
     if only:
         options["runOnly"] = {"type": "rule", "values": list(only)}
-    results = page.evaluate("options => axe.run(document, options)", options)
+    results = page.evaluate("([context, options]) => axe.run(context || document, options)",
+                            [{"include": [include]} if include else None, options])
     return [v for v in results["violations"] if v.get("impact") in impacts]
 
 
