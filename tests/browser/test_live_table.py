@@ -323,8 +323,8 @@ def _finished_table(user: Any) -> LiveTable:
 def test_the_table_pages_pass_axe_core(phone: Any, site: str, alice: Any, settings: Any,
                                        eager_tasks: None) -> None:
     """axe-core (issue 11), all its rules, on the live table as its player sees it (at the
-    start, then mid-turn with a card selected and the page's error), as a spectator sees it,
-    and on a finished game's replay, stepped into a hand."""
+    start, then mid-turn with a card selected and the page's error), on a finished game's
+    table page and replay (stepped into a hand), and on the table as a spectator sees it."""
     page = phone
     table = _seeded_table(alice)
     page.goto(f"{site}/tables/{table.pk}/")
@@ -338,19 +338,23 @@ def test_the_table_pages_pass_axe_core(phone: Any, site: str, alice: Any, settin
     expect(page.get_by_role("alert")).not_to_have_text("")
     _check(page)
 
-    page.context.clear_cookies()
-    page.reload()
-    expect(page.locator(".lead")).to_have_text(re.compile("^You are watching this table"))
-    expect(page.get_by_role("list", name="Players").get_by_role("listitem")).to_have_count(4)
-    _check(page)
-
     settings.LIVE_BOT_PAUSE_SECONDS = 0
     finished = _finished_table(alice)
-    page.goto(f"{site}/tables/{finished.pk}/replay/")
+    page.goto(f"{site}/tables/{finished.pk}/")
+    expect(page.get_by_role("link", name="Replay this game")).to_be_visible()
+    expect(page.get_by_role("button", name="Play again")).to_be_visible()
+    _check(page)
+    page.get_by_role("link", name="Replay this game").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Table {finished.pk}: replay")
     _check(page)
     page.get_by_role("button", name="Hand 2").click()
     expect(page.locator("#replay")).to_have_attribute("data-replay-ready", "")
     page.get_by_role("button", name="Forward ›").click()
     expect(page.locator("[data-action]")).not_to_have_text("")
+    _check(page)
+
+    page.context.clear_cookies()
+    page.goto(f"{site}/tables/{table.pk}/")
+    expect(page.locator(".lead")).to_have_text(re.compile("^You are watching this table"))
+    expect(page.get_by_role("list", name="Players").get_by_role("listitem")).to_have_count(4)
     _check(page)
