@@ -1,9 +1,9 @@
-"""axe-core (Deque's engine, not ours) on every public page: no serious or critical
-violation, in English and, for the pages with words of their own, in Finnish. The pages are
-opened on tournaments of each kind (a finished knockout with its bracket and final places, a
-Swiss tournament with a round being played, a bot match with its replay), and checked once
-their scripts have run. On a phone, the standings and the cross-table keep the team column in
-view while the rest scrolls, and round links are big enough to tap."""
+"""axe-core (Deque's engine, not ours) on every public page: no violation of any impact
+(minor to critical), in English and, for the pages with words of their own, in Finnish. The
+pages are opened on tournaments of each kind (a finished knockout with its bracket and final
+places, a Swiss tournament with a round being played, a bot match with its replay), and
+checked once their scripts have run. On a phone, the standings and the cross-table keep the
+team column in view while the rest scrolls, and round links are big enough to tap."""
 
 from __future__ import annotations
 
@@ -64,11 +64,6 @@ def site() -> dict[str, str]:
     }
 
 
-# The match page belongs to the replay's own work (issue 11's "the match page" part); it is
-# held to the serious and critical rules only. Every other page to all of axe's rules.
-SERIOUS_ONLY = {"match"}
-
-
 @pytest.fixture(name="finnish_page")
 def finnish_page_fixture(browser: Any) -> Iterator[Any]:
     context = browser.new_context(locale="fi-FI", viewport={"width": 1280, "height": 900})
@@ -87,8 +82,7 @@ def check(page: Any, base: str, pages: dict[str, str], language: str = "en") -> 
             expect(page.locator("table[data-sortable-ready]")).to_have_count(1)
         if name == "match":
             expect(page.locator("#replay")).to_have_attribute("data-replay-ready", "")
-        impacts = ("serious", "critical") if name in SERIOUS_ONLY else EVERY_IMPACT
-        violations = axe_violations(page, impacts)
+        violations = axe_violations(page, EVERY_IMPACT)
         if violations:
             found.append(f"{name} ({path}):\n{describe(violations)}")
     return found

@@ -25,6 +25,7 @@ from games.live.models import LiveTable
 
 from ..live.conftest import FIRST, SEED
 from . import TIMEOUT_MS, browser_fixture, expect  # noqa: F401  (fixtures)
+from .axe import axe_violations, describe
 from .test_csp import Tab
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -288,3 +289,72 @@ def test_a_move_whose_answer_is_lost_is_resent_and_counts_once(
     _select(page, [code])
     expect(page.get_by_role("button", name="Discard the selected card")).to_be_enabled()
     assert cut, "the connection was cut after the move"
+
+
+EVERY_IMPACT = ("minor", "moderate", "serious", "critical")
+
+
+def _check(page: Any) -> None:
+    violations = axe_violations(page, EVERY_IMPACT)
+    assert not violations, f"axe-core on {page.url}:\n{describe(violations)}"
+
+
+def _finished_table(user: Any) -> LiveTable:
+    """alice's seeded table played out (she lays down when she can, else discards the first
+    card she may), the bots answering at once in this process; in a thread of its own, like
+    ``_seeded_table``."""
+    def play() -> LiveTable:
+        try:
+            table = service.create_practice_table(user, "greedy", seat=FIRST, seed=SEED)
+            n = 0
+            while (view := _view(table))["status"] == LiveTable.Status.PLAYING:
+                legal = view["legal"]
+                action = next((a for a in legal if " discard " not in a), legal[0])
+                service.table_act(table.pk, FIRST, action, f"h{n}")
+                n += 1
+            return table
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(play).result()
+
+
+def test_the_table_pages_pass_axe_core(phone: Any, site: str, alice: Any, settings: Any,
+                                       eager_tasks: None) -> None:
+    """axe-core (issue 11), all its rules, on the live table as its player sees it (at the
+    start, then mid-turn with a card selected and the page's error), on a finished game's
+    table page and replay (stepped into a hand), and on the table as a spectator sees it."""
+    page = phone
+    table = _seeded_table(alice)
+    page.goto(f"{site}/tables/{table.pk}/")
+    expect(page.locator("[data-hand] button")).to_have_count(6)
+    expect(page.get_by_role("button", name="Take the discard")).to_be_enabled()
+    _check(page)
+    _press(page, page.get_by_role("button", name="Take the discard"))
+    expect(page.locator("[data-turn]")).to_have_text(re.compile("^Your turn: lay down"))
+    _select(page, [_view(table)["hand"][0]])
+    _press(page, page.get_by_role("button", name="Lay down the selection"))
+    expect(page.get_by_role("alert")).not_to_have_text("")
+    _check(page)
+
+    settings.LIVE_BOT_PAUSE_SECONDS = 0
+    finished = _finished_table(alice)
+    page.goto(f"{site}/tables/{finished.pk}/")
+    expect(page.get_by_role("link", name="Replay this game")).to_be_visible()
+    expect(page.get_by_role("button", name="Play again")).to_be_visible()
+    _check(page)
+    page.get_by_role("link", name="Replay this game").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Table {finished.pk}: replay")
+    _check(page)
+    page.get_by_role("button", name="Hand 2").click()
+    expect(page.locator("#replay")).to_have_attribute("data-replay-ready", "")
+    page.get_by_role("button", name="Forward ›").click()
+    expect(page.locator("[data-action]")).not_to_have_text("")
+    _check(page)
+
+    page.context.clear_cookies()
+    page.goto(f"{site}/tables/{table.pk}/")
+    expect(page.locator(".lead")).to_have_text(re.compile("^You are watching this table"))
+    expect(page.get_by_role("list", name="Players").get_by_role("listitem")).to_have_count(4)
+    _check(page)

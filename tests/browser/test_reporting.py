@@ -12,6 +12,7 @@ import pytest
 from tests.tournaments.venue import OUT, PASSWORD, SHEET, Venue, venue_match
 
 from . import TIMEOUT_MS, browser_fixture, expect  # noqa: F401  (fixture)
+from .axe import axe_violations, describe
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -95,3 +96,49 @@ def test_a_player_enters_the_sheet_and_the_other_team_confirms_it(
     expect(public.locator(".result-line")).to_contain_text(f"{venue.match.team_a.name} won")
     expect(public.locator(".result-line")).to_contain_text("70–115")
     expect(public.locator("table.scores tbody tr")).to_have_count(5)
+
+
+EVERY_IMPACT = ("minor", "moderate", "serious", "critical")
+
+
+def test_the_players_pages_pass_axe_core(phones: Any, live_server: Any) -> None:
+    """axe-core (issue 11) on what the players use at the venue, on a phone: the login page
+    (also with its error), the score sheet (empty, then filled in), the match page's box as
+    the reporter and as the confirmer sees it, and the confirmer's own page listing it."""
+    venue = venue_match(name="Venue Cup")
+    match_url = f"{live_server.url}/matches/{venue.match.pk}/"
+    login_url = match_url.replace("/matches/", "/accounts/login/?next=/matches/")
+
+    def check(page: Any) -> None:
+        violations = axe_violations(page, EVERY_IMPACT)
+        assert not violations, f"axe-core on {page.url}:\n{describe(violations)}"
+
+    reporter = phones()
+    reporter.goto(login_url)
+    expect(reporter.get_by_role("heading", name="Log in")).to_be_visible()
+    check(reporter)
+    reporter.get_by_label("Username").fill("seat0")
+    reporter.get_by_label("Password").fill("not-the-password")
+    reporter.get_by_role("button", name="Log in").tap()
+    expect(reporter.get_by_role("alert")).to_be_visible()
+    check(reporter)
+    log_in(reporter, login_url, "seat0")
+    expect(reporter.get_by_role("link", name="Enter the score sheet")).to_be_visible()
+    check(reporter)
+    reporter.get_by_role("link", name="Enter the score sheet").tap()
+    expect(reporter.get_by_role("heading", name="Score sheet")).to_be_visible()
+    check(reporter)
+    enter_sheet(reporter, venue)
+    expect(reporter.locator("output[data-total='1']")).to_have_text("115")
+    check(reporter)
+    reporter.get_by_role("button", name="Send the score sheet").tap()
+    expect(reporter.locator(".messages")).to_contain_text("Your score sheet is stored")
+    check(reporter)
+
+    confirmer = phones()
+    log_in(confirmer, login_url, "seat1")
+    expect(confirmer.get_by_role("button", name="Confirm the result")).to_be_visible()
+    check(confirmer)
+    confirmer.goto(f"{live_server.url}/players/{venue.match.seats.get(position=1).player_id}/")
+    expect(confirmer.get_by_role("heading", name="Results to confirm")).to_be_visible()
+    check(confirmer)

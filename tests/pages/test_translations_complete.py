@@ -5,6 +5,7 @@ admin in Finnish sees it."""
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from textwrap import shorten
@@ -15,6 +16,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils.translation.template import templatize
 
 from tests.pages import published_round
 from tests.tournaments.factories import UserFactory, tournament_with_teams
@@ -197,12 +199,11 @@ def _translated(entry: polib.POEntry) -> bool:
     return bool(entry.msgstr)
 
 
-def test_every_marked_string_has_a_finnish_translation() -> None:
+def _untranslated(messages: dict[Message, list[str]]) -> list[str]:
+    """The messages the Finnish catalogue lacks (or has fuzzy, untranslated or with another
+    plural), each with where it is used."""
     catalogue = polib.pofile(str(PO_PATH))
     entries = {(entry.msgctxt, entry.msgid): entry for entry in catalogue}
-    messages, not_literal = marked_messages()
-    assert len(messages) > 50, "the extractor found suspiciously few messages"
-
     missing = []
     for (context, msgid, plural), places in sorted(messages.items(), key=_first_place):
         entry = entries.get((context, msgid))
@@ -214,10 +215,59 @@ def test_every_marked_string_has_a_finnish_translation() -> None:
         if problem:
             label = f"{context!r} | {msgid!r}" if context else repr(msgid)
             missing.append(f"{', '.join(places)}: {label} ({problem})")
+    return missing
+
+
+def test_every_marked_string_has_a_finnish_translation() -> None:
+    messages, not_literal = marked_messages()
+    assert len(messages) > 50, "the extractor found suspiciously few messages"
+
+    missing = _untranslated(messages)
 
     assert not missing, (f"{len(missing)} message(s) lack a Finnish translation in "
                          f"{PO_PATH}:\n" + "\n".join(missing))
     assert not not_literal, "\n".join(not_literal)
+
+
+# Where the templates are: the project's and the apps' (makemessages reads the same).
+TEMPLATE_DIRS = ("templates", "tournaments/templates")
+# A translation call in the text Django's templatize makes of a template (what makemessages
+# hands xgettext): {% translate %} and {% blocktranslate %} become gettext('...'), with a
+# count ngettext('...', '...', count), with a context pgettext or npgettext; the rest of the
+# template is blanked to X, B and the like, so no quote stands outside these calls.
+STRING = r"""u?(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
+TEMPLATE_CALL = re.compile(
+    rf"\b(npgettext|pgettext|ngettext|gettext)\(\s*({STRING}(?:\s*,\s*{STRING})*)")
+
+
+def template_messages() -> dict[Message, list[str]]:
+    """Every message the templates mark for translation, with where it is."""
+    base = Path(settings.BASE_DIR)
+    messages: dict[Message, list[str]] = {}
+    for directory in TEMPLATE_DIRS:
+        for path in sorted((base / directory).rglob("*.html")):
+            text = templatize(path.read_text(encoding="utf-8"), origin=str(path))
+            for lineno, line in enumerate(text.splitlines(), start=1):
+                for call in TEMPLATE_CALL.finditer(line):
+                    name, args = call.group(1), ast.literal_eval(f"({call.group(2)},)")
+                    context_at, msgid_at, plural_at = GETTEXT_FUNCTIONS[name]
+                    key = (None if context_at is None else args[context_at], args[msgid_at],
+                           None if plural_at is None else args[plural_at])
+                    messages.setdefault(key, []).append(f"{path.relative_to(base)}:{lineno}")
+    return messages
+
+
+def test_every_template_string_has_a_finnish_translation() -> None:
+    messages = template_messages()
+    assert len(messages) > 200, "the extractor found suspiciously few messages"
+    assert (None, "Upload game record", None) in messages  # {% translate %}
+    assert (None, "Left out: a match you play in, until it has a result.",  # with a count
+            "Left out: %(n)s matches you play in, until they have a result.") in messages
+
+    missing = _untranslated(messages)
+
+    assert not missing, (f"{len(missing)} template message(s) lack a Finnish translation in "
+                         f"{PO_PATH}:\n" + "\n".join(missing))
 
 
 def test_no_user_facing_error_is_raised_with_an_unmarked_message() -> None:

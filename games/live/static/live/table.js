@@ -314,7 +314,7 @@
     while (list.children.length > LOG_SIZE) {
       list.removeChild(list.firstChild);
     }
-    list.scrollTop = list.scrollHeight; // the newest in sight
+    list.parentNode.scrollTop = list.parentNode.scrollHeight; // the newest in sight (role=log)
   }
 
   function feedback(content) {
