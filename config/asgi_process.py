@@ -45,15 +45,6 @@ class AsgiServer:
                 self._listening.set()
         self._listening.set()  # the process ended: stop waiting (port stays 0 if never)
 
-    def cpu_seconds(self) -> float | None:
-        """The CPU time the server has used so far (``None`` where /proc does not say)."""
-        try:
-            with open(f"/proc/{self.process.pid}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            return None
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
     def url(self, path: str) -> str:
         return f"ws://127.0.0.1:{self.port}{path}"
 

@@ -175,6 +175,12 @@ CELERY_TASK_ACKS_LATE = True
 # Take one task at a time: tasks are long-ish (whole games), and prefetching
 # would leave tasks waiting behind a busy worker while others sit idle.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fixup closes the database connection before and after every task, so
+# each task (a bot's move: a few milliseconds of work) would open a new one, starting a
+# PostgreSQL backend. A worker keeps it instead, checked and renewed as a request's is
+# (CONN_MAX_AGE, health checks: config/celery.py), and the fixup's own renewal comes only
+# after this many tasks.
+CELERY_DB_REUSE_MAX = 10_000
 # A task gets SoftTimeLimitExceeded after 4 minutes, giving it time to roll back
 # cleanly; it is killed at 5 minutes. Both stay under the visibility timeout below, so
 # an unacknowledged task isn't redelivered while it is still running.

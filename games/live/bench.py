@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import os
 import random
 import tempfile
 import time
@@ -79,7 +80,13 @@ class Figures:
     errors: list[str] = field(default_factory=list)
     finished: int = 0  # tables whose game ended during the run
     played: int = 0  # actions while the clients played, bots' included
-    server_cpu: float | None = None  # the server's CPU seconds meanwhile
+    # CPU seconds meanwhile (None where /proc does not say): the server, the bots' workers,
+    # this process's simulated clients, and the whole machine (all cores, everything)
+    server_cpu: float | None = None
+    workers_cpu: float | None = None
+    clients_cpu: float | None = None
+    machine_cpu: float | None = None
+    wall: float = 0.0  # seconds they played
 
     def line(self) -> str:
         return (f"tables {self.tables}, human actions {len(self.latencies)}, "
@@ -93,6 +100,17 @@ class Figures:
                 f"{self.played} actions (bots' included), {per_action:.2f} ms an action, "
                 f"so about {1000 / per_action:.0f} actions/s on a core of its own")
 
+    def machine_line(self) -> str:
+        """Where the machine's CPU went meanwhile, in cores busy on average."""
+        shares = {"server": self.server_cpu, "bot workers": self.workers_cpu,
+                  "simulated clients": self.clients_cpu, "whole machine": self.machine_cpu}
+        if None in shares.values() or not self.wall:
+            return "cores busy: not known here (no /proc)"
+        parts = [f"{name} {seconds / self.wall:.2f}" for name, seconds in shares.items()
+                 if seconds is not None]
+        return (f"cores busy on average over {self.wall:.0f} s: " + ", ".join(parts)
+                + f" (of {os.cpu_count()})")
+
     def echo_line(self) -> str:
         echo = p(self.echoes, 0.95)
         return (f"bare websocket echo on the same server under the same load: "
@@ -101,7 +119,7 @@ class Figures:
 
 
 def run(tables: int, seconds: float, *, workers: int = 2, bot_pause: float = 0.2,
-        seed: int | None = None) -> Figures:
+        seed: int | None = None, servers: int = 1) -> Figures:
     """Play ``tables`` tables for ``seconds`` and measure; everything created is removed."""
     tag = uuid.uuid4().hex[:8]
     queue = prefix = f"push-bench-{tag}"
@@ -113,15 +131,17 @@ def run(tables: int, seconds: float, *, workers: int = 2, bot_pause: float = 0.2
     created: list[int] = []
     sessions: list[str] = []
     try:
-        with _workers(workers, queue, env), sending_to(queue):
-            server = AsgiServer(env)
+        with _workers(workers, queue, env) as bots, sending_to(queue):
+            asgi: list[AsgiServer] = []
             try:
+                asgi.extend(AsgiServer(env) for _ in range(servers))
                 _tables(tag, tables, rng, created, sessions)
                 figures = Figures(tables)
-                asyncio.run(_drive(server, list(zip(created, sessions, strict=True)),
+                asyncio.run(_drive(asgi, bots, list(zip(created, sessions, strict=True)),
                                    seconds, rng, figures, lambda: _actions(created)))
             finally:
-                server.stop()
+                for one in asgi:
+                    one.stop()
         return figures
     finally:
         _clean(tag, created, sessions, queue)
@@ -152,7 +172,8 @@ def _clean(tag: str, created: list[int], sessions: list[str], queue: str) -> Non
 
 
 @contextmanager
-def _workers(count: int, queue: str, env: dict[str, str]) -> Iterator[None]:
+def _workers(count: int, queue: str, env: dict[str, str]) -> Iterator[list[int]]:
+    """``count`` Celery worker processes on ``queue``, started and ready; their pids."""
     broker = settings.CELERY_BROKER_URL
     with tempfile.TemporaryDirectory() as folder:
         logs = [Path(folder) / f"worker{i}.log" for i in range(count)]
@@ -161,7 +182,7 @@ def _workers(count: int, queue: str, env: dict[str, str]) -> Iterator[None]:
         try:
             for log in logs:
                 wait_ready(log)
-            yield
+            yield [process.pid for process in processes]
         finally:
             for process in processes:
                 process.terminate()
@@ -169,26 +190,67 @@ def _workers(count: int, queue: str, env: dict[str, str]) -> Iterator[None]:
                 process.wait(timeout=60)
 
 
-async def _drive(server: AsgiServer, tables: list[tuple[int, str]], seconds: float,
-                 rng: random.Random, figures: Figures, actions: Callable[[], int]) -> None:
-    """Connect every client first, then let them all play for ``seconds``; the actions
-    and the server's CPU time meanwhile."""
+async def _drive(servers: list[AsgiServer], bots: list[int], tables: list[tuple[int, str]],
+                 seconds: float, rng: random.Random, figures: Figures,
+                 actions: Callable[[], int]) -> None:
+    """Connect every client first (table by table to the servers in turn, each table's echo
+    beside it), then let them all play for ``seconds``; the actions and the CPU time
+    meanwhile (of the servers, the ``bots`` workers, the clients here and the machine)."""
+    places = [servers[index % len(servers)] for index in range(len(tables))]
     humans = [await _connect(server.url(f"/ws/tables/{table}/"), cookie)
-              for table, cookie in tables]
-    echoes = [await _connect(server.url("/ws/bench-echo/"), None) for _ in tables]
+              for server, (table, cookie) in zip(places, tables, strict=True)]
+    echoes = [await _connect(server.url("/ws/bench-echo/"), None) for server in places]
+    pids = [server.process.pid for server in servers]
     deadline = time.monotonic() + seconds
     count = sync_to_async(_closing(actions), thread_sensitive=True)
-    start, cpu = await count(), server.cpu_seconds()
+    start = await count()
+    before = _cpu(pids, bots)
     try:
         await asyncio.gather(
             *(_human(ws, deadline, random.Random(rng.random()), figures) for ws in humans),
             *(_echo(ws, deadline, random.Random(rng.random()), figures) for ws in echoes))
-        end = server.cpu_seconds()
+        after = _cpu(pids, bots)
         figures.played = await count() - start
-        figures.server_cpu = None if cpu is None or end is None else end - cpu
+        (figures.server_cpu, figures.workers_cpu, figures.clients_cpu, figures.machine_cpu,
+         figures.wall) = (None if b is None or a is None else a - b
+                          for b, a in zip(before, after, strict=True))
     finally:
         for ws in humans + echoes:
             await ws.close()
+
+
+def _cpu(servers: list[int], bots: list[int]) -> tuple[float | None, ...]:
+    """CPU seconds so far of the servers together, the bots' workers together, this
+    process and the machine (all its cores), and the wall clock; ``None`` for what /proc
+    does not say."""
+    return (_together(servers), _together(bots), time.process_time(), _machine_seconds(),
+            time.monotonic())
+
+
+def _together(pids: list[int]) -> float | None:
+    seconds = [cpu_seconds(pid) for pid in pids]
+    return None if None in seconds else sum(filter(None, seconds))
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time process ``pid`` has used so far (``None`` where /proc does not say)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _machine_seconds() -> float | None:
+    """The CPU time all the machine's cores have been busy so far (not idle, not waiting)."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = [int(f) for f in stat.readline().split()[1:]]
+    except OSError:
+        return None
+    idle, iowait = fields[3], fields[4]
+    return (sum(fields[:8]) - idle - iowait) / os.sysconf("SC_CLK_TCK")
 
 
 def _closing(read: Callable[[], int]) -> Callable[[], int]:

@@ -1,10 +1,12 @@
 """This process's replayed games, so that an action does not replay the whole log again.
 
 Only a speed-up, never an authority: an entry is the game of one table after its action
-``seq``, and it is used only when the table row read from the database (under its lock,
-to act) says the table is at that very ``seq``; otherwise the caller replays the log. An
-entry is *taken* (removed) while in use and *kept* (put back) after, so no two threads
-ever hold one game. A process that restarts or misses just replays.
+``seq``. It is used for the table row read from the database (under its lock, to act) at
+that ``seq`` or later: the actions logged after ``seq`` (by another process: a bot's
+worker, another server) are read from the log and played onto it. An entry ahead of the
+row read, or of another table with the same id, is not used; the caller replays the whole
+log then. An entry is *taken* (removed) while in use and *kept* (put back) after, so no
+two threads ever hold one game. A process that restarts or misses just replays.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections import OrderedDict
 from typing import Any
 
 from .models import LiveTable
-from .state import LiveGame
+from .state import LiveGame, advance
 
 LIMIT = 2000  # tables a process remembers; the least recently used go first
 
@@ -29,13 +31,21 @@ def _identity(table: LiveTable) -> Any:
 
 
 def take(table: LiveTable) -> LiveGame | None:
-    """The game of ``table`` after its action ``table.seq``, removed from the cache;
-    ``None`` when this process has no such game."""
+    """The game of ``table`` after its action ``table.seq``, removed from the cache and
+    brought up to ``table.seq`` from the log; ``None`` when this process has no game of
+    the table at ``table.seq`` or before."""
     with _lock:
         entry = _games.pop(table.pk, None)
-    if entry is None or (entry[0], entry[1]) != (_identity(table), table.seq):
+    if entry is None or entry[0] != _identity(table) or entry[1] > table.seq:
         return None
-    return entry[2]
+    seq, game = entry[1], entry[2]
+    if seq < table.seq:
+        missing = list(table.actions.filter(seq__gt=seq, seq__lte=table.seq)
+                       .order_by("seq").values_list("action", flat=True))
+        if len(missing) != table.seq - seq:  # not the log this copy came from
+            return None
+        advance(game, missing)
+    return game
 
 
 def keep(table: LiveTable, game: LiveGame) -> None:

@@ -1,8 +1,8 @@
 """The table service: the one door through which people and bots act on a live table.
 
 An action is accepted under the table row's lock (``select_for_update``): the game is
-replayed from the log (or taken from this process's copy at that very sequence number,
-see ``replayed``), the engine checks the action, it is appended with the next
+replayed from the log (or taken from this process's copy, brought up to date from the
+log, see ``replayed``), the engine checks the action, it is appended with the next
 sequence number, and after the commit the table's group is told the new number (never a
 card: each connection reads its own seat's events from the database) and the next bot,
 if one is to move, is scheduled. A process holds nothing that a restart would lose.
@@ -29,7 +29,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.bots import BOT_NAMES, make_bot
-from games.engine import Card, IllegalActionError, observed_legal_actions, parse_action
+from games.engine import (
+    Action,
+    Card,
+    IllegalActionError,
+    observed_legal_actions,
+    parse_action,
+)
 from games.engine.ways import ways
 
 from . import notify, replayed
@@ -75,9 +81,10 @@ def create_practice_table(user: Any, bot: str, seat: int = 0,
             LiveSeat(table=table, seat=s, user=user if s == seat else None,
                      bot="" if s == seat else bot) for s in range(4))
         mover = replay(table.seed, []).game.to_move
-        _start_turn(table, mover)
+        bots = {s for s in range(4) if s != seat}
+        _start_turn(table, mover, bots)
         table.save(update_fields=["deadline"])
-        _after_commit(table, mover, timer=True)
+        _after_commit(table, mover, bots, timer=True)
     return table
 
 
@@ -94,8 +101,8 @@ def _log_texts(table: LiveTable) -> list[str]:
 
 
 def _game(table: LiveTable) -> LiveGame:
-    """The game after the table's last action: this process's copy when it has the one at
-    ``table.seq`` (see replayed), else replayed from the log; ``replayed.keep`` it after."""
+    """The game after the table's last action: this process's copy when it has one (see
+    replayed), else replayed from the log; ``replayed.keep`` it after."""
     return (replayed.take(table)
             or replay(table.seed, _log_texts(table)[:table.seq]))
 
@@ -112,9 +119,10 @@ def table_act(table_id: int, seat: int, action_text: str, client_action_id: str,
                          % {"max": MAX_CLIENT_ID})
     with transaction.atomic():
         table = _get(table_id, lock=True)
-        done = table.actions.filter(seat=seat, client_id=client_action_id).first()
+        done = (table.actions.filter(seat=seat, client_id=client_action_id)
+                .values_list("seq", flat=True).first())
         if done is not None:
-            return done.seq
+            return done
         if expected_seq is not None and table.seq != expected_seq:
             raise TableError(_("The table has moved on since this action was chosen."))
         if table.status == LiveTable.Status.FINISHED:
@@ -128,28 +136,37 @@ def table_act(table_id: int, seat: int, action_text: str, client_action_id: str,
         if action.seat != seat:
             raise TableError(_("Seat %(seat)s cannot act for seat %(other)s.")
                              % {"seat": seat, "other": action.seat}, "R6.1")
-        live = _game(table)
-        hands_done = len(live.game.results)
-        try:
-            live.apply(action)
-        except IllegalActionError as exc:  # the game is unchanged
-            replayed.keep(table, live)
-            raise TableError(exc.message, exc.rule) from None
-        live.next_hand()
-        mover = live.game.to_move
-        # a new turn (another seat, or a new hand) starts a new countdown
-        new_turn = mover != seat or len(live.game.results) != hands_done
-        if new_turn:
-            _start_turn(table, mover)
-        table.seq += 1
-        LiveAction.objects.create(table=table, seq=table.seq, seat=seat, action=str(action),
-                                  client_id=client_action_id)
-        if live.game.is_over:
-            table.status = LiveTable.Status.FINISHED
-            table.record = live.record(_players(table)).to_json()
-        table.save(update_fields=["seq", "status", "record", "deadline"])
-        _after_commit(table, mover, timer=new_turn)
-        transaction.on_commit(lambda: replayed.keep(table, live))
+        return _append(table, _game(table), action, client_action_id, _levels(table))
+
+
+def _append(table: LiveTable, live: LiveGame, action: Action, client_action_id: str,
+            levels: dict[int, str]) -> int:
+    """The door itself, inside the transaction holding ``table``'s row lock, ``live`` being
+    its game: the engine checks ``action``, which is then logged with the next sequence
+    number; the follow-ups go once committed. ``levels``: each seat's bot level ("" for a
+    person)."""
+    hands_done = len(live.game.results)
+    try:
+        live.apply(action)
+    except IllegalActionError as exc:  # the game is unchanged
+        replayed.keep(table, live)
+        raise TableError(exc.message, exc.rule) from None
+    live.next_hand()
+    mover = live.game.to_move
+    bots = {seat for seat, level in levels.items() if level}
+    # a new turn (another seat, or a new hand) starts a new countdown
+    new_turn = mover != action.seat or len(live.game.results) != hands_done
+    if new_turn:
+        _start_turn(table, mover, bots)
+    table.seq += 1
+    LiveAction.objects.create(table=table, seq=table.seq, seat=action.seat, action=str(action),
+                              client_id=client_action_id)
+    if live.game.is_over:
+        table.status = LiveTable.Status.FINISHED
+        table.record = live.record(_players(table)).to_json()
+    table.save(update_fields=["seq", "status", "record", "deadline"])
+    _after_commit(table, mover, bots, timer=new_turn)
+    transaction.on_commit(lambda: replayed.keep(table, live))
     return table.seq
 
 
@@ -158,21 +175,26 @@ def _players(table: LiveTable) -> list[str]:
             for s in table.seats.select_related("user")]
 
 
-def _start_turn(table: LiveTable, mover: int | None) -> None:
+def _levels(table: LiveTable) -> dict[int, str]:
+    """Each seat's bot level, "" for a person's seat."""
+    return dict(table.seats.values_list("seat", "bot"))
+
+
+def _start_turn(table: LiveTable, mover: int | None, bots: set[int]) -> None:
     """The countdown of ``mover``'s turn: a deadline for a person when the table has a time
     limit; none for a bot or once the game is over (the clock runs only on a person's own
     turn, LIVE.md "Time")."""
-    person = (mover is not None and table.move_seconds is not None
-              and table.seats.filter(seat=mover, bot="").exists())
+    person = mover is not None and table.move_seconds is not None and mover not in bots
     table.deadline = (timezone.now() + timedelta(seconds=table.move_seconds or 0)
                       if person else None)
 
 
-def _after_commit(table: LiveTable, mover: int | None, *, timer: bool) -> None:
+def _after_commit(table: LiveTable, mover: int | None, bots: set[int], *,
+                  timer: bool) -> None:
     """Once committed: announce the new sequence number, let the next bot move, start the
     timer of a new deadline (``timer``) and report the result when the game has ended."""
     table_id, seq, deadline = table.pk, table.seq, table.deadline if timer else None
-    bot_to_move = mover is not None and table.seats.filter(seat=mover).exclude(bot="").exists()
+    bot_to_move = mover in bots
     finished = table.status == LiveTable.Status.FINISHED and bool(table.result_hook)
 
     def follow_up() -> None:
@@ -208,22 +230,26 @@ def _logged(what: str, table_id: int) -> Iterator[None]:
 
 def bot_move(table_id: int, expected_seq: int) -> int | None:
     """Let the bot to move at ``expected_seq`` act, deciding from its seat's observation
-    only; nothing when the table has moved on (a stale or repeated task)."""
-    table = _get(table_id)
-    if table.seq != expected_seq or table.status == LiveTable.Status.FINISHED:
-        return None
-    live = _game(table)
-    seat = live.game.to_move
-    obs = None if seat is None else live.game.observation(seat)
-    replayed.keep(table, live)  # for table_act below
-    place = table.seats.filter(seat=seat).first()
-    if obs is None or place is None or not place.bot:
-        return None
-    # the bot's own randomness, reproducible per table and turn, unrelated to the deals
-    bot = make_bot(place.bot, table.pk * 1_000_003 + expected_seq)
-    action = bot.choose(obs, observed_legal_actions(obs))
-    # the id makes a second task for the same turn a resend, applied once
-    return table_act(table_id, seat, str(action), f"bot-{expected_seq}")
+    only; nothing when the table has moved on (a stale or repeated task). It decides under
+    the table's lock, so its action is logged at ``expected_seq`` + 1 or not at all, and
+    goes through the door people's actions go through (``_append``)."""
+    with transaction.atomic():
+        table = _get(table_id, lock=True)
+        if table.seq != expected_seq or table.status == LiveTable.Status.FINISHED:
+            return None
+        levels = _levels(table)
+        live = _game(table)
+        seat = live.game.to_move
+        if seat is None or not levels.get(seat):
+            replayed.keep(table, live)
+            return None
+        obs = live.game.observation(seat)
+        # the bot's own randomness, reproducible per table and turn, unrelated to the deals
+        bot = make_bot(levels[seat], table.pk * 1_000_003 + expected_seq)
+        action = bot.choose(obs, observed_legal_actions(obs))
+        # the id names the turn it was chosen for: no action after ``expected_seq`` (the
+        # table's sequence number, checked under the lock) has been logged with it yet
+        return _append(table, live, action, f"bot-{expected_seq}", levels)
 
 
 def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> list[str]:
@@ -238,7 +264,9 @@ def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> 
     except ValueError:
         raise TableError(_("Unknown card code among %(cards)s; write cards as 7H, TS or JK.")
                          % {"cards": " ".join(cards)}, "R2.2") from None
-    obs = replay(table.seed, _log_texts(table)).game.observation(seat)
+    live = _game(table)
+    obs = live.game.observation(seat)
+    replayed.keep(table, live)
     try:
         return [str(action) for action in ways(obs, chosen, meld)]
     except IllegalActionError as exc:
@@ -258,11 +286,12 @@ def turn_timeout(table_id: int, deadline: str) -> int:
         if (table is None or table.status == LiveTable.Status.FINISHED
                 or table.deadline != due or due > timezone.now()):
             return made  # gone, over, a new turn (or no limit), or not yet
-        live = replay(table.seed, _log_texts(table))
+        live = _game(table)
         seat = live.game.to_move
-        if seat is None:
+        obs = None if seat is None else live.game.observation(seat)
+        replayed.keep(table, live)
+        if seat is None or obs is None:
             return made
-        obs = live.game.observation(seat)
         bot = make_bot(STAND_IN, table.pk * 1_000_003 + table.seq)
         action = bot.choose(obs, observed_legal_actions(obs))
         try:

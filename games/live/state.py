@@ -67,7 +67,13 @@ def replay(seed: int, actions: Sequence[str],
     """The game after ``actions`` (text forms, in log order). ``on_action(index, action,
     game)``, when given, is called after each action, before the next hand is dealt, so
     that a hand's last action is still seen in its own hand."""
-    live = LiveGame(seed)
+    return advance(LiveGame(seed), actions, on_action)
+
+
+def advance(live: LiveGame, actions: Sequence[str],
+            on_action: Callable[[int, Action, GameState], None] | None = None) -> LiveGame:
+    """``live`` (changed in place) after the further ``actions``, as :func:`replay` plays
+    them; ``index`` counts from the first of these."""
     for index, text in enumerate(actions):
         action = parse_action(text)
         live.apply(action)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 BLOCKING = ("serious", "critical")  # axe's impacts: minor, moderate, serious, critical
+EVERY_IMPACT = ("minor", "moderate", "serious", "critical")
 
 
 def _script() -> str:
@@ -55,8 +56,10 @@ def describe(violations: list[dict[str, Any]], nodes: int = 5) -> str:
     return "\n".join(lines)
 
 
-def assert_accessible(page: Any, impacts: tuple[str, ...] = BLOCKING) -> None:
-    """Fail, listing them, when axe-core finds violations of these impacts on the page."""
-    violations = axe_violations(page, impacts)
+def assert_accessible(page: Any, impacts: tuple[str, ...] = BLOCKING,
+                      include: str | None = None) -> None:
+    """Fail, listing them, when axe-core finds violations of these impacts on the page (or
+    in its part ``include``, a CSS selector)."""
+    violations = axe_violations(page, impacts, include=include)
     assert not violations, (f"axe-core on {page.url}: {len(violations)} rule(s) violated\n"
                             + describe(violations))

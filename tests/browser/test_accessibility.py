@@ -27,12 +27,9 @@ from ..pages import (
 )
 from ..tournaments.factories import TournamentFactory, tournament_with_teams
 from . import TIMEOUT_MS, browser_fixture, expect, page_fixture  # noqa: F401  (fixtures)
-from .axe import axe_violations, describe
+from .axe import EVERY_IMPACT, axe_violations, describe
 
 pytestmark = pytest.mark.django_db(transaction=True)
-EVERY_IMPACT = ("minor", "moderate", "serious", "critical")
-
-
 def site() -> dict[str, str]:
     """Every kind of public page, by name, on a site with something of everything."""
     knockout = finished_knockout()

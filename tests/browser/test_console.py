@@ -7,7 +7,6 @@ being played, and the draft round's admin page."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,50 +14,16 @@ import pytest
 from tournaments.models import Match, Round
 
 from ..tournaments.factories import UserFactory, tournament_with_teams
-from ..tournaments.venue import OUT, PASSWORD, SHEET, hashed_password
+from ..tournaments.venue import OUT, SHEET, hashed_password
 from . import TIMEOUT_MS, browser_fixture, expect, page_fixture  # noqa: F401  (fixtures)
-from .axe import axe_violations, describe
+from .axe import assert_accessible
+from .phones import log_in, phones_fixture  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 3, "locale": "en-US"}
 # On the round's admin page, Django's own breadcrumbs fail axe's link-in-text-block (white
 # links on light blue, told apart by colour alone): not ours to fix, so axe checks that page's
 # content (the round's form) alone. The console, breadcrumbs and all, is checked whole.
 ADMIN_CONTENT = "#content"
-
-
-@pytest.fixture
-def phones(browser: Any) -> Iterator[Any]:
-    """Opens phone-sized tabs, each in its own browser context (its own login) in the one
-    browser; JavaScript errors in any of them fail the test."""
-    contexts: list[Any] = []
-    errors: list[str] = []
-
-    def open_phone() -> Any:
-        context = browser.new_context(**PHONE)
-        context.set_default_timeout(TIMEOUT_MS)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        return page
-
-    yield open_phone
-    for context in contexts:
-        context.close()
-    assert errors == [], f"JavaScript errors: {errors}"
-
-
-def assert_accessible(page: Any, include: str | None = None) -> None:
-    violations = axe_violations(page, include=include)
-    assert not violations, f"axe-core on {page.url}:\n{describe(violations)}"
-
-
-def log_in(page: Any, url: str, username: str) -> None:
-    page.goto(url)
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
 
 
 def report_on_phones(phones: Any, url: str, match: Match) -> None:

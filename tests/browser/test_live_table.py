@@ -25,7 +25,7 @@ from games.live.models import LiveTable
 
 from ..live.conftest import FIRST, SEED
 from . import TIMEOUT_MS, browser_fixture, expect  # noqa: F401  (fixtures)
-from .axe import axe_violations, describe
+from .axe import EVERY_IMPACT, assert_accessible
 from .test_csp import Tab
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -291,12 +291,8 @@ def test_a_move_whose_answer_is_lost_is_resent_and_counts_once(
     assert cut, "the connection was cut after the move"
 
 
-EVERY_IMPACT = ("minor", "moderate", "serious", "critical")
-
-
 def _check(page: Any) -> None:
-    violations = axe_violations(page, EVERY_IMPACT)
-    assert not violations, f"axe-core on {page.url}:\n{describe(violations)}"
+    assert_accessible(page, EVERY_IMPACT)
 
 
 def _finished_table(user: Any) -> LiveTable:

@@ -4,48 +4,17 @@ result appears on the public match page."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.tournaments.venue import OUT, PASSWORD, SHEET, Venue, venue_match
+from tests.tournaments.venue import OUT, SHEET, Venue, venue_match
 
 from . import TIMEOUT_MS, browser_fixture, expect  # noqa: F401  (fixture)
-from .axe import axe_violations, describe
+from .axe import EVERY_IMPACT, assert_accessible
+from .phones import log_in, phones_fixture  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 3, "locale": "en-US"}
-
-
-@pytest.fixture
-def phones(browser: Any) -> Iterator[Any]:
-    """Opens phone-sized tabs, each in its own browser context (its own login); JavaScript
-    errors in any of them fail the test."""
-    contexts: list[Any] = []
-    errors: list[str] = []
-
-    def open_phone() -> Any:
-        context = browser.new_context(**PHONE)
-        context.set_default_timeout(TIMEOUT_MS)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        return page
-
-    yield open_phone
-    for context in contexts:
-        context.close()
-    assert errors == [], f"JavaScript errors: {errors}"
-
-
-def log_in(page: Any, url: str, username: str) -> None:
-    """Open ``url``, which asks for a login first, and log in there."""
-    page.goto(url)
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").tap()
 
 
 def enter_sheet(page: Any, venue: Venue) -> None:
@@ -98,9 +67,6 @@ def test_a_player_enters_the_sheet_and_the_other_team_confirms_it(
     expect(public.locator("table.scores tbody tr")).to_have_count(5)
 
 
-EVERY_IMPACT = ("minor", "moderate", "serious", "critical")
-
-
 def test_the_players_pages_pass_axe_core(phones: Any, live_server: Any) -> None:
     """axe-core (issue 11) on what the players use at the venue, on a phone: the login page
     (also with its error), the score sheet (empty, then filled in), the match page's box as
@@ -110,8 +76,7 @@ def test_the_players_pages_pass_axe_core(phones: Any, live_server: Any) -> None:
     login_url = match_url.replace("/matches/", "/accounts/login/?next=/matches/")
 
     def check(page: Any) -> None:
-        violations = axe_violations(page, EVERY_IMPACT)
-        assert not violations, f"axe-core on {page.url}:\n{describe(violations)}"
+        assert_accessible(page, EVERY_IMPACT)
 
     reporter = phones()
     reporter.goto(login_url)

@@ -1,5 +1,5 @@
 """A process's replayed games (games/live/replayed.py): the events read from a kept game
-are the replay's, and a kept game is used only at the table's own sequence number."""
+are the replay's, and a kept game that is behind the log is brought forward from it."""
 
 from typing import Any
 
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from games.bots import make_bot
 from games.engine import parse_action
 from games.live import replayed, service
-from games.live.state import LiveGame, events_since, recent_events
+from games.live.state import LiveGame, advance, events_since, recent_events, replay, seat_view
 
 from .conftest import FIRST, SEED
 
@@ -45,10 +45,21 @@ def test_recent_events_are_the_replays_within_the_hand_in_play(seed: int, back: 
             assert recent == (everything[viewer][since:seq] if in_play else None)
 
 
+@given(seed=st.integers(0, 2**62), cut=st.integers(0, 400))
+def test_a_game_advanced_from_any_point_is_the_replay(seed: int, cut: int) -> None:
+    """Brought forward from action ``cut`` (across hands too), a game is the one replayed
+    from the start: every seat's view and every hand's actions."""
+    texts = _played(seed, 400)
+    whole = replay(seed, texts)
+    advanced = advance(replay(seed, texts[:cut]), texts[cut:])
+    assert advanced.hand_actions == whole.hand_actions
+    assert [seat_view(advanced, s) for s in range(4)] == [seat_view(whole, s) for s in range(4)]
+
+
 @pytest.mark.django_db
-def test_a_game_kept_at_an_older_sequence_number_is_not_used(player: Any) -> None:
+def test_a_game_kept_at_an_older_sequence_number_is_brought_forward(player: Any) -> None:
     """Another process acted meanwhile: this process's copy is one action behind, so the
-    service replays the log instead (and the events are those of the log)."""
+    service plays the logged action onto it (and the events are those of the log)."""
     table = service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
     service.table_act(table.pk, FIRST, f"{FIRST} take", "a")
     table.refresh_from_db()
@@ -62,3 +73,14 @@ def test_a_game_kept_at_an_older_sequence_number_is_not_used(player: Any) -> Non
     assert [(e["seq"], e["action"]) for e in update.events] == [(2, discard)]
     assert update.view["seq"] == 2 and update.view["to_move"] != FIRST
     assert discard.split()[-1] not in update.view["hand"]
+
+
+@pytest.mark.django_db
+def test_a_game_kept_ahead_of_the_table_row_is_not_used(player: Any) -> None:
+    """A copy ahead of the row read (another thread kept it after a later commit) is not
+    this row's game: ``take`` refuses it and the service replays the log."""
+    table = service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
+    service.table_act(table.pk, FIRST, f"{FIRST} take", "a")
+    service.update_since(table.pk, FIRST, 0)  # kept at sequence number 1
+    table.seq = 0  # the row as read before that action
+    assert replayed.take(table) is None

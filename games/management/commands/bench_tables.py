@@ -28,22 +28,28 @@ class Command(BaseCommand):
         parser.add_argument("--bot-pause", type=float, default=1.0,
                             help="LIVE_BOT_PAUSE_SECONDS for the bench (1, the default)")
         parser.add_argument("--seed", type=int, default=None, help="seed of deals and choices")
+        parser.add_argument("--servers", type=int, default=1,
+                            help="ASGI server processes, the tables shared among them (1)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if options["tables"] < 1 or options["seconds"] <= 0 or options["workers"] < 1:
-            raise CommandError("--tables and --workers must be at least 1, --seconds above 0.")
+        if (min(options["tables"], options["workers"], options["servers"]) < 1
+                or options["seconds"] <= 0):
+            raise CommandError("--tables, --workers and --servers must be at least 1, "
+                               "--seconds above 0.")
         missing = bench.missing_services()
         if missing:
             raise CommandError(f"bench_tables not run: {missing}.")
         self.stdout.write(f"{platform.python_implementation()} {platform.python_version()}, "
-                          f"{os.cpu_count()} cores; one daphne process, "
+                          f"{os.cpu_count()} cores; {options['servers']} daphne process(es), "
                           f"{options['workers']} Celery workers, Redis pub/sub layer, "
                           f"bot pause {options['bot_pause']} s, {options['seconds']:g} s")
         figures = bench.run(options["tables"], options["seconds"], workers=options["workers"],
-                            bot_pause=options["bot_pause"], seed=options["seed"])
+                            bot_pause=options["bot_pause"], seed=options["seed"],
+                            servers=options["servers"])
         self.stdout.write(figures.line())
         self.stdout.write(figures.echo_line())
         self.stdout.write(figures.cpu_line())
+        self.stdout.write(figures.machine_line())
         if figures.finished:
             self.stdout.write(f"{figures.finished} games ended during the run")
         if figures.errors:
