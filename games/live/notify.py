@@ -1,28 +1,35 @@
 """Telling a table's channel group from synchronous code (the table service after a
 commit), on a loop that keeps the channel layer's Redis connection.
 
-Inside an ASGI server the service runs in a ``sync_to_async`` thread, and ``async_to_sync``
-hands the send to the server's own loop. Anywhere else (a Celery worker playing a bot, a
-command) ``async_to_sync`` would run every send on a new event loop, so the Redis layer
-would open and close a connection per message (about 35 ms on the project's machine).
-There one loop per process, in a thread of its own, sends them all.
+Inside an ASGI server the service runs in a ``sync_to_async`` thread (the one thread all
+the process's database work queues for), and the send is handed to the server's own loop
+without waiting for it: that thread goes on to the next call at once, and a send that
+fails is logged (clients catch up from the log anyway). Anywhere else (a Celery worker
+playing a bot, a command) ``async_to_sync`` would run every send on a new event loop, so
+the Redis layer would open and close a connection per message (about 35 ms on the
+project's machine). There one loop per process, in a thread of its own, sends them all.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import logging
 import os
 import threading
 from typing import Any
 
-from asgiref.sync import SyncToAsync, async_to_sync
+from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 
 SEND_TIMEOUT = 10  # seconds
 
+log = logging.getLogger(__name__)
+
 _loop: asyncio.AbstractEventLoop | None = None
 _loop_pid = 0
 _lock = threading.Lock()
+_sending: set[asyncio.Future[None]] = set()  # the server loop's sends under way
 
 
 def group_send(group: str, message: dict[str, Any]) -> None:
@@ -32,10 +39,25 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     server_loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
     if server_loop is not None and getattr(
             SyncToAsync.threadlocal, "main_event_loop_pid", None) == os.getpid():
-        async_to_sync(layer.group_send)(group, message)
+        server_loop.call_soon_threadsafe(_start_sending, layer, group, message)
         return
     asyncio.run_coroutine_threadsafe(layer.group_send(group, message),
                                      _own_loop()).result(SEND_TIMEOUT)
+
+
+def _start_sending(layer: Any, group: str, message: dict[str, Any]) -> None:
+    """On the server's loop: start the send, holding it until it is done (the loop itself
+    holds its tasks only weakly)."""
+    sending = asyncio.ensure_future(layer.group_send(group, message))
+    _sending.add(sending)
+    sending.add_done_callback(functools.partial(_sent, group))
+
+
+def _sent(group: str, sending: asyncio.Future[None]) -> None:
+    _sending.discard(sending)
+    if not sending.cancelled() and sending.exception() is not None:
+        log.error("telling %s failed; its clients catch up when they resume", group,
+                  exc_info=sending.exception())
 
 
 def _own_loop() -> asyncio.AbstractEventLoop:

@@ -88,12 +88,21 @@ def create_practice_table(user: Any, bot: str, seat: int = 0,
     return table
 
 
-def _get(table_id: int, *, lock: bool = False) -> LiveTable:
-    tables = LiveTable.objects.select_for_update() if lock else LiveTable.objects
-    table = tables.filter(pk=table_id).first()
+def _get(table_id: int) -> LiveTable:
+    table = LiveTable.objects.filter(pk=table_id).first()
     if table is None:
         raise TableError(_("There is no table %(table)s.") % {"table": table_id})
     return table
+
+
+def _locked(table_id: int) -> tuple[LiveTable, dict[int, str]]:
+    """The table, its row locked until the transaction ends, and each seat's bot level
+    ("" for a person's seat), read together."""
+    seats = list(LiveSeat.objects.select_related("table")
+                 .select_for_update(of=("table",)).filter(table_id=table_id))
+    if not seats:
+        raise TableError(_("There is no table %(table)s.") % {"table": table_id})
+    return seats[0].table, {place.seat: place.bot for place in seats}
 
 
 def _log_texts(table: LiveTable) -> list[str]:
@@ -118,7 +127,7 @@ def table_act(table_id: int, seat: int, action_text: str, client_action_id: str,
         raise TableError(_("An action needs an id of 1 to %(max)s characters.")
                          % {"max": MAX_CLIENT_ID})
     with transaction.atomic():
-        table = _get(table_id, lock=True)
+        table, levels = _locked(table_id)
         done = (table.actions.filter(seat=seat, client_id=client_action_id)
                 .values_list("seq", flat=True).first())
         if done is not None:
@@ -136,7 +145,7 @@ def table_act(table_id: int, seat: int, action_text: str, client_action_id: str,
         if action.seat != seat:
             raise TableError(_("Seat %(seat)s cannot act for seat %(other)s.")
                              % {"seat": seat, "other": action.seat}, "R6.1")
-        return _append(table, _game(table), action, client_action_id, _levels(table))
+        return _append(table, _game(table), action, client_action_id, levels)
 
 
 def _append(table: LiveTable, live: LiveGame, action: Action, client_action_id: str,
@@ -173,11 +182,6 @@ def _append(table: LiveTable, live: LiveGame, action: Action, client_action_id: 
 def _players(table: LiveTable) -> list[str]:
     return [s.user.get_username() if s.user else f"bot:{s.bot}"
             for s in table.seats.select_related("user")]
-
-
-def _levels(table: LiveTable) -> dict[int, str]:
-    """Each seat's bot level, "" for a person's seat."""
-    return dict(table.seats.values_list("seat", "bot"))
 
 
 def _start_turn(table: LiveTable, mover: int | None, bots: set[int]) -> None:
@@ -234,10 +238,9 @@ def bot_move(table_id: int, expected_seq: int) -> int | None:
     the table's lock, so its action is logged at ``expected_seq`` + 1 or not at all, and
     goes through the door people's actions go through (``_append``)."""
     with transaction.atomic():
-        table = _get(table_id, lock=True)
+        table, levels = _locked(table_id)
         if table.seq != expected_seq or table.status == LiveTable.Status.FINISHED:
             return None
-        levels = _levels(table)
         live = _game(table)
         seat = live.game.to_move
         if seat is None or not levels.get(seat):

@@ -39,11 +39,18 @@ SERVER_START_S = 60  # only reached when daphne does not start (a failure)
 def _in_server(db_blocker: Any) -> None:
     """Set up the daphne process (forked from this one): the database open to it, the bots
     moving at once, in the process, and the in-memory channel layer."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from asgiref.sync import SyncToAsync
     from channels.layers import channel_layers
     from django.conf import settings
 
     from config.celery import app
 
+    # The one thread all database calls of the consumers go to: this process's parent may
+    # have started it (an earlier test), and a thread does not survive a fork, so a copy
+    # inherited from the parent would take the calls and never run them.
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
     db_blocker.unblock()  # pytest-django's guard, inherited from this process
     settings.LIVE_BOT_PAUSE_SECONDS = 0
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

@@ -120,3 +120,35 @@ def test_resume_returns_what_a_dropped_client_missed(table: LiveTable, cookie: s
         await comm.disconnect()
 
     async_to_sync(run)()
+
+
+def test_a_message_needing_no_database_does_not_wait_for_the_database_thread() -> None:
+    """Channels 4.2+ runs a database clean-up in the process's one database thread before
+    every message; our consumers leave that to their database calls, so while that thread
+    is busy (held here until the echo has come back) a message needing no database is
+    answered. Were the echo queued behind the thread, it would never come."""
+    import asyncio
+    import threading
+
+    from asgiref.sync import sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from games.live.consumers import EchoConsumer
+
+    async def run() -> None:
+        release = threading.Event()
+        holding = asyncio.ensure_future(
+            sync_to_async(release.wait, thread_sensitive=True)(TIMEOUT))
+        echo = WebsocketCommunicator(EchoConsumer.as_asgi(), "/ws/bench-echo/")
+        try:
+            connected, _ = await echo.connect(timeout=TIMEOUT)
+            assert connected
+            await echo.send_to(text_data="ping")
+            assert await echo.receive_from(timeout=TIMEOUT) == "ping"
+            assert not holding.done()  # the database thread was busy all along
+        finally:
+            release.set()
+            await holding
+            await echo.disconnect()
+
+    async_to_sync(run)()
