@@ -15,7 +15,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from .models import LiveTable
+from .models import LiveTable, logged_actions
 from .state import LiveGame, advance
 
 LIMIT = 2000  # tables a process remembers; the least recently used go first
@@ -40,8 +40,7 @@ def take(table: LiveTable) -> LiveGame | None:
         return None
     seq, game = entry[1], entry[2]
     if seq < table.seq:
-        missing = list(table.actions.filter(seq__gt=seq, seq__lte=table.seq)
-                       .order_by("seq").values_list("action", flat=True))
+        missing = logged_actions(table.pk, seq, table.seq)
         if len(missing) != table.seq - seq:  # not the log this copy came from
             return None
         advance(game, missing)

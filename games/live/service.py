@@ -39,7 +39,7 @@ from games.engine import (
 from games.engine.ways import ways
 
 from . import notify, replayed
-from .models import LiveAction, LiveSeat, LiveTable
+from .models import LiveAction, LiveSeat, LiveTable, logged_actions, read_table
 from .state import Json, LiveGame, events_since, recent_events, replay, seat_view, spectator_view
 
 MAX_CLIENT_ID = 64
@@ -89,7 +89,7 @@ def create_practice_table(user: Any, bot: str, seat: int = 0,
 
 
 def _get(table_id: int) -> LiveTable:
-    table = LiveTable.objects.filter(pk=table_id).first()
+    table = read_table(table_id)
     if table is None:
         raise TableError(_("There is no table %(table)s.") % {"table": table_id})
     return table
@@ -106,14 +106,15 @@ def _locked(table_id: int) -> tuple[LiveTable, dict[int, str]]:
 
 
 def _log_texts(table: LiveTable) -> list[str]:
-    return list(table.actions.order_by("seq").values_list("action", flat=True))
+    """The table's actions up to its ``seq``."""
+    return logged_actions(table.pk, 0, table.seq)
 
 
 def _game(table: LiveTable) -> LiveGame:
     """The game after the table's last action: this process's copy when it has one (see
     replayed), else replayed from the log; ``replayed.keep`` it after."""
     return (replayed.take(table)
-            or replay(table.seed, _log_texts(table)[:table.seq]))
+            or replay(table.seed, _log_texts(table)))
 
 
 def table_act(table_id: int, seat: int, action_text: str, client_action_id: str, *,
@@ -333,7 +334,7 @@ def update_since(table_id: int, seat: int | None, since: int) -> Update:
     live = replayed.take(table)
     events = None if live is None else recent_events(live, table.seq, since, seat)
     if live is None or events is None:
-        events, live = events_since(table.seed, _log_texts(table)[:table.seq], since, seat)
+        events, live = events_since(table.seed, _log_texts(table), since, seat)
     view = spectator_view(live) if seat is None else seat_view(live, seat)
     replayed.keep(table, live)
     view.update(table=table.pk, seq=table.seq, status=table.status,
