@@ -94,7 +94,9 @@ class LiveAction(models.Model):
 # machine the ORM spent twice as long compiling each as the database took to answer it.
 
 def read_table(table_id: int) -> LiveTable | None:
-    """The table's row (``None``: no such table)."""
+    """The table's row (``None``: no such table, nor such an id)."""
+    if not 0 < table_id < 2**63:  # out of the id column's range, which the SQL would refuse
+        return None
     found = list(LiveTable.objects.raw(
         f"SELECT * FROM {LiveTable._meta.db_table} WHERE id = %s", [table_id]))
     return found[0] if found else None

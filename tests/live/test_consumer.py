@@ -45,11 +45,13 @@ def test_the_seat_holder_gets_its_seat_and_others_the_public_view(
     assert not LiveAction.objects.exists()
 
 
-def test_an_unknown_table_is_closed() -> None:
+@pytest.mark.parametrize("table_id", [99999, 10**20])
+def test_an_unknown_table_is_closed(table_id: int) -> None:
+    """Also an id past the id column's range (the URL takes any digits)."""
     async def run() -> None:
         from .sockets import connect_to
 
-        connected, code = await connect_to(99999).connect(timeout=TIMEOUT)
+        connected, code = await connect_to(table_id).connect(timeout=TIMEOUT)
         assert (connected, code) == (False, 4404)
 
     async_to_sync(run)()
