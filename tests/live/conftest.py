@@ -9,6 +9,8 @@ from django.contrib.auth import get_user_model
 from games.live import service
 from games.live.state import replay
 
+from .sockets import session_cookie
+
 # A fixed deal; the human takes the seat that moves first, so a test acts at once.
 SEED = 20261201
 FIRST = replay(SEED, []).game.to_move
@@ -22,6 +24,12 @@ def _no_bot_pause(settings: Any) -> None:
 @pytest.fixture
 def player(db: None) -> Any:
     return get_user_model().objects.create_user("alice", password="pw-alice-123")
+
+
+@pytest.fixture
+def cookie(player: Any) -> str:
+    """``player``'s logged-in session, for a websocket's cookie header."""
+    return session_cookie(player)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from games.live import service
 from games.live.models import LiveAction, LiveTable
 
 from .conftest import FIRST, SEED
-from .sockets import TIMEOUT, joined, session_cookie, update_at
+from .sockets import TIMEOUT, joined, update_at
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("layer", "eager_tasks")]
@@ -20,11 +20,6 @@ pytestmark = [pytest.mark.django_db(transaction=True),
 @pytest.fixture
 def table(player: Any) -> LiveTable:
     return service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
-
-
-@pytest.fixture
-def cookie(player: Any) -> str:
-    return session_cookie(player)
 
 
 def test_the_seat_holder_gets_its_seat_and_others_the_public_view(

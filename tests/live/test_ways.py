@@ -10,7 +10,7 @@ from games.live import service
 from games.live.models import LiveAction, LiveTable
 from games.live.state import replay
 
-from .sockets import TIMEOUT, joined, session_cookie, update_at
+from .sockets import TIMEOUT, joined, update_at
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("layer", "eager_tasks")]
@@ -29,11 +29,6 @@ CONTRACTS = [
 @pytest.fixture
 def table(player: Any) -> LiveTable:
     return service.create_practice_table(player, "greedy", seat=SEAT, seed=SEED)
-
-
-@pytest.fixture
-def cookie(player: Any) -> str:
-    return session_cookie(player)
 
 
 def test_the_seat_gets_every_way_to_lay_its_chosen_cards(table: LiveTable, cookie: str) -> None:
