@@ -28,13 +28,6 @@ Message = dict[str, Any]
 MAX_WAYS_CARDS = 108  # the pack (R2.1): no hand holds more
 
 
-def _act_and_update(table_id: int, seat: int, action: str, client_id: str,
-                    since: int) -> tuple[int, service.Update]:
-    """An action, then the seat's update after it, in one turn of the database thread."""
-    seq = service.table_act(table_id, seat, action, client_id)
-    return seq, service.update_since(table_id, seat, since)
-
-
 class Consumer(AsyncWebsocketConsumer):
     """Channels' websocket consumer, minus one step: before every message, Channels 4.2+
     drops old database connections in the process's one thread for database work, so an
@@ -103,7 +96,7 @@ class TableConsumer(Consumer):
                                             "as strings."))
             return
         try:
-            seq, update = await database_sync_to_async(_act_and_update)(
+            seq, update = await database_sync_to_async(service.act_and_update)(
                 self.table_id, self.seat, action, client_id, self.last_seq)
         except service.TableError as exc:
             await self._error(client_id, exc.message, exc.rule)

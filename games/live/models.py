@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.db import connection, models
+from django.db import models
 from django.db.models import Q
 
 
@@ -89,23 +89,3 @@ class LiveAction(models.Model):
     def __str__(self) -> str:
         return f"{self.table} #{self.seq}: {self.action}"
 
-
-# The two reads behind every update a connection is sent, in plain SQL: on the project's
-# machine the ORM spent twice as long compiling each as the database took to answer it.
-
-def read_table(table_id: int) -> LiveTable | None:
-    """The table's row (``None``: no such table, nor such an id)."""
-    if not 0 < table_id < 2**63:  # out of the id column's range, which the SQL would refuse
-        return None
-    found = list(LiveTable.objects.raw(
-        f"SELECT * FROM {LiveTable._meta.db_table} WHERE id = %s", [table_id]))
-    return found[0] if found else None
-
-
-def logged_actions(table_id: int, after: int, upto: int) -> list[str]:
-    """The text forms of the table's actions numbered ``after`` + 1 to ``upto``, in order."""
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT action FROM {LiveAction._meta.db_table} "
-                       "WHERE table_id = %s AND seq > %s AND seq <= %s ORDER BY seq",
-                       [table_id, after, upto])
-        return [row[0] for row in cursor.fetchall()]

@@ -15,7 +15,8 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from .models import LiveTable, logged_actions
+from .models import LiveTable
+from .rows import logged_actions
 from .state import LiveGame, advance
 
 LIMIT = 2000  # tables a process remembers; the least recently used go first

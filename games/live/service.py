@@ -38,8 +38,8 @@ from games.engine import (
 )
 from games.engine.ways import ways
 
-from . import notify, replayed
-from .models import LiveAction, LiveSeat, LiveTable, logged_actions, read_table
+from . import notify, replayed, rows
+from .models import LiveSeat, LiveTable
 from .state import Json, LiveGame, events_since, recent_events, replay, seat_view, spectator_view
 
 MAX_CLIENT_ID = 64
@@ -89,25 +89,24 @@ def create_practice_table(user: Any, bot: str, seat: int = 0,
 
 
 def _get(table_id: int) -> LiveTable:
-    table = read_table(table_id)
+    table = rows.read_table(table_id)
     if table is None:
         raise TableError(_("There is no table %(table)s.") % {"table": table_id})
     return table
 
 
-def _locked(table_id: int) -> tuple[LiveTable, dict[int, str]]:
+def _locked(table_id: int) -> rows.Locked:
     """The table, its row locked until the transaction ends, and each seat's bot level
     ("" for a person's seat), read together."""
-    seats = list(LiveSeat.objects.select_related("table")
-                 .select_for_update(of=("table",)).filter(table_id=table_id))
-    if not seats:
+    locked = rows.lock_table(table_id)
+    if locked is None:
         raise TableError(_("There is no table %(table)s.") % {"table": table_id})
-    return seats[0].table, {place.seat: place.bot for place in seats}
+    return locked
 
 
 def _log_texts(table: LiveTable) -> list[str]:
     """The table's actions up to its ``seq``."""
-    return logged_actions(table.pk, 0, table.seq)
+    return rows.logged_actions(table.pk, 0, table.seq)
 
 
 def _game(table: LiveTable) -> LiveGame:
@@ -124,15 +123,29 @@ def table_act(table_id: int, seat: int, action_text: str, client_action_id: str,
     ``TableError`` naming the rule, and nothing stored, when the action is refused, or
     when the table is no longer at ``expected_seq`` (an action chosen for a state that
     has passed)."""
+    return _act(table_id, seat, action_text, client_action_id, expected_seq)[0]
+
+
+def act_and_update(table_id: int, seat: int, action_text: str, client_action_id: str,
+                   since: int) -> tuple[int, Update]:
+    """:func:`table_act`, then ``seat``'s :func:`update_since` ``since``, from the table
+    as the action left it (not read again)."""
+    seq, table = _act(table_id, seat, action_text, client_action_id, None)
+    return seq, _update(table, seat, since)
+
+
+def _act(table_id: int, seat: int, action_text: str, client_action_id: str,
+         expected_seq: int | None) -> tuple[int, LiveTable]:
+    """:func:`table_act`'s sequence number, and the table (as committed) with it."""
     if not client_action_id or len(client_action_id) > MAX_CLIENT_ID:
         raise TableError(_("An action needs an id of 1 to %(max)s characters.")
                          % {"max": MAX_CLIENT_ID})
     with transaction.atomic():
-        table, levels = _locked(table_id)
-        done = (table.actions.filter(seat=seat, client_id=client_action_id)
-                .values_list("seq", flat=True).first())
+        locked = _locked(table_id)
+        table = locked.table
+        done = rows.logged_seq(table_id, seat, client_action_id)
         if done is not None:
-            return done
+            return done, table
         if expected_seq is not None and table.seq != expected_seq:
             raise TableError(_("The table has moved on since this action was chosen."))
         if table.status == LiveTable.Status.FINISHED:
@@ -146,7 +159,7 @@ def table_act(table_id: int, seat: int, action_text: str, client_action_id: str,
         if action.seat != seat:
             raise TableError(_("Seat %(seat)s cannot act for seat %(other)s.")
                              % {"seat": seat, "other": action.seat}, "R6.1")
-        return _append(table, _game(table), action, client_action_id, levels)
+        return _append(table, _game(table), action, client_action_id, locked.levels), table
 
 
 def _append(table: LiveTable, live: LiveGame, action: Action, client_action_id: str,
@@ -169,12 +182,10 @@ def _append(table: LiveTable, live: LiveGame, action: Action, client_action_id: 
     if new_turn:
         _start_turn(table, mover, bots)
     table.seq += 1
-    LiveAction.objects.create(table=table, seq=table.seq, seat=action.seat, action=str(action),
-                              client_id=client_action_id)
     if live.game.is_over:
         table.status = LiveTable.Status.FINISHED
         table.record = live.record(_players(table)).to_json()
-    table.save(update_fields=["seq", "status", "record", "deadline"])
+    rows.log_action(table, action.seat, str(action), client_action_id)
     _after_commit(table, mover, bots, timer=new_turn)
     transaction.on_commit(lambda: replayed.keep(table, live))
     return table.seq
@@ -239,7 +250,8 @@ def bot_move(table_id: int, expected_seq: int) -> int | None:
     the table's lock, so its action is logged at ``expected_seq`` + 1 or not at all, and
     goes through the door people's actions go through (``_append``)."""
     with transaction.atomic():
-        table, levels = _locked(table_id)
+        locked = _locked(table_id)
+        table, levels = locked.table, locked.levels
         if table.seq != expected_seq or table.status == LiveTable.Status.FINISHED:
             return None
         live = _game(table)
@@ -327,7 +339,10 @@ def seat_of(table_id: int, user: Any) -> int | None:
 def update_since(table_id: int, seat: int | None, since: int) -> Update:
     """The events after ``since`` as ``seat`` saw them (``None``: a spectator), and its
     current view, all read from the database."""
-    table = _get(table_id)
+    return _update(_get(table_id), seat, since)
+
+
+def _update(table: LiveTable, seat: int | None, since: int) -> Update:
     if not 0 <= since <= table.seq:
         raise TableError(_("No sequence number %(since)s at this table; it is at %(seq)s.")
                          % {"since": since, "seq": table.seq})
