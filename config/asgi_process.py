@@ -1,5 +1,6 @@
-"""Start a real ASGI server (daphne) as a child process, for the live-table tests and
-``bench_tables``: one process serving ``config.asgi:application`` on a port of its own."""
+"""Start a real ASGI server (uvicorn, the production one, or daphne, which ``make run``
+uses) as a child process, for the live-table tests and ``bench_tables``: one process
+serving ``config.asgi:application`` on a port of its own."""
 
 from __future__ import annotations
 
@@ -12,18 +13,26 @@ from collections.abc import Mapping
 
 from config.worker_process import ROOT
 
-LISTENING = re.compile(r"Listening on TCP address [\d.]+:(\d+)")
+# each server's command (on a free port) and the log line that says where it listens
+COMMANDS = {
+    "uvicorn": ["uvicorn", "--host", "127.0.0.1", "--port", "0", "--no-access-log",
+                "--timeout-graceful-shutdown", "10"],
+    "daphne": ["daphne", "-b", "127.0.0.1", "-p", "0"],
+}
+LISTENING = re.compile(r"(?:Uvicorn running on http://|Listening on TCP address )"
+                       r"[\d.]+:(\d+)")
 
 
 class AsgiServer:
-    """A daphne process on 127.0.0.1 and a free port (``port``), once it listens. Its log
-    is read by a thread of its own (so the pipe never fills), which notices when it
-    listens: starting waits on that, not on a timer."""
+    """A server process (``server``, one of ``COMMANDS``) on 127.0.0.1 and a free port
+    (``port``), once it listens. Its log is read by a thread of its own (so the pipe never
+    fills), which notices when it listens: starting waits on that, not on a timer."""
 
-    def __init__(self, env: Mapping[str, str], start_timeout: float = 60) -> None:
+    def __init__(self, env: Mapping[str, str], start_timeout: float = 60,
+                 server: str = "uvicorn") -> None:
+        self.server = server
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", "0",
-             "config.asgi:application"],
+            [sys.executable, "-m", *COMMANDS[server], "config.asgi:application"],
             cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE, text=True)
         self.log: list[str] = []
@@ -32,7 +41,7 @@ class AsgiServer:
         threading.Thread(target=self._read, daemon=True).start()
         if not self._listening.wait(start_timeout) or not self.port:
             self.stop()
-            raise RuntimeError("daphne did not start listening; its log:\n"
+            raise RuntimeError(f"{server} did not start listening; its log:\n"
                                + "".join(self.log[-30:]))
 
     def _read(self) -> None:
@@ -49,7 +58,7 @@ class AsgiServer:
         return f"ws://127.0.0.1:{self.port}{path}"
 
     def stop(self, kill: bool = False, timeout: float = 60) -> None:
-        """SIGTERM (daphne closes its connections and exits), or SIGKILL; then wait."""
+        """SIGTERM (the server closes its connections and exits), or SIGKILL; then wait."""
         if self.process.poll() is None:
             (self.process.kill if kill else self.process.terminate)()
         self.process.wait(timeout=timeout)

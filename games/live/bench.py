@@ -1,14 +1,15 @@
 """Live table speed for ``manage.py bench_tables`` (a benchmark, not a test).
 
-N practice tables play at once on one real ASGI server process (daphne, started here on a
-free port) with the Redis pub/sub channel layer, PostgreSQL and greedy bots run by real
-Celery worker processes. Each table has one simulated person over a real websocket: when
-its seat may act it thinks a random 0.5 to 1.5 s, then sends one of the view's legal
-actions; the time from sending it to receiving the ``update`` that carries its sequence
-number (after its ``ack``) is measured. Beside each table a bare websocket echo on the same
-server (``LIVE_BENCH_ECHO``) is timed under the same load, so the game's own cost shows
-apart from the transport's. Everything the bench creates (users, sessions, tables, its
-Celery queue, its channel prefix) is named after one run tag and removed afterwards.
+N practice tables play at once on a real ASGI server process (uvicorn, as in production,
+or daphne; started here on a free port) with the Redis pub/sub channel layer, PostgreSQL
+and greedy bots run by real Celery worker processes. Each table has one simulated person
+over a real websocket: when its seat may act it thinks a random 0.5 to 1.5 s, then sends
+one of the view's legal actions; the time from sending it to receiving the ``update``
+that carries its sequence number (after its ``ack``) is measured. Beside each table a
+bare websocket echo on the same server (``LIVE_BENCH_ECHO``) is timed under the same
+load, so the game's own cost shows apart from the transport's. Everything the bench
+creates (users, sessions, tables, its Celery queue, its channel prefix) is named after
+one run tag and removed afterwards.
 """
 
 from __future__ import annotations
@@ -76,6 +77,8 @@ def p(values: list[float], share: float) -> float:
 class Figures:
     tables: int
     latencies: list[float] = field(default_factory=list)  # seconds, one per human action
+    sent: list[float] = field(default_factory=list)  # when each was sent (perf_counter)
+    began: float = 0.0  # when the clients began to play (perf_counter)
     echoes: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     finished: int = 0  # tables whose game ended during the run
@@ -111,6 +114,15 @@ class Figures:
         return (f"cores busy on average over {self.wall:.0f} s: " + ", ".join(parts)
                 + f" (of {os.cpu_count()})")
 
+    def windows_line(self, width: float = 10) -> str:
+        """The p95 of the actions sent in each ``width`` seconds of the run, in order: whether
+        the slow ones came together (the start, when every table begins at once) or not."""
+        windows: dict[int, list[float]] = {}
+        for sent, latency in zip(self.sent, self.latencies, strict=True):
+            windows.setdefault(int((sent - self.began) // width), []).append(latency)
+        return (f"p95 in each {width:g} s of the run: "
+                + ", ".join(f"{p(windows[w], 0.95):.0f}" for w in sorted(windows)) + " ms")
+
     def echo_line(self) -> str:
         echo = p(self.echoes, 0.95)
         return (f"bare websocket echo on the same server under the same load: "
@@ -119,7 +131,7 @@ class Figures:
 
 
 def run(tables: int, seconds: float, *, workers: int = 2, bot_pause: float = 0.2,
-        seed: int | None = None, servers: int = 1) -> Figures:
+        seed: int | None = None, servers: int = 1, asgi: str = "uvicorn") -> Figures:
     """Play ``tables`` tables for ``seconds`` and measure; everything created is removed."""
     tag = uuid.uuid4().hex[:8]
     queue = prefix = f"push-bench-{tag}"
@@ -132,15 +144,15 @@ def run(tables: int, seconds: float, *, workers: int = 2, bot_pause: float = 0.2
     sessions: list[str] = []
     try:
         with _workers(workers, queue, env) as bots, sending_to(queue):
-            asgi: list[AsgiServer] = []
+            started: list[AsgiServer] = []
             try:
-                asgi.extend(AsgiServer(env) for _ in range(servers))
+                started.extend(AsgiServer(env, server=asgi) for _ in range(servers))
                 _tables(tag, tables, rng, created, sessions)
                 figures = Figures(tables)
-                asyncio.run(_drive(asgi, bots, list(zip(created, sessions, strict=True)),
+                asyncio.run(_drive(started, bots, list(zip(created, sessions, strict=True)),
                                    seconds, rng, figures, lambda: _actions(created)))
             finally:
-                for one in asgi:
+                for one in started:
                     one.stop()
         return figures
     finally:
@@ -202,6 +214,7 @@ async def _drive(servers: list[AsgiServer], bots: list[int], tables: list[tuple[
     echoes = [await _connect(server.url("/ws/bench-echo/"), None) for server in places]
     pids = [server.process.pid for server in servers]
     deadline = time.monotonic() + seconds
+    figures.began = time.perf_counter()
     count = sync_to_async(_closing(actions), thread_sensitive=True)
     start = await count()
     before = _cpu(pids, bots)
@@ -307,6 +320,7 @@ async def _human(ws: Any, deadline: float, rng: random.Random, figures: Figures)
             view = message["view"]
             if sent is not None and acked is not None and view["seq"] >= acked:
                 figures.latencies.append(time.perf_counter() - sent[1])
+                figures.sent.append(sent[1])
                 sent = None
             if view["status"] == LiveTable.Status.FINISHED:
                 figures.finished += 1

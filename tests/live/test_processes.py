@@ -1,6 +1,7 @@
-"""Live tables across real processes: an ASGI server (daphne) killed mid-hand and started
-again, the client resuming from its last sequence number; and two ASGI processes serving
-one table through the Redis pub/sub layer. The clients are real websockets (the
+"""Live tables across real processes: an ASGI server (uvicorn, the production one, and
+daphne, ``make run``'s) killed mid-hand and started again, the client resuming from its
+last sequence number; and two ASGI processes (one of each) serving one table through the
+Redis pub/sub layer. The clients are real websockets (the
 ``websockets`` package), the bots a real Celery worker; nothing is mocked.
 
 They need PostgreSQL and Redis (a broker): elsewhere they skip saying which is missing,
@@ -152,15 +153,16 @@ async def _connect(server: AsgiServer, table_id: int, cookie: str) -> Any:
         additional_headers={"Origin": "http://127.0.0.1", "Cookie": f"sessionid={cookie}"})
 
 
+@pytest.mark.parametrize("server", ["uvicorn", "daphne"])
 @pytest.mark.parametrize("kill", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
 def test_a_server_killed_mid_hand_loses_nothing(
-        kill: signal.Signals, table: LiveTable, player: Any, env: dict[str, str],
-        servers: list[AsgiServer], bots: Callable[[], None]) -> None:
+        kill: signal.Signals, server: str, table: LiveTable, player: Any,
+        env: dict[str, str], servers: list[AsgiServer], bots: Callable[[], None]) -> None:
     """The person plays a turn; the server is killed; the bots play on meanwhile (their
     worker starts only now, so they certainly act while no server runs); a new server
     starts, the client resumes from its last number and plays to the end of the hand."""
     cookie = session_cookie(player)
-    servers.append(AsgiServer(env))
+    servers.append(AsgiServer(env, server=server))
 
     async def play() -> tuple[Client, int]:
         client = await Client.join(servers[0], table.pk, cookie)
@@ -171,7 +173,7 @@ def test_a_server_killed_mid_hand_loses_nothing(
         with pytest.raises(websockets.ConnectionClosed):
             await client.until(lambda: False)  # the server has gone: the socket closes
         await asyncio.to_thread(bots)
-        servers.append(await asyncio.to_thread(AsgiServer, env))
+        servers.append(await asyncio.to_thread(AsgiServer, env, server=server))
         client.ws = await _connect(servers[1], table.pk, cookie)
         await client.ws.send(json.dumps({"type": "resume", "since": before}))
         while not client.hand_ended():  # play on to the end of the hand
@@ -196,10 +198,10 @@ def test_a_server_killed_mid_hand_loses_nothing(
 def test_two_server_processes_serve_one_table(
         table: LiveTable, player: Any, env: dict[str, str],
         servers: list[AsgiServer]) -> None:
-    """Two tabs of one seat, each on its own ASGI process: what one plays, the other sees
-    (the notice crosses processes through Redis pub/sub)."""
+    """Two tabs of one seat, each on its own ASGI process (one uvicorn, one daphne): what
+    one plays, the other sees (the notice crosses processes through Redis pub/sub)."""
     cookie = session_cookie(player)
-    servers.extend([AsgiServer(env), AsgiServer(env)])
+    servers.extend([AsgiServer(env, server="uvicorn"), AsgiServer(env, server="daphne")])
 
     async def play() -> None:
         one, two = [await Client.join(server, table.pk, cookie, name)

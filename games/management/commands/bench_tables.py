@@ -8,11 +8,12 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from config.asgi_process import COMMANDS
 from games.live import bench
 
 
 class Command(BaseCommand):
-    help = ("Play N practice tables at once on one real ASGI server (daphne), each with a "
+    help = ("Play N practice tables at once on a real ASGI server (uvicorn), each with a "
             "simulated person over a websocket and greedy bots in real Celery workers; "
             "print the person's action-to-update latency and a bare echo's beside it. "
             "Needs PostgreSQL and Redis.")
@@ -30,6 +31,8 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=None, help="seed of deals and choices")
         parser.add_argument("--servers", type=int, default=1,
                             help="ASGI server processes, the tables shared among them (1)")
+        parser.add_argument("--asgi", choices=sorted(COMMANDS), default="uvicorn",
+                            help="the ASGI server (uvicorn, as in production)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if (min(options["tables"], options["workers"], options["servers"]) < 1
@@ -40,13 +43,15 @@ class Command(BaseCommand):
         if missing:
             raise CommandError(f"bench_tables not run: {missing}.")
         self.stdout.write(f"{platform.python_implementation()} {platform.python_version()}, "
-                          f"{os.cpu_count()} cores; {options['servers']} daphne process(es), "
+                          f"{os.cpu_count()} cores; {options['servers']} {options['asgi']} "
+                          f"process(es), "
                           f"{options['workers']} Celery workers, Redis pub/sub layer, "
                           f"bot pause {options['bot_pause']} s, {options['seconds']:g} s")
         figures = bench.run(options["tables"], options["seconds"], workers=options["workers"],
                             bot_pause=options["bot_pause"], seed=options["seed"],
-                            servers=options["servers"])
+                            servers=options["servers"], asgi=options["asgi"])
         self.stdout.write(figures.line())
+        self.stdout.write(figures.windows_line())
         self.stdout.write(figures.echo_line())
         self.stdout.write(figures.cpu_line())
         self.stdout.write(figures.machine_line())
