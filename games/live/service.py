@@ -1,11 +1,12 @@
 """The table service: the one door through which people and bots act on a live table.
 
-An action is accepted under the table row's lock (``select_for_update``): the game is
-replayed from the log (or taken from this process's copy, brought up to date from the
-log, see ``replayed``), the engine checks the action, it is appended with the next
-sequence number, and after the commit the table's group is told the new number (never a
-card: each connection reads its own seat's events from the database) and the next bot,
-if one is to move, is scheduled. A process holds nothing that a restart would lose.
+An action is accepted under the table row's lock (``SELECT ... FOR UPDATE``, in plain
+SQL like every read and write behind an action, see ``rows``): the game is replayed from
+the log (or taken from this process's copy, brought up to date from the log, see
+``replayed``), the engine checks the action, it is appended with the next sequence
+number, and after the commit the table's group is told the new number (never a card:
+each connection reads its own seat's events from the database) and the next bot, if one
+is to move, is scheduled. A process holds nothing that a restart would lose.
 
 A person's turn may have a deadline (``LiveTable.move_seconds``); when it passes, a timer
 task lets the seat's stand-in bot finish that turn (``timing.py``). The result hook of a
