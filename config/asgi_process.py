@@ -30,10 +30,13 @@ class AsgiServer:
 
     def __init__(self, env: Mapping[str, str], start_timeout: float = 60,
                  server: str = "uvicorn") -> None:
+        from config import settings as production  # tests.settings changes it
+
         self.server = server
         self.process = subprocess.Popen(
             [sys.executable, "-m", *COMMANDS[server], "config.asgi:application"],
-            cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL,
+            cwd=ROOT, env={**os.environ, "LIVE_DB_THREADS": str(production.LIVE_DB_THREADS),
+                           **env}, stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE, text=True)
         self.log: list[str] = []
         self._listening = threading.Event()

@@ -12,3 +12,8 @@ import os
 os.environ.setdefault("DJANGO_DEBUG", "true")
 
 from config.settings import *  # noqa: E402,F403
+
+# The consumers' database work in the test's own thread and connection, where the test's
+# data is (config/settings.py); the real servers the tests start (config/asgi_process.py)
+# are given the production value.
+LIVE_DB_THREADS = int(os.environ.get("LIVE_DB_THREADS", "0"))

@@ -15,17 +15,36 @@ being the last event's number), ``ways`` (``id``, ``actions``: their text forms)
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 from . import service
 
 Message = dict[str, Any]
 MAX_WAYS_CARDS = 108  # the pack (R2.1): no hand holds more
+
+_pools: dict[int, ThreadPoolExecutor] = {}  # per process (a forked child makes its own)
+
+
+def _db(func: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
+    """``func`` to await, run where the live tables' database work runs: in a pool of
+    ``LIVE_DB_THREADS`` threads, each with its own connection, so that one commit waiting
+    on the disk holds up only itself; with 0, in Channels' one thread."""
+    if not settings.LIVE_DB_THREADS:
+        return database_sync_to_async(func)
+    pool = _pools.get(os.getpid())
+    if pool is None:
+        pool = _pools[os.getpid()] = ThreadPoolExecutor(settings.LIVE_DB_THREADS,
+                                                         thread_name_prefix="live-db")
+    return database_sync_to_async(func, thread_sensitive=False, executor=pool)
 
 
 class Consumer(AsyncWebsocketConsumer):
@@ -51,7 +70,7 @@ class TableConsumer(Consumer):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.group = service.group_name(self.table_id)
         try:
-            self.seat = await database_sync_to_async(service.seat_of)(
+            self.seat = await _db(service.seat_of)(
                 self.table_id, self.scope.get("user"))
         except service.TableError:
             await self.close(code=4404)
@@ -96,7 +115,7 @@ class TableConsumer(Consumer):
                                             "as strings."))
             return
         try:
-            seq, update = await database_sync_to_async(service.act_and_update)(
+            seq, update = await _db(service.act_and_update)(
                 self.table_id, self.seat, action, client_id, self.last_seq)
         except service.TableError as exc:
             await self._error(client_id, exc.message, exc.rule)
@@ -119,7 +138,7 @@ class TableConsumer(Consumer):
                                             "number) or null."))
             return
         try:
-            actions = await database_sync_to_async(service.table_ways)(
+            actions = await _db(service.table_ways)(
                 self.table_id, self.seat, cards, meld)
         except service.TableError as exc:
             await self._error(client_id, exc.message, exc.rule)
@@ -148,7 +167,7 @@ class TableConsumer(Consumer):
         await self._send_update(await self._update(self.last_seq))
 
     async def _update(self, since: int | None) -> service.Update:
-        return await database_sync_to_async(service.update_since)(
+        return await _db(service.update_since)(
             self.table_id, self.seat, self.last_seq if since is None else since)
 
     async def _send_update(self, update: service.Update) -> None:

@@ -31,17 +31,26 @@ def _identity(table: LiveTable) -> Any:
     return table.seed, table.created
 
 
-def take(table: LiveTable) -> LiveGame | None:
+def held(table_id: int) -> int | None:
+    """The sequence number this process's game of the table is at, if it has one."""
+    with _lock:
+        entry = _games.get(table_id)
+    return None if entry is None else entry[1]
+
+
+def take(table: LiveTable, logged: tuple[int, list[str]] | None = None) -> LiveGame | None:
     """The game of ``table`` after its action ``table.seq``, removed from the cache and
-    brought up to ``table.seq`` from the log; ``None`` when this process has no game of
-    the table at ``table.seq`` or before."""
+    brought up to ``table.seq`` from the log (``logged``: the actions after a number,
+    read already, used when the game is at that number); ``None`` when this process has
+    no game of the table at ``table.seq`` or before."""
     with _lock:
         entry = _games.pop(table.pk, None)
     if entry is None or entry[0] != _identity(table) or entry[1] > table.seq:
         return None
     seq, game = entry[1], entry[2]
     if seq < table.seq:
-        missing = logged_actions(table.pk, seq, table.seq)
+        missing = (logged[1] if logged is not None and logged[0] == seq
+                   else logged_actions(table.pk, seq, table.seq))
         if len(missing) != table.seq - seq:  # not the log this copy came from
             return None
         advance(game, missing)

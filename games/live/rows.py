@@ -68,6 +68,23 @@ def read_table(table_id: int) -> LiveTable | None:
     return None if row is None else _table(row)
 
 
+def read_table_since(table_id: int, after: int) -> tuple[LiveTable, list[str]] | None:
+    """The table's row and the text forms of its actions after number ``after``, in order,
+    read in one statement (one snapshot: the actions are those up to the row's ``seq``);
+    ``None``: no such table."""
+    if not _in_range(table_id):
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {_columns('t')}, a.action FROM {_q(_TABLE.db_table)} t "
+                       f"LEFT JOIN {_q(LiveAction._meta.db_table)} a "
+                       "ON a.table_id = t.id AND a.seq > %s WHERE t.id = %s ORDER BY a.seq",
+                       [after, table_id])
+        found = cursor.fetchall()
+    if not found:
+        return None
+    return _table(found[0]), [row[-1] for row in found if row[-1] is not None]
+
+
 @dataclass
 class Locked:
     """A table whose row is locked until the transaction ends, with each seat's bot level

@@ -89,10 +89,14 @@ def create_practice_table(user: Any, bot: str, seat: int = 0,
     return table
 
 
+def _no_table(table_id: int) -> TableError:
+    return TableError(_("There is no table %(table)s.") % {"table": table_id})
+
+
 def _get(table_id: int) -> LiveTable:
     table = rows.read_table(table_id)
     if table is None:
-        raise TableError(_("There is no table %(table)s.") % {"table": table_id})
+        raise _no_table(table_id)
     return table
 
 
@@ -101,7 +105,7 @@ def _locked(table_id: int) -> rows.Locked:
     ("" for a person's seat), read together."""
     locked = rows.lock_table(table_id)
     if locked is None:
-        raise TableError(_("There is no table %(table)s.") % {"table": table_id})
+        raise _no_table(table_id)
     return locked
 
 
@@ -339,18 +343,27 @@ def seat_of(table_id: int, user: Any) -> int | None:
 
 def update_since(table_id: int, seat: int | None, since: int) -> Update:
     """The events after ``since`` as ``seat`` saw them (``None``: a spectator), and its
-    current view, all read from the database."""
-    return _update(_get(table_id), seat, since)
+    current view, all read from the database: the table's row and the actions this
+    process's game of it lacks (all of them when it has none) in one statement."""
+    after = replayed.held(table_id) or 0
+    read = rows.read_table_since(table_id, after)
+    if read is None:
+        raise _no_table(table_id)
+    return _update(read[0], seat, since, (after, read[1]))
 
 
-def _update(table: LiveTable, seat: int | None, since: int) -> Update:
+def _update(table: LiveTable, seat: int | None, since: int,
+            logged: tuple[int, list[str]] | None = None) -> Update:
+    """``update_since`` from ``table`` (``logged``: its actions after a number, read
+    already)."""
     if not 0 <= since <= table.seq:
         raise TableError(_("No sequence number %(since)s at this table; it is at %(seq)s.")
                          % {"since": since, "seq": table.seq})
-    live = replayed.take(table)
+    live = replayed.take(table, logged)
     events = None if live is None else recent_events(live, table.seq, since, seat)
     if live is None or events is None:
-        events, live = events_since(table.seed, _log_texts(table), since, seat)
+        whole = logged[1] if logged is not None and logged[0] == 0 else _log_texts(table)
+        events, live = events_since(table.seed, whole, since, seat)
     view = spectator_view(live) if seat is None else seat_view(live, seat)
     replayed.keep(table, live)
     view.update(table=table.pk, seq=table.seq, status=table.status,

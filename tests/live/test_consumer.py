@@ -1,13 +1,14 @@
 """The websocket protocol of a live table: join, act, refusals, resend, resume, two tabs,
 spectators; on the in-memory layer and on Redis pub/sub."""
 
+import threading
 from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
 
 from games.engine import hand_size
-from games.live import service
+from games.live import consumers, service
 from games.live.models import LiveAction, LiveTable
 
 from .conftest import FIRST, SEED
@@ -149,3 +150,14 @@ def test_a_message_needing_no_database_does_not_wait_for_the_database_thread() -
             await echo.disconnect()
 
     async_to_sync(run)()
+
+
+@pytest.mark.parametrize("threads", [0, 2])
+def test_the_database_work_runs_in_the_pool_or_in_channels_thread(
+        settings: Any, threads: int) -> None:
+    """``LIVE_DB_THREADS`` threads of its own (production), or Channels' one thread, which
+    is the test's (0, the in-process tests)."""
+    settings.LIVE_DB_THREADS = threads
+    name = async_to_sync(consumers._db(lambda: threading.current_thread().name))()
+    assert name.startswith("live-db_") == bool(threads)
+    assert (name == threading.current_thread().name) == (not threads)

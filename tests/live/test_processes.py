@@ -218,3 +218,7 @@ def test_two_server_processes_serve_one_table(
 
     asyncio.run(play())
     assert list(LiveAction.objects.filter(table=table).values_list("seq", flat=True)) == [1, 2]
+    for server in servers:  # as in production: the database work in threads of its own
+        environ = Path(f"/proc/{server.process.pid}/environ").read_bytes().split(b"\0")
+        threads = [int(v.split(b"=")[1]) for v in environ if v.startswith(b"LIVE_DB_THREADS=")]
+        assert threads and threads[0] > 0

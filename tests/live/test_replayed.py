@@ -4,6 +4,8 @@ are the replay's, and a kept game that is behind the log is brought forward from
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -59,7 +61,8 @@ def test_a_game_advanced_from_any_point_is_the_replay(seed: int, cut: int) -> No
 @pytest.mark.django_db
 def test_a_game_kept_at_an_older_sequence_number_is_brought_forward(player: Any) -> None:
     """Another process acted meanwhile: this process's copy is one action behind, so the
-    service plays the logged action onto it (and the events are those of the log)."""
+    service plays the logged action onto it (and the events are those of the log), read
+    in the same statement as the table's row."""
     table = service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
     service.table_act(table.pk, FIRST, f"{FIRST} take", "a")
     table.refresh_from_db()
@@ -69,7 +72,9 @@ def test_a_game_kept_at_an_older_sequence_number_is_brought_forward(player: Any)
     discard = f"{FIRST} discard {view['hand'][0]}"
     service.table_act(table.pk, FIRST, discard, "b")  # as if in another process
     replayed.keep(table, stale)  # this object still says 1
-    update = service.update_since(table.pk, FIRST, 1)
+    with CaptureQueriesContext(connection) as queries:
+        update = service.update_since(table.pk, FIRST, 1)
+    assert len(queries) == 1, [q["sql"] for q in queries]
     assert [(e["seq"], e["action"]) for e in update.events] == [(2, discard)]
     assert update.view["seq"] == 2 and update.view["to_move"] != FIRST
     assert discard.split()[-1] not in update.view["hand"]
