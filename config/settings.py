@@ -359,9 +359,12 @@ LIVE_MOVE_SECONDS = int(os.environ.get("LIVE_MOVE_SECONDS", "120")) or None
 # Threads (each with a database connection of its own) in which an ASGI process runs the
 # live tables' database work. With 0, Channels' one thread for all of it: then one commit
 # that waits on a slow disk flush (100-500 ms now and then on the project's machine) holds
-# up every table's updates behind it. The in-process tests use 0 (tests/settings.py), as
-# their data lives in the test's own connection; the real servers they start do not.
-LIVE_DB_THREADS = int(os.environ.get("LIVE_DB_THREADS", "4"))
+# up every table's updates behind it. SQLite (`make run`) keeps 0: it locks the whole file
+# for a writer, and two threads' transactions could refuse each other. The in-process
+# tests use 0 (tests/settings.py), as their data lives in the test's own connection; the
+# real servers they start do not.
+LIVE_DB_THREADS = int(os.environ.get(
+    "LIVE_DB_THREADS", "4" if "postgresql" in DATABASES["default"]["ENGINE"] else "0"))
 # bench_tables only: a bare websocket echo at ws/bench-echo/ on the server it starts, so the
 # transport's own cost shows beside a table's (games/live/bench.py).
 LIVE_BENCH_ECHO = env_bool("LIVE_BENCH_ECHO", False)
