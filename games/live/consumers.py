@@ -51,8 +51,9 @@ class Consumer(AsyncWebsocketConsumer):
     """Channels' websocket consumer, minus one step: before every message, Channels 4.2+
     drops old database connections in the process's one thread for database work, so an
     echo or a notice waits behind every query queued there (at 200 tables the echo took a
-    second). Here each database call (``database_sync_to_async``) does that itself, before
-    and after, in that thread; a message that needs no database does not wait for it."""
+    second). Here each database call (``_db``, through ``database_sync_to_async``) does
+    that itself, before and after, in the thread it runs in; a message that needs no
+    database does not wait for it."""
 
     async def dispatch(self, message: Message) -> None:
         handler = getattr(self, get_handler_name(message), None)

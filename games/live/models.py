@@ -88,4 +88,3 @@ class LiveAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} #{self.seq}: {self.action}"
-

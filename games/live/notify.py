@@ -1,13 +1,14 @@
 """Telling a table's channel group from synchronous code (the table service after a
 commit), on a loop that keeps the channel layer's Redis connection.
 
-Inside an ASGI server the service runs in a ``sync_to_async`` thread (the one thread all
-the process's database work queues for), and the send is handed to the server's own loop
-without waiting for it: that thread goes on to the next call at once, and a send that
-fails is logged (clients catch up from the log anyway). Anywhere else (a Celery worker
-playing a bot, a command) ``async_to_sync`` would run every send on a new event loop, so
-the Redis layer would open and close a connection per message (about 35 ms on the
-project's machine). There one loop per process, in a thread of its own, sends them all.
+Inside an ASGI server the service runs in a ``sync_to_async`` thread (one of the threads
+the process's database work queues for, see ``consumers._db``), and the send is handed
+to the server's own loop without waiting for it: that thread goes on to the next call at
+once, and a send that fails is logged (clients catch up from the log anyway). Anywhere
+else (a Celery worker playing a bot, a command) ``async_to_sync`` would run every send
+on a new event loop, so the Redis layer would open and close a connection per message
+(about 35 ms on the project's machine). There one loop per process, in a thread of its
+own, sends them all.
 """
 
 from __future__ import annotations
