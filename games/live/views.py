@@ -71,6 +71,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "live/table.html", {
         "table": table,
         "seat": seat,
+        "teams": teams,
         "bot": bot,
         "bot_label": bot_label(bot) if bot else "",
         "finished": table.status == LiveTable.Status.FINISHED,

@@ -101,6 +101,9 @@ def test_the_seat_holder_plays_and_everyone_else_watches(
     assert config["seat"] == FIRST and config["ws"] == f"/ws/tables/{table.pk}/"
     assert config["players"][FIRST] == "alice" and config["humans"][FIRST]
     audited(mine)
+    # the score table's headers name the teams as the page is served (axe: no empty header)
+    mine_team = 0 if FIRST % 2 == 0 else 1
+    assert f'<th scope="col" data-team="{mine_team}">Your team</th>' in mine.content.decode()
     staff = get_user_model().objects.create_user("bob", password="pw-bob-12345", is_staff=True)
     other = Client()
     other.force_login(staff)
@@ -108,6 +111,7 @@ def test_the_seat_holder_plays_and_everyone_else_watches(
         page = watcher.get(reverse("live:table", args=[table.pk]))
         assert page.status_code == 200 and "Your hand" not in page.content.decode()
         assert config_of(page)["seat"] is None
+        assert '<th scope="col" data-team="0">Seats 0 and 2</th>' in page.content.decode()
     # the page itself holds no card: the hand comes through the websocket, seat by seat
     hand = replay(SEED, []).game.observation(FIRST).hand
     assert not any(re.search(rf"\b{c.code}\b", mine.content.decode()) for c in hand)

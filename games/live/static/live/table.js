@@ -659,7 +659,6 @@
 
   function renderScores() {
     [0, 1].forEach(function (team) {
-      q('[data-team="' + team + '"]').textContent = msg.teams[team];
       q('[data-total="' + team + '"]').textContent = String(view.totals[team]);
     });
     var body = q("[data-scores]");
