@@ -2,6 +2,7 @@
 ws/tables/<id>/ to the live tables (games/live), with the session's user and only from
 the allowed hosts."""
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -21,3 +22,9 @@ application = ProtocolTypeRouter({
     "http": django_asgi_app,
     "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
 })
+
+# What is built by now (Django, the apps, the consumers, the engine) lives as long as the
+# process: frozen, it is out of the garbage collector's way, and a full collection scans
+# only what came after. At 200 live tables a full collection over everything stalled
+# every table for about 240 ms on a busy 2-core machine (README, "Live table speed").
+gc.freeze()

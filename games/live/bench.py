@@ -131,8 +131,10 @@ class Figures:
 
 
 def run(tables: int, seconds: float, *, workers: int = 2, bot_pause: float = 0.2,
-        seed: int | None = None, servers: int = 1, asgi: str = "uvicorn") -> Figures:
-    """Play ``tables`` tables for ``seconds`` and measure; everything created is removed."""
+        seed: int | None = None, servers: int = 1, asgi: str = "uvicorn",
+        ramp: float = 0.0) -> Figures:
+    """Play ``tables`` tables for ``seconds`` and measure; everything created is removed.
+    Each person begins at a random moment in the first ``ramp`` seconds (0: all at once)."""
     tag = uuid.uuid4().hex[:8]
     queue = prefix = f"push-bench-{tag}"
     env = {"DATABASE_URL": database_url(connection.settings_dict),
@@ -150,7 +152,7 @@ def run(tables: int, seconds: float, *, workers: int = 2, bot_pause: float = 0.2
                 _tables(tag, tables, rng, created, sessions)
                 figures = Figures(tables)
                 asyncio.run(_drive(started, bots, list(zip(created, sessions, strict=True)),
-                                   seconds, rng, figures, lambda: _actions(created)))
+                                   seconds, ramp, rng, figures, lambda: _actions(created)))
             finally:
                 for one in started:
                     one.stop()
@@ -203,11 +205,12 @@ def _workers(count: int, queue: str, env: dict[str, str]) -> Iterator[list[int]]
 
 
 async def _drive(servers: list[AsgiServer], bots: list[int], tables: list[tuple[int, str]],
-                 seconds: float, rng: random.Random, figures: Figures,
+                 seconds: float, ramp: float, rng: random.Random, figures: Figures,
                  actions: Callable[[], int]) -> None:
     """Connect every client first (table by table to the servers in turn, each table's echo
-    beside it), then let them all play for ``seconds``; the actions and the CPU time
-    meanwhile (of the servers, the ``bots`` workers, the clients here and the machine)."""
+    beside it), then let them all play for ``seconds``, each person from a random moment
+    in the first ``ramp`` seconds; the actions and the CPU time meanwhile (of the servers,
+    the ``bots`` workers, the clients here and the machine)."""
     places = [servers[index % len(servers)] for index in range(len(tables))]
     humans = [await _connect(server.url(f"/ws/tables/{table}/"), cookie)
               for server, (table, cookie) in zip(places, tables, strict=True)]
@@ -220,7 +223,8 @@ async def _drive(servers: list[AsgiServer], bots: list[int], tables: list[tuple[
     before = _cpu(pids, bots)
     try:
         await asyncio.gather(
-            *(_human(ws, deadline, random.Random(rng.random()), figures) for ws in humans),
+            *(_human(ws, time.monotonic() + rng.uniform(0, ramp), deadline,
+                     random.Random(rng.random()), figures) for ws in humans),
             *(_echo(ws, deadline, random.Random(rng.random()), figures) for ws in echoes))
         after = _cpu(pids, bots)
         figures.played = await count() - start
@@ -288,9 +292,11 @@ def _think(rng: random.Random) -> float:
     return rng.uniform(0.5, 1.5)
 
 
-async def _human(ws: Any, deadline: float, rng: random.Random, figures: Figures) -> None:
-    """One person at a table: act after thinking whenever the seat may; time each act from
-    sending it to the update that carries its sequence number."""
+async def _human(ws: Any, begin: float, deadline: float, rng: random.Random,
+                 figures: Figures) -> None:
+    """One person at a table: from ``begin`` on (a monotonic time), act after thinking
+    whenever the seat may; time each act from sending it to the update that carries its
+    sequence number."""
     view: dict[str, Any] = {}
     act_at: float | None = None
     sent: tuple[str, float] | None = None  # the action id awaiting its update, and when
@@ -326,7 +332,8 @@ async def _human(ws: Any, deadline: float, rng: random.Random, figures: Figures)
                 figures.finished += 1
                 return
         if sent is None:
-            act_at = (act_at or time.monotonic() + _think(rng)) if view.get("legal") else None
+            act_at = ((act_at or max(time.monotonic(), begin) + _think(rng))
+                      if view.get("legal") else None)
 
 
 async def _echo(ws: Any, deadline: float, rng: random.Random, figures: Figures) -> None:

@@ -9,9 +9,9 @@ each connection reads its own seat's events from the database) and the next bot,
 is to move, is scheduled. A process holds nothing that a restart would lose.
 
 A person's turn may have a deadline (``LiveTable.move_seconds``); when it passes, a timer
-task lets the seat's stand-in bot finish that turn (``timing.py``). The result hook of a
-finished game runs as a task of its own, so it can neither break the last move nor be
-lost (``timing.report_result``).
+task lets the seat's stand-in bot finish that turn (``turn_timeout``). The result hook of
+a finished game runs as a task of its own, so it can neither break the last move nor be
+lost (``followups.report_result``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""``manage.py bench_tables`` on two tables for a few seconds: the figures' line, the p95
-of each 10 s, the echo's beside it, actions acknowledged, and nothing left behind. Timing
+"""``manage.py bench_tables`` on two tables for a few seconds: the people's arrival in
+its first line, the figures' line, the p95 of each 10 s, the echo's beside it, actions acknowledged, and nothing left behind. Timing
 values are not checked. Needs PostgreSQL and Redis (skips elsewhere, fails in CI without
 them)."""
 
@@ -27,8 +27,9 @@ def test_bench_tables_prints_its_figures_and_cleans_up() -> None:
         pytest.skip(f"bench_tables not run: {missing}")
     out = io.StringIO()
     call_command("bench_tables", tables=2, seconds=6, workers=1, seed=1, bot_pause=0.2,
-                 stdout=out)
+                 ramp=2, stdout=out)
     lines = out.getvalue().splitlines()
+    assert lines[0].endswith("people arriving over the first 2 s"), lines
     figures = [re.fullmatch(r"tables 2, human actions (\d+), p50 [\d.]+ ms, p95 [\d.]+ ms",
                             line) for line in lines]
     found = [match for match in figures if match]
@@ -47,5 +48,12 @@ def test_bench_tables_refuses_without_a_redis_channel_layer(settings: Any) -> No
     """Whatever this machine has: with the in-memory layer (one process) it says why not."""
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     with pytest.raises(CommandError, match="bench_tables not run: "):
-        call_command("bench_tables", tables=2, seconds=1)
+        call_command("bench_tables", tables=2, seconds=1, ramp=0)
+    assert not LiveTable.objects.exists()
+
+
+@pytest.mark.parametrize("ramp", [-1, 6, 9])
+def test_bench_tables_refuses_a_ramp_outside_the_run(ramp: float) -> None:
+    with pytest.raises(CommandError, match="--ramp from 0 to under --seconds"):
+        call_command("bench_tables", tables=2, seconds=6, ramp=ramp)
     assert not LiveTable.objects.exists()

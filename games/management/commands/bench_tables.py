@@ -31,14 +31,17 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=None, help="seed of deals and choices")
         parser.add_argument("--servers", type=int, default=1,
                             help="ASGI server processes, the tables shared among them (1)")
+        parser.add_argument("--ramp", type=float, default=10,
+                            help="each person begins at a random moment in the first RAMP "
+                                 "seconds, as people arrive (10); 0: all in the same second")
         parser.add_argument("--asgi", choices=sorted(COMMANDS), default="uvicorn",
                             help="the ASGI server (uvicorn, as in production)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if (min(options["tables"], options["workers"], options["servers"]) < 1
-                or options["seconds"] <= 0):
+                or options["seconds"] <= 0 or not 0 <= options["ramp"] < options["seconds"]):
             raise CommandError("--tables, --workers and --servers must be at least 1, "
-                               "--seconds above 0.")
+                               "--seconds above 0, --ramp from 0 to under --seconds.")
         missing = bench.missing_services()
         if missing:
             raise CommandError(f"bench_tables not run: {missing}.")
@@ -46,10 +49,12 @@ class Command(BaseCommand):
                           f"{os.cpu_count()} cores; {options['servers']} {options['asgi']} "
                           f"process(es), "
                           f"{options['workers']} Celery workers, Redis pub/sub layer, "
-                          f"bot pause {options['bot_pause']} s, {options['seconds']:g} s")
+                          f"bot pause {options['bot_pause']} s, {options['seconds']:g} s, "
+                          f"people arriving over the first {options['ramp']:g} s")
         figures = bench.run(options["tables"], options["seconds"], workers=options["workers"],
                             bot_pause=options["bot_pause"], seed=options["seed"],
-                            servers=options["servers"], asgi=options["asgi"])
+                            servers=options["servers"], asgi=options["asgi"],
+                            ramp=options["ramp"])
         self.stdout.write(figures.line())
         self.stdout.write(figures.windows_line())
         self.stdout.write(figures.echo_line())
