@@ -1,7 +1,7 @@
 """``manage.py bench_tables`` on two tables for a few seconds: the people's arrival in
-its first line, the figures' line, the p95 of each 10 s, the echo's beside it, actions acknowledged, and nothing left behind. Timing
-values are not checked. Needs PostgreSQL and Redis (skips elsewhere, fails in CI without
-them)."""
+its first line, the figures' line, the p95 of each 10 s, the echo's beside it, actions
+acknowledged, and nothing left behind. Timing values are not checked. Needs PostgreSQL
+and Redis (skips elsewhere, fails in CI without them)."""
 
 import io
 import os
