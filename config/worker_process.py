@@ -23,18 +23,23 @@ def database_url(settings_dict: dict[str, Any]) -> str:
 
 
 def start_worker(*, queue: str, database: str, broker: str, backend: str,
-                 log: Path, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+                 log: Path, env: dict[str, str] | None = None,
+                 nice: int = 0) -> subprocess.Popen[bytes]:
     """A one-process worker consuming ``queue``; wait for it with :func:`wait_ready`. It is
     named after its log file, so workers started side by side answer the health check's
-    questions each under a name of its own. ``env`` adds to its environment."""
+    questions each under a name of its own. ``env`` adds to its environment; ``nice``
+    lowers its CPU priority by that much (as ``nice -n``)."""
     env = {**os.environ, **(env or {}), "CELERY_BROKER_URL": broker,
            "CELERY_RESULT_BACKEND": backend, "CELERY_QUEUE": queue, "DATABASE_URL": database}
-    return subprocess.Popen(
+    process = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
          "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "info",
          "-n", f"{log.stem}-{queue}@%h",
          f"--logfile={log}"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL)
+    if nice:  # before it is ready: every thread it starts inherits the priority
+        os.setpriority(os.PRIO_PROCESS, process.pid, os.getpriority(os.PRIO_PROCESS, 0) + nice)
+    return process
 
 
 def wait_ready(log: Path, seconds: float = 60) -> None:

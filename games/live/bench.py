@@ -132,9 +132,10 @@ class Figures:
 
 def run(tables: int, seconds: float, *, workers: int = 2, bot_pause: float = 0.2,
         seed: int | None = None, servers: int = 1, asgi: str = "uvicorn",
-        ramp: float = 0.0) -> Figures:
+        ramp: float = 0.0, worker_nice: int = 0) -> Figures:
     """Play ``tables`` tables for ``seconds`` and measure; everything created is removed.
-    Each person begins at a random moment in the first ``ramp`` seconds (0: all at once)."""
+    Each person begins at a random moment in the first ``ramp`` seconds (0: all at once);
+    the bots' workers run ``worker_nice`` below the server's CPU priority."""
     tag = uuid.uuid4().hex[:8]
     queue = prefix = f"push-bench-{tag}"
     env = {"DATABASE_URL": database_url(connection.settings_dict),
@@ -145,7 +146,7 @@ def run(tables: int, seconds: float, *, workers: int = 2, bot_pause: float = 0.2
     created: list[int] = []
     sessions: list[str] = []
     try:
-        with _workers(workers, queue, env) as bots, sending_to(queue):
+        with _workers(workers, queue, env, worker_nice) as bots, sending_to(queue):
             started: list[AsgiServer] = []
             try:
                 started.extend(AsgiServer(env, server=asgi) for _ in range(servers))
@@ -186,13 +187,14 @@ def _clean(tag: str, created: list[int], sessions: list[str], queue: str) -> Non
 
 
 @contextmanager
-def _workers(count: int, queue: str, env: dict[str, str]) -> Iterator[list[int]]:
-    """``count`` Celery worker processes on ``queue``, started and ready; their pids."""
+def _workers(count: int, queue: str, env: dict[str, str], nice: int) -> Iterator[list[int]]:
+    """``count`` Celery worker processes on ``queue`` (``nice``), started and ready; their
+    pids."""
     broker = settings.CELERY_BROKER_URL
     with tempfile.TemporaryDirectory() as folder:
         logs = [Path(folder) / f"worker{i}.log" for i in range(count)]
         processes = [start_worker(queue=queue, database=env["DATABASE_URL"], broker=broker,
-                                  backend="", log=log, env=env) for log in logs]
+                                  backend="", log=log, env=env, nice=nice) for log in logs]
         try:
             for log in logs:
                 wait_ready(log)

@@ -6,29 +6,39 @@ and Redis (skips elsewhere, fails in CI without them)."""
 import io
 import os
 import re
+import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
 
+from config.worker_process import database_url, start_worker, wait_ready
 from games.live import bench
 from games.live.models import LiveTable
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_bench_tables_prints_its_figures_and_cleans_up() -> None:
+def _services() -> None:
     missing = bench.missing_services()
     if missing:
         if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
             pytest.fail(f"CI requires the real services: {missing}")
         pytest.skip(f"bench_tables not run: {missing}")
+
+
+def test_bench_tables_prints_its_figures_and_cleans_up() -> None:
+    _services()
     out = io.StringIO()
     call_command("bench_tables", tables=2, seconds=6, workers=1, seed=1, bot_pause=0.2,
                  ramp=2, stdout=out)
     lines = out.getvalue().splitlines()
+    assert "2 Celery workers" not in lines[0] and "1 Celery workers (nice 10)" in lines[0]
     assert lines[0].endswith("people arriving over the first 2 s"), lines
     figures = [re.fullmatch(r"tables 2, human actions (\d+), p50 [\d.]+ ms, p95 [\d.]+ ms",
                             line) for line in lines]
@@ -57,3 +67,27 @@ def test_bench_tables_refuses_a_ramp_outside_the_run(ramp: float) -> None:
     with pytest.raises(CommandError, match="--ramp from 0 to under --seconds"):
         call_command("bench_tables", tables=2, seconds=6, ramp=ramp)
     assert not LiveTable.objects.exists()
+
+
+@pytest.mark.parametrize("nice", [-1, 20])
+def test_bench_tables_refuses_a_niceness_outside_0_to_19(nice: int) -> None:
+    with pytest.raises(CommandError, match="--worker-nice from 0 to 19"):
+        call_command("bench_tables", tables=2, seconds=6, ramp=0, worker_nice=nice)
+
+
+def test_a_worker_started_nice_runs_every_thread_at_the_lower_priority(tmp_path: Path) -> None:
+    """The bench's bots' workers (``--worker-nice``), real: all their threads below ours."""
+    _services()
+    log = tmp_path / "nice.log"
+    worker = start_worker(queue=f"push-test-nice-{uuid.uuid4().hex[:8]}",
+                          database=database_url(connection.settings_dict),
+                          broker=settings.CELERY_BROKER_URL, backend="", log=log, nice=5)
+    try:
+        wait_ready(log)
+        threads = list(Path(f"/proc/{worker.pid}/task").iterdir())
+        # the nice value is the 19th field of /proc/<pid>/task/<tid>/stat
+        nices = {int((t / "stat").read_text().rsplit(")", 1)[1].split()[16]) for t in threads}
+        assert threads and nices == {min(19, os.getpriority(os.PRIO_PROCESS, 0) + 5)}
+    finally:
+        worker.terminate()
+        worker.wait(timeout=60)

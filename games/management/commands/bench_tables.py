@@ -34,27 +34,35 @@ class Command(BaseCommand):
         parser.add_argument("--ramp", type=float, default=10,
                             help="each person begins at a random moment in the first RAMP "
                                  "seconds, as people arrive (10); 0: all in the same second")
+        parser.add_argument("--worker-nice", type=int, default=10,
+                            help="the bots' workers this much below the server's CPU priority, "
+                                 "as the README advises where they share a machine (10); "
+                                 "0: the same")
         parser.add_argument("--asgi", choices=sorted(COMMANDS), default="uvicorn",
                             help="the ASGI server (uvicorn, as in production)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if (min(options["tables"], options["workers"], options["servers"]) < 1
-                or options["seconds"] <= 0 or not 0 <= options["ramp"] < options["seconds"]):
+                or options["seconds"] <= 0 or not 0 <= options["ramp"] < options["seconds"]
+                or not 0 <= options["worker_nice"] <= 19):
             raise CommandError("--tables, --workers and --servers must be at least 1, "
-                               "--seconds above 0, --ramp from 0 to under --seconds.")
+                               "--seconds above 0, --ramp from 0 to under --seconds, "
+                               "--worker-nice from 0 to 19.")
         missing = bench.missing_services()
         if missing:
             raise CommandError(f"bench_tables not run: {missing}.")
         self.stdout.write(f"{platform.python_implementation()} {platform.python_version()}, "
                           f"{os.cpu_count()} cores; {options['servers']} {options['asgi']} "
                           f"process(es), "
-                          f"{options['workers']} Celery workers, Redis pub/sub layer, "
+                          f"{options['workers']} Celery workers (nice "
+                          f"{options['worker_nice']}), Redis pub/sub layer, "
                           f"bot pause {options['bot_pause']} s, {options['seconds']:g} s, "
-                          f"people arriving over the first {options['ramp']:g} s")
+                          + (f"people arriving over the first {options['ramp']:g} s"
+                             if options["ramp"] else "every person from the first second"))
         figures = bench.run(options["tables"], options["seconds"], workers=options["workers"],
                             bot_pause=options["bot_pause"], seed=options["seed"],
                             servers=options["servers"], asgi=options["asgi"],
-                            ramp=options["ramp"])
+                            ramp=options["ramp"], worker_nice=options["worker_nice"])
         self.stdout.write(figures.line())
         self.stdout.write(figures.windows_line())
         self.stdout.write(figures.echo_line())
