@@ -346,6 +346,7 @@ def test_the_table_pages_pass_axe_core(phone: Any, site: str, alice: Any, settin
     page.goto(f"{site}/tables/{finished.pk}/")
     expect(page.get_by_role("link", name="Replay this game")).to_be_visible()
     expect(page.get_by_role("button", name="Play again")).to_be_visible()
+    expect(page.locator("[data-final]")).not_to_have_text("")  # its state has come
     _check(page)
     page.get_by_role("link", name="Replay this game").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Table {finished.pk}: replay")
@@ -360,4 +361,5 @@ def test_the_table_pages_pass_axe_core(phone: Any, site: str, alice: Any, settin
     page.goto(f"{site}/tables/{table.pk}/")
     expect(page.locator(".lead")).to_have_text(re.compile("^You are watching this table"))
     expect(page.get_by_role("list", name="Players").get_by_role("listitem")).to_have_count(4)
+    expect(page.locator("[data-turn]")).not_to_have_text("")  # its state has come
     _check(page)
