@@ -2,12 +2,14 @@
 
 N practice tables play at once on a real ASGI server process (uvicorn, as in production,
 or daphne; started here on a free port) with the Redis pub/sub channel layer, PostgreSQL
-and greedy bots run by real Celery worker processes. Each table has one simulated person
-over a real websocket: when its seat may act it thinks a random 0.5 to 1.5 s, then sends
-one of the view's legal actions; the time from sending it to receiving the ``update``
-that carries its sequence number (after its ``ack``) is measured. Beside each table a
-bare websocket echo on the same server (``LIVE_BENCH_ECHO``) is timed under the same
-load, so the game's own cost shows apart from the transport's. Everything the bench
+and greedy bots run by real Celery worker processes (at a lower CPU priority, as the
+README advises where they share a machine with the server). Each table has one simulated
+person over a real websocket, beginning at a random moment in the first seconds of the
+run (the ramp, as people arrive): when its seat may act it thinks a random 0.5 to 1.5 s,
+then sends one of the view's legal actions; the time from sending it to receiving the
+``update`` that carries its sequence number (after its ``ack``) is measured. Beside each
+table a bare websocket echo on the same server (``LIVE_BENCH_ECHO``) is timed under the
+same load, so the game's own cost shows apart from the transport's. Everything the bench
 creates (users, sessions, tables, its Celery queue, its channel prefix) is named after
 one run tag and removed afterwards.
 """
