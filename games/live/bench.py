@@ -132,12 +132,12 @@ class Figures:
                 f"table p95 / echo p95 {p(self.latencies, 0.95) / echo:.1f}")
 
 
-def run(tables: int, seconds: float, *, workers: int = 2, bot_pause: float = 0.2,
-        seed: int | None = None, servers: int = 1, asgi: str = "uvicorn",
-        ramp: float = 0.0, worker_nice: int = 0) -> Figures:
+def run(tables: int, seconds: float, *, workers: int, bot_pause: float, seed: int | None,
+        servers: int, asgi: str, ramp: float, worker_nice: int) -> Figures:
     """Play ``tables`` tables for ``seconds`` and measure; everything created is removed.
     Each person begins at a random moment in the first ``ramp`` seconds (0: all at once);
-    the bots' workers run ``worker_nice`` below the server's CPU priority."""
+    the bots' workers run ``worker_nice`` below the server's CPU priority. The defaults
+    are ``bench_tables``'s, the one caller."""
     tag = uuid.uuid4().hex[:8]
     queue = prefix = f"push-bench-{tag}"
     env = {"DATABASE_URL": database_url(connection.settings_dict),

@@ -102,7 +102,7 @@ def test_the_seat_holder_plays_and_everyone_else_watches(
     assert config["players"][FIRST] == "alice" and config["humans"][FIRST]
     audited(mine)
     # the score table's headers name the teams as the page is served (axe: no empty header)
-    mine_team = 0 if FIRST % 2 == 0 else 1
+    mine_team = FIRST % 2  # R1.1: seats 0 and 2 are team 0
     assert f'<th scope="col" data-team="{mine_team}">Your team</th>' in mine.content.decode()
     staff = get_user_model().objects.create_user("bob", password="pw-bob-12345", is_staff=True)
     other = Client()
