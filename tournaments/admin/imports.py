@@ -9,6 +9,11 @@ once the preview has no error). The columns, in the order to import them:
 * entries: ``tournament`` (its id, as the admin's address shows it), ``team`` (its name),
   ``seed``, ``withdrawn`` (yes/no)
 
+A text cell a spreadsheet would run as a formula (a team named ``=HYPERLINK(...)``) is
+exported with a leading ``'`` and read back without it (``tournaments.csv_cells``), so an
+export imports back unchanged; django-import-export's own escaping, which only drops a
+leading ``=``, is off (``IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT``).
+
 An import obeys the same rules as the forms: an organiser changes only players and teams
 the register lets them change (``registry.may_edit``) and enters teams only into the
 tournaments they organise (``scoping``); a row that would do otherwise is refused, saying
@@ -27,7 +32,9 @@ from django.utils.translation import gettext_lazy
 from import_export import fields, resources, widgets
 from import_export.admin import ImportExportMixin
 from import_export.formats.base_formats import CSV
+from import_export.tmp_storages import TempFolderStorage
 
+from tournaments.csv_cells import escape, unescape
 from tournaments.models import Entry, Player, Team, Tournament
 
 from .scoping import scoped
@@ -52,15 +59,20 @@ class ByKey(widgets.ForeignKeyWidget):
         return self.model.objects.all()
 
     def clean(self, value: Any, row: Any = None, **kwargs: Any) -> Any:
-        text = str(value if value is not None else "").strip()
+        written = str(value if value is not None else "")
+        text = written.strip()
         if not text:
             raise ValueError(_("This column is required."))
         if self.model is Tournament and not text.isdigit():
             raise ValueError(_("Give the tournament's number (its id), not “%s”.") % text)
-        try:
-            return self.get_queryset(text, row).get(**{self.field: text})
-        except self.model.DoesNotExist:
-            raise ValueError(self.missing % {"value": text}) from None
+        queryset = self.get_queryset(text, row)
+        # The key as written first (a team's name may begin with a tab, as its export
+        # writes it), then without the spaces a hand-edited file gains around it.
+        for key in dict.fromkeys((written, text)):
+            found = queryset.filter(**{self.field: key}).first()
+            if found is not None:
+                return found
+        raise ValueError(self.missing % {"value": text})
 
 
 class Seed(widgets.Widget):
@@ -104,6 +116,19 @@ class ScopedResource(resources.ModelResource):
             if isinstance(field.widget, ByKey):
                 field.widget.user = user
 
+    def export_field(self, field: fields.Field, instance: Any, **kwargs: Any) -> Any:
+        """Every exported text cell, escaped where a spreadsheet would run it as a formula.
+        (The preview's before/after columns come from the fields themselves and so show
+        the names as stored.)"""
+        value = super().export_field(field, instance, **kwargs)
+        return escape(value) if isinstance(value, str) else value
+
+    def before_import_row(self, row: Any, **kwargs: Any) -> None:
+        """Every cell read as the export wrote it: a ``'`` before a formula is dropped."""
+        for column, value in row.items():
+            if isinstance(value, str):
+                row[column] = unescape(value)
+
     def before_save_instance(self, instance: Any, row: Any, **kwargs: Any) -> None:
         from .registry import may_edit
 
@@ -127,6 +152,7 @@ class PlayerResource(ScopedResource):
         report_skipped = True
 
     def before_import_row(self, row: Any, **kwargs: Any) -> None:
+        super().before_import_row(row, **kwargs)
         if not str(row.get("name") or "").strip():
             raise ValidationError({"name": _("Every player needs a name.")})
 
@@ -168,6 +194,19 @@ class FileProblem(Exception):
     """A file that cannot be imported at all: its message is shown as it is."""
 
 
+class UploadAsWritten(TempFolderStorage):
+    """The uploaded file, between preview and confirmation, read back as it was written:
+    Python's text mode turns a carriage return into a newline, so a name beginning (or
+    holding) one would otherwise import changed."""
+
+    def read(self) -> Any:
+        if "b" in self.read_mode:
+            return super().read()
+        with open(self.get_full_path(), self.read_mode, encoding=self.encoding,
+                  newline="") as file:
+            return file.read()
+
+
 class CsvImportExport(ImportExportMixin):
     """Admin mixin: the changelist's Import and Export buttons, CSV only, with the user's
     scope handed to the resource."""
@@ -176,6 +215,7 @@ class CsvImportExport(ImportExportMixin):
     export_formats = [CSV]
     import_error_display = ("message",)
     import_template_name = "admin/tournaments/import.html"  # errors in words, no traceback
+    tmp_storage_class = UploadAsWritten
 
     def get_resource_kwargs(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
         return {**kwargs, "user": request.user}

@@ -3,9 +3,10 @@
 Both render a table payload, ``{"columns": [...], "rows": [{column: value}, ...]}`` (the
 standings), so that the JSON, CSV and NDJSON of one table parse back to the same rows: CSV
 has a header line of the columns, then one line a row (a text cell that could run as a
-spreadsheet formula is escaped with a leading ``'``, which a reader drops); NDJSON has one
-JSON object a row, its keys in column order. Anything else (which views avoid: errors are
-answered in JSON) is rendered as a one-row table of its top-level keys rather than failing.
+spreadsheet formula is escaped with a leading ``'`` by ``tournaments.csv_cells``, whose
+``unescape`` reads it back); NDJSON has one JSON object a row, its keys in column order.
+Anything else (which views avoid: errors are answered in JSON) is rendered as a one-row
+table of its top-level keys rather than failing.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from typing import Any
 from rest_framework.renderers import BaseRenderer
 from rest_framework.utils.encoders import JSONEncoder
 
+from tournaments.csv_cells import escape
+
 
 def as_table(data: Any) -> tuple[list[str], list[Mapping[str, Any]]]:
     """The columns and rows of a table payload."""
@@ -31,22 +34,15 @@ def as_table(data: Any) -> tuple[list[str], list[Mapping[str, Any]]]:
     return ["value"], [{"value": data}]
 
 
-# A spreadsheet takes a cell beginning with one of these for a formula (OWASP, "CSV
-# Injection"): a team named =HYPERLINK(...) would run as one. Such text gets a leading '.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-ESCAPE = "'"
-
-
 def _cell(value: Any) -> Any:
     """A CSV cell: numbers as they are (a score difference of -20 stays a number), None as
-    empty, text (anything nested as JSON) with a ``'`` before a formula's first character.
-    Text that begins with ``'`` gets one more, so that a reader recovers every text cell
-    by dropping one leading ``'`` (README, "For players")."""
+    empty, text (anything nested as JSON) escaped where a spreadsheet would run it as a
+    formula (``csv_cells.escape``; README, "For players")."""
     if value is None or isinstance(value, int | float):
         return value
     text = value if isinstance(value, str) else json.dumps(value, cls=JSONEncoder,
                                                           ensure_ascii=False)
-    return ESCAPE + text if text.startswith((*FORMULA_STARTS, ESCAPE)) else text
+    return escape(text)
 
 
 class CSVRenderer(BaseRenderer):
