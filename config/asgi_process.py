@@ -9,7 +9,7 @@ import re
 import subprocess
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from config.worker_process import ROOT
 
@@ -26,15 +26,16 @@ LISTENING = re.compile(r"(?:Uvicorn running on http://|Listening on TCP address 
 class AsgiServer:
     """A server process (``server``, one of ``COMMANDS``) on 127.0.0.1 and a free port
     (``port``), once it listens. Its log is read by a thread of its own (so the pipe never
-    fills), which notices when it listens: starting waits on that, not on a timer."""
+    fills), which notices when it listens: starting waits on that, not on a timer.
+    ``args`` go to the server's command line (e.g. uvicorn's ``--proxy-headers``)."""
 
     def __init__(self, env: Mapping[str, str], start_timeout: float = 60,
-                 server: str = "uvicorn") -> None:
+                 server: str = "uvicorn", args: Sequence[str] = ()) -> None:
         from config import settings as production  # tests.settings changes it
 
         self.server = server
         self.process = subprocess.Popen(
-            [sys.executable, "-m", *COMMANDS[server], "config.asgi:application"],
+            [sys.executable, "-m", *COMMANDS[server], *args, "config.asgi:application"],
             cwd=ROOT, env={**os.environ, "LIVE_DB_THREADS": str(production.LIVE_DB_THREADS),
                            **env}, stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE, text=True)

@@ -11,6 +11,7 @@ the right password, for ``LOGIN_COOLOFF_MINUTES``. The token endpoint also takes
 from __future__ import annotations
 
 import ipaddress
+import logging
 from typing import Any
 
 from django.conf import settings
@@ -18,12 +19,45 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework.throttling import ScopedRateThrottle
 
+#: What a login counts as coming from when its client address is no IP address (README,
+#: "Login limits"): all such logins share this one count. Varying the garbage therefore
+#: never starts a fresh count, and locking this count out locks out no client whose
+#: address is real. The unspecified address: never a real peer's, and storable where
+#: django-axes keeps its counts (an address column, which text that is no address fails).
+UNKNOWN_ADDRESS = "0.0.0.0"
+# characters of a bad value that its warning shows
+_SHOWN = 60
+# set in a request's META once its bad address is logged: both limits ask (the token
+# endpoint's rate limit, then django-axes), and one warning a request is enough
+_WARNED = "push.bad_client_address_logged"
+
+log = logging.getLogger(__name__)
+
 
 def _address(text: str) -> str | None:
+    """``text`` as an IP address in canonical form, or None when it is none.
+
+    A port, as some proxies write it (``192.0.2.1:8080``, ``[2001:db8::1]:8080``), is
+    dropped, as uvicorn's ``--proxy-headers`` drops it; so is an IPv6 scope
+    (``fe80::1%eth0``), which PostgreSQL's address column refuses. An IPv4 client that a
+    dual-stack socket reports as ``::ffff:192.0.2.1`` is ``192.0.2.1``, one count.
+    """
+    text = text.strip()
+    if text.startswith("[") and "]" in text:  # [IPv6] or [IPv6]:port
+        text = text[1:text.index("]")]
+    elif text.count(":") == 1:  # IPv4:port (a bare IPv6 address has two colons or more)
+        text = text.split(":")[0]
     try:
-        return str(ipaddress.ip_address(text.strip()))
+        address = ipaddress.ip_address(text.split("%")[0])
     except ValueError:
         return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
+        return str(address.ipv4_mapped)
+    return str(address)
+
+
+def _shown(value: str) -> str:
+    return repr(value[:_SHOWN]) + ("..." if len(value) > _SHOWN else "")
 
 
 def client_address(request: HttpRequest) -> str:
@@ -33,13 +67,31 @@ def client_address(request: HttpRequest) -> str:
     (``DJANGO_BEHIND_TLS_PROXY=true``): then the address the proxy appended last to
     ``X-Forwarded-For``. What a client writes in that header itself comes before the
     proxy's entry and is never read, so a forged header cannot start a fresh count.
+
+    An entry that is no IP address (a misconfigured proxy, or a client reaching a server
+    that trusts its header) counts as no entry: the peer's address. A peer that is none
+    either (uvicorn's ``--proxy-headers`` puts the forwarded text there as it is) counts
+    as :data:`UNKNOWN_ADDRESS`. Either is logged as a warning, once a request; never an
+    error, which would answer the login 500.
     """
-    peer = request.META.get("REMOTE_ADDR", "")
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    peer = str(request.META.get("REMOTE_ADDR") or "")
+    forwarded = str(request.META.get("HTTP_X_FORWARDED_FOR") or "")
+    bad = []
     if settings.CLIENT_ADDRESS_FROM_PROXY and forwarded:
-        # an entry that is no address (a misconfigured proxy) falls back to the peer
-        return _address(forwarded.split(",")[-1]) or peer
-    return peer
+        entry = forwarded.rsplit(",", 1)[-1].strip()
+        address = _address(entry)
+        if address is not None:
+            return address
+        bad.append(f"the last X-Forwarded-For entry {_shown(entry)}")
+    address = _address(peer)
+    if address is None:
+        bad.append(f"REMOTE_ADDR {_shown(peer)}")
+    counted = address or UNKNOWN_ADDRESS
+    if bad and not request.META.get(_WARNED):
+        request.META[_WARNED] = True
+        log.warning("%s %s no IP address: the login limits count this request as from %s",
+                    " and ".join(bad), "is" if len(bad) == 1 else "are", counted)
+    return counted
 
 
 class AuthRateThrottle(ScopedRateThrottle):
