@@ -22,7 +22,9 @@ from .models import LiveTable
 
 #: After this long without an action and without a person's countdown, the sweep sends
 #: the bot's move again (a bot takes well under a second; its pause is a second or two).
-STALLED_SECONDS = 30
+#: With the sweep every 15 s, a table whose bot's move was lost (a broker outage) plays
+#: on within half a minute or so of the broker's return.
+STALLED_SECONDS = 15
 
 
 def report_result(table_id: int) -> bool:

@@ -17,6 +17,7 @@ lost (``followups.report_result``).
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -44,6 +45,10 @@ from .models import LiveSeat, LiveTable
 from .state import Json, LiveGame, events_since, recent_events, replay, seat_view, spectator_view
 
 MAX_CLIENT_ID = 64
+#: The ids a client may give its actions: letters, digits and ``_ . : -``, beginning with a
+#: letter or digit. The server's own ids (:func:`server_id`) begin with ``!``, which no
+#: client id may, so a client can never send an id the server will use for a seat.
+CLIENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]*")
 #: The bot that finishes a person's turn whose time ran out.
 STAND_IN = "greedy"
 
@@ -139,12 +144,24 @@ def act_and_update(table_id: int, seat: int, action_text: str, client_action_id:
     return seq, _update(table, seat, since)
 
 
+def server_id(kind: str, seq: int) -> str:
+    """The id of an action the server chose for a seat (``kind``: ``bot``, ``stand-in``) at
+    sequence number ``seq``: outside :data:`CLIENT_ID`, so no client can take it first."""
+    return f"!{kind}-{seq}"
+
+
+def check_client_id(client_action_id: str) -> None:
+    """``TableError`` unless ``client_action_id`` is an id a client may send."""
+    if not (0 < len(client_action_id) <= MAX_CLIENT_ID
+            and CLIENT_ID.fullmatch(client_action_id)):
+        raise TableError(_("An action's id is 1 to %(max)s letters, digits and \"_ . : -\", "
+                           "beginning with a letter or digit.") % {"max": MAX_CLIENT_ID})
+
+
 def _act(table_id: int, seat: int, action_text: str, client_action_id: str,
          expected_seq: int | None) -> tuple[int, LiveTable]:
     """:func:`table_act`'s sequence number, and the table (as committed) with it."""
-    if not client_action_id or len(client_action_id) > MAX_CLIENT_ID:
-        raise TableError(_("An action needs an id of 1 to %(max)s characters.")
-                         % {"max": MAX_CLIENT_ID})
+    check_client_id(client_action_id)
     with transaction.atomic():
         locked = _locked(table_id)
         table = locked.table
@@ -255,7 +272,9 @@ def bot_move(table_id: int, expected_seq: int) -> int | None:
     the table's lock, so its action is logged at ``expected_seq`` + 1 or not at all, and
     goes through the door people's actions go through (``_append``)."""
     with transaction.atomic():
-        locked = _locked(table_id)
+        locked = rows.lock_table(table_id)
+        if locked is None:
+            return None  # the table is gone
         table, levels = locked.table, locked.levels
         if table.seq != expected_seq or table.status == LiveTable.Status.FINISHED:
             return None
@@ -270,7 +289,7 @@ def bot_move(table_id: int, expected_seq: int) -> int | None:
         action = bot.choose(obs, observed_legal_actions(obs))
         # the id names the turn it was chosen for: no action after ``expected_seq`` (the
         # table's sequence number, checked under the lock) has been logged with it yet
-        return _append(table, live, action, f"bot-{expected_seq}", levels)
+        return _append(table, live, action, server_id("bot", expected_seq), levels)
 
 
 def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> list[str]:
@@ -297,31 +316,43 @@ def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> 
 def turn_timeout(table_id: int, deadline: str) -> int:
     """Let the stand-in bot finish the turn whose deadline was ``deadline`` (ISO), if that
     deadline still stands and has passed; how many actions it made here. The person keeps
-    the seat and plays the next turn. Each action's id is the sequence number it was chosen
-    at, and it is refused if the table moved on meanwhile (the person acted), so two timers
-    for one deadline act once and a late one does nothing."""
+    the seat and plays the next turn. Each action is decided and logged under the table's
+    lock, so two timers for one deadline act once and a late one does nothing; and the loop
+    goes on only while the table moves on: a step that leaves it where it was ends it."""
     due = datetime.fromisoformat(deadline)
-    made = 0
+    made, seq = 0, None
     while True:
-        table = LiveTable.objects.filter(pk=table_id).first()
-        if (table is None or table.status == LiveTable.Status.FINISHED
-                or table.deadline != due or due > timezone.now()):
+        step = _stand_in_step(table_id, due)
+        if step is None:
             return made  # gone, over, a new turn (or no limit), or not yet
+        if seq is not None and step <= seq:
+            log.warning("stand-in at live table %s: the table did not move on from %s; "
+                        "stopped", table_id, seq)
+            return made
+        made, seq = made + 1, step
+
+
+def _stand_in_step(table_id: int, due: datetime) -> int | None:
+    """One action of the stand-in for the person whose turn ran out at ``due``, decided
+    and logged under the table's lock; the new sequence number, or ``None`` when there is
+    nothing (more) to do for that deadline."""
+    with transaction.atomic():
+        locked = rows.lock_table(table_id)
+        if locked is None:
+            return None
+        table = locked.table
+        if (table.status == LiveTable.Status.FINISHED or table.deadline != due
+                or due > timezone.now()):
+            return None
         live = _game(table)
         seat = live.game.to_move
-        obs = None if seat is None else live.game.observation(seat)
-        replayed.keep(table, live)
-        if seat is None or obs is None:
-            return made
+        if seat is None or locked.levels.get(seat):
+            replayed.keep(table, live)
+            return None
+        obs = live.game.observation(seat)
         bot = make_bot(STAND_IN, table.pk * 1_000_003 + table.seq)
         action = bot.choose(obs, observed_legal_actions(obs))
-        try:
-            table_act(table_id, seat, str(action), f"stand-in-{table.seq}",
-                      expected_seq=table.seq)
-        except TableError as exc:  # the person acted meanwhile
-            log.info("stand-in at live table %s: %s", table_id, exc)
-            return made
-        made += 1
+        return _append(table, live, action, server_id("stand-in", table.seq), locked.levels)
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,7 @@ def layer(request: Any, settings: Any) -> Iterator[str]:
             pytest.skip("no Redis answers for the channel layer")
         # pub/sub ignores the db number; a prefix of its own keeps parallel runs apart
         settings.CHANNEL_LAYERS = {"default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "BACKEND": "games.live.layer.PubSubChannelLayer",
             "CONFIG": {"hosts": [url], "prefix": f"test-live-{os.getpid()}"}}}
     channel_layers.backends.clear()
     yield request.param

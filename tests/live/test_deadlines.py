@@ -51,7 +51,7 @@ def _bots_play(table: LiveTable) -> None:
 
 
 def _stand_in_turn(table: LiveTable) -> list[str]:
-    return list(LiveAction.objects.filter(table=table, client_id__startswith="stand-in-")
+    return list(LiveAction.objects.filter(table=table, client_id__startswith="!stand-in-")
                 .order_by("seq").values_list("action", flat=True))
 
 

@@ -52,4 +52,4 @@ def test_a_lost_bot_move_is_sent_again_by_the_sweep(table: LiveTable, eager_task
     after = LiveTable.objects.get(pk=table.pk)
     assert after.seq > 2  # the bots played on, up to the person's next turn
     assert service.update_since(table.pk, FIRST, 0).view["to_move"] == FIRST
-    assert LiveAction.objects.filter(table=table, client_id="bot-2").count() == 1
+    assert LiveAction.objects.filter(table=table, client_id="!bot-2").count() == 1
