@@ -31,7 +31,7 @@ test: install
 
 lint: install
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy --strict games/engine games/bots tournaments/formats tournaments/console_steps.py tournaments/standings.py tournaments/standings_rounds.py tournaments/ratings.py tournaments/replay.py games/live/state.py
+	$(VENV)/bin/mypy --strict games/engine games/bots tournaments/formats tournaments/console_steps.py tournaments/standings.py tournaments/standings_rounds.py tournaments/ratings.py tournaments/replay.py tournaments/csv_cells.py games/live/state.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info build dist

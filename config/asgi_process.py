@@ -16,7 +16,7 @@ from config.worker_process import ROOT
 # each server's command (on a free port) and the log line that says where it listens
 COMMANDS = {
     "uvicorn": ["uvicorn", "--host", "127.0.0.1", "--port", "0", "--no-access-log",
-                "--timeout-graceful-shutdown", "10"],
+                "--timeout-graceful-shutdown", "10", "--ws-max-size", "16384"],
     "daphne": ["daphne", "-b", "127.0.0.1", "-p", "0"],
 }
 LISTENING = re.compile(r"(?:Uvicorn running on http://|Listening on TCP address )"

@@ -8,13 +8,17 @@ Messages from the client: ``{"type": "act", "action": "0 take", "id": "c-17"}``,
 ``{"type": "resume", "since": 12}`` and ``{"type": "ways", "id": "w-3", "cards": ["5H",
 "6H", "JK"], "meld": null}`` (the seat's legal actions using exactly those cards, onto
 meld ``meld`` when it is a meld id). To the client: ``ack`` (``id``, ``seq``), ``error``
-(``id``, ``rule``, ``message``), ``update`` (``events`` and ``view``, the view's ``seq``
-being the last event's number), ``ways`` (``id``, ``actions``: their text forms).
+(``id``, ``rule``, ``field``, ``message``), ``update`` (``events`` and ``view``, the view's
+``seq`` being the last event's number), ``ways`` (``id``, ``actions``: their text forms).
+Each frame is read by ``frames``: one that is not such a message gets an error saying what
+is wrong (and which field) and the connection stays; one over ``frames.MAX_FRAME_BYTES``
+closes it (1009).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -26,10 +30,11 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from . import service
+from . import frames, service
 
 Message = dict[str, Any]
-MAX_WAYS_CARDS = 108  # the pack (R2.1): no hand holds more
+
+log = logging.getLogger(__name__)
 
 _pools: dict[int, ThreadPoolExecutor] = {}  # per process (a forked child makes its own)
 
@@ -61,11 +66,16 @@ class Consumer(AsyncWebsocketConsumer):
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
+    async def layer_subscribed(self, event: Message) -> None:
+        """The channel layer's word that a subscription Redis had refused took
+        (``games.live.layer``): notices come from now on."""
+
 
 class TableConsumer(Consumer):
     table_id: int
     seat: int | None
     last_seq: int
+    closing = False  # set once this side has closed the connection: nothing more is sent
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -88,72 +98,77 @@ class TableConsumer(Consumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """One frame from the client: always one answer, at worst an error frame, and the
+        connection stays; only a frame over the size limit closes it (1009, with a reason).
+        A bug in handling one frame is logged with its traceback and answered with a
+        generic error, rather than ending the connection (the log still shows it)."""
+        if self.closing:
+            return  # frames that arrived after ours closed the connection
         try:
-            message = json.loads(text_data or "")
-        except ValueError:
-            await self._error(None, _("A message must be a JSON object."))
-            return
-        if not isinstance(message, dict):
-            await self._error(None, _("A message must be a JSON object."))
-        elif message.get("type") == "act":
-            await self._act(message)
-        elif message.get("type") == "resume":
-            await self._resume(message)
-        elif message.get("type") == "ways":
-            await self._ways(message)
-        else:
-            await self._error(message.get("id"),
-                              _("Unknown message type %(type)s; send \"act\", \"resume\" "
-                                "or \"ways\".") % {"type": json.dumps(message.get("type"))})
+            await self._receive(text_data, bytes_data)
+        except Exception:  # noqa: BLE001 - logged, with the traceback
+            log.exception("live table %s: handling a frame failed: %.200r", self.table_id,
+                          text_data if bytes_data is None else bytes_data)
+            await self._error(None, _("The server could not handle this message."))
 
-    async def _act(self, message: Message) -> None:
-        client_id, action = message.get("id"), message.get("action")
-        if self.seat is None:
-            await self._error(client_id, _("You do not hold a seat at this table."))
+    async def _receive(self, text_data: str | None, bytes_data: bytes | None) -> None:
+        if frames.too_large(text_data, bytes_data):
+            await self._close_too_large()
             return
-        if not isinstance(client_id, str) or not isinstance(action, str):
-            await self._error(client_id, _("An act message needs \"action\" and \"id\" "
-                                            "as strings."))
+        if text_data is None:
+            await self._error(None, _("Send text frames of JSON, not binary frames."))
+            return
+        try:
+            request = frames.read(text_data)
+        except frames.FrameError as exc:
+            await self._error(exc.client_id, exc.message, field=exc.field)
+            return
+        if isinstance(request, frames.Act):
+            await self._act(request)
+        elif isinstance(request, frames.Resume):
+            await self._resume(request)
+        else:
+            await self._ways(request)
+
+    async def _close_too_large(self) -> None:
+        """Close with 1009 (Message Too Big) and a reason; nothing more is sent. daphne
+        refuses 1009 from an application (autobahn allows only 1000 and 3000-4999, and
+        passes on no reason): there the code is 4009."""
+        self.closing = True
+        reason = _("A message is at most %(size)s bytes.") % {"size": frames.MAX_FRAME_BYTES}
+        try:
+            await self.close(code=1009, reason=reason)
+        except Exception:  # noqa: BLE001 - autobahn's plain Exception; any other fails again
+            await self.close(code=4009, reason=reason)
+
+    async def _act(self, request: frames.Act) -> None:
+        if self.seat is None:
+            await self._error(request.id, _("You do not hold a seat at this table."))
             return
         try:
             seq, update = await _db(service.act_and_update)(
-                self.table_id, self.seat, action, client_id, self.last_seq)
+                self.table_id, self.seat, request.action, request.id, self.last_seq)
         except service.TableError as exc:
-            await self._error(client_id, exc.message, exc.rule)
+            await self._error(request.id, exc.message, exc.rule)
             return
-        await self.send(text_data=json.dumps({"type": "ack", "id": client_id, "seq": seq}))
+        await self._send_json({"type": "ack", "id": request.id, "seq": seq})
         await self._send_update(update)
 
-    async def _ways(self, message: Message) -> None:
-        client_id, cards, meld = message.get("id"), message.get("cards"), message.get("meld")
+    async def _ways(self, request: frames.Ways) -> None:
         if self.seat is None:
-            await self._error(client_id, _("You do not hold a seat at this table."))
-            return
-        if (not isinstance(cards, list) or not all(isinstance(c, str) for c in cards)
-                or len(cards) > MAX_WAYS_CARDS):
-            await self._error(client_id, _("A ways message needs \"cards\", a list of at "
-                                            "most %(max)s card codes.") % {"max": MAX_WAYS_CARDS})
-            return
-        if meld is not None and (not isinstance(meld, int) or isinstance(meld, bool)):
-            await self._error(client_id, _("A ways message's \"meld\" is a meld id (a whole "
-                                            "number) or null."))
+            await self._error(request.id, _("You do not hold a seat at this table."))
             return
         try:
             actions = await _db(service.table_ways)(
-                self.table_id, self.seat, cards, meld)
+                self.table_id, self.seat, request.cards, request.meld)
         except service.TableError as exc:
-            await self._error(client_id, exc.message, exc.rule)
+            await self._error(request.id, exc.message, exc.rule)
             return
-        await self.send(text_data=json.dumps({"type": "ways", "id": client_id,
-                                              "actions": actions}))
+        await self._send_json({"type": "ways", "id": request.id, "actions": actions})
 
-    async def _resume(self, message: Message) -> None:
-        since = message.get("since")
-        if not isinstance(since, int) or isinstance(since, bool):
-            await self._error(None, _("A resume message needs \"since\", a whole number."))
-            return
+    async def _resume(self, request: frames.Resume) -> None:
         try:
-            update = await self._update(since)
+            update = await self._update(request.since)
         except service.TableError as exc:
             await self._error(None, exc.message, exc.rule)
             return
@@ -164,6 +179,10 @@ class TableConsumer(Consumer):
         if event["seq"] > self.last_seq:
             await self._catch_up()
 
+    async def layer_subscribed(self, event: Message) -> None:
+        """Notices reach this connection from now on; those sent before did not."""
+        await self._catch_up()
+
     async def _catch_up(self) -> None:
         await self._send_update(await self._update(self.last_seq))
 
@@ -173,12 +192,19 @@ class TableConsumer(Consumer):
 
     async def _send_update(self, update: service.Update) -> None:
         self.last_seq = max(self.last_seq, update.view["seq"])
-        await self.send(text_data=json.dumps(
-            {"type": "update", "events": update.events, "view": update.view}))
+        await self._send_json({"type": "update", "events": update.events, "view": update.view})
 
-    async def _error(self, client_id: Any, message: str, rule: str = "") -> None:
-        await self.send(text_data=json.dumps(
-            {"type": "error", "id": client_id, "rule": rule, "message": message}))
+    async def _error(self, client_id: str | None, message: str, rule: str = "",
+                     field: str | None = None) -> None:
+        """An error frame; ``client_id`` is the message's id, echoed only when valid
+        (``frames``), so the answer never carries what the client should not have sent."""
+        await self._send_json({"type": "error", "id": client_id, "rule": rule,
+                               "field": field, "message": message})
+
+    async def _send_json(self, message: Message) -> None:
+        # ASCII (json's default), so no string can fail to encode as the server sends it
+        if not self.closing:  # a notice may come after the connection was closed
+            await self.send(text_data=json.dumps(message))
 
 
 class EchoConsumer(Consumer):

@@ -1,5 +1,6 @@
 """Websocket clients of a live table, on the real ASGI application and channel layer."""
 
+import json
 from typing import Any
 
 from channels.testing import WebsocketCommunicator
@@ -49,3 +50,21 @@ async def update_at(comm: WebsocketCommunicator, seq: int, into: list[Any]) -> A
         into.append(message)
         if message["type"] == "update" and message["view"]["seq"] >= seq:
             return message
+
+
+async def send_frame(comm: WebsocketCommunicator, text: str | None = None,
+                     data: bytes | None = None) -> None:
+    """One frame as the server would pass it on, empty ones too (``send_to`` refuses them):
+    ``text`` as it is (a test may give what no real server passes, e.g. a lone surrogate),
+    else the bytes ``data``."""
+    frame = {"type": "websocket.receive", "text": text} if text is not None else {
+        "type": "websocket.receive", "bytes": data}
+    await comm.send_input(frame)
+
+
+async def answer(comm: WebsocketCommunicator) -> Any:
+    """The next message, checked to be a text frame a real server can send (UTF-8)."""
+    text = await comm.receive_from(timeout=TIMEOUT)
+    assert isinstance(text, str)
+    text.encode("utf-8")  # no lone surrogate: the server could not send it
+    return json.loads(text)
