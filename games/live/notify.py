@@ -38,7 +38,9 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     if layer is None:
         return
     server_loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    if server_loop is not None and getattr(
+    # a loop asgiref recorded for this thread and since closed (an ``async_to_sync`` call
+    # that has ended, in a process that is no server) would drop the send
+    if server_loop is not None and not server_loop.is_closed() and getattr(
             SyncToAsync.threadlocal, "main_event_loop_pid", None) == os.getpid():
         server_loop.call_soon_threadsafe(_start_sending, layer, group, message)
         return
