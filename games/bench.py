@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 import os
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.bots import make_bot
-from games.engine import Record, deal_from_seed, play_game, verify
+from games.engine import (
+    Card,
+    HandState,
+    MeldSpec,
+    Observation,
+    Record,
+    deal_from_seed,
+    play_game,
+    verify,
+)
+from games.engine.cards import parse_cards
+from games.engine.melds import build_meld
+from games.engine.ways import search
 
 
 @dataclass(frozen=True)
@@ -65,3 +78,117 @@ def verification(records: list[Record]) -> Rate:
 
 def _actions(records: list[Record]) -> int:
     return sum(len(h.actions) for r in records for h in r.hands)
+
+
+# -- ways: the worst selections a player can send -------------------------------------------
+
+#: Eight wilds (R2.3), in three mixes: jokers and 2s differ where a 2 stands for itself (R5.4).
+WAYS_WILDS = {"4 jokers, 4 twos": "JK JK JK JK 2C 2C 2S 2D",
+              "2 jokers, 6 twos": "JK JK 2S 2S 2H 2D 2C 2C",
+              "8 twos": "2S 2S 2H 2H 2D 2D 2C 2C"}
+#: The natural cards beside them: 6 (a hand of 14) or 14 (of 22), for runs, sets or both.
+WAYS_NATURALS = {
+    6: {"runs": "3H 4H 5H 6H 7S 8S", "sets": "3H 3S 5H 5S 7H 7S", "both": "3H 4H 5H 5S 5D 8S"},
+    14: {"runs": "3H 4H 5H 6H 7H 8H 9S TS JS QS 3D 4D 5D 6D",
+         "sets": "3H 3S 3D 5H 5S 5C 7H 7S 7D 9C 9D 9S KH KD",
+         "both": "3H 4H 5H 6H 5S 5D 5C 8S 9S TS KD KC KH AH"},
+}
+#: Melds of the other team to lay off onto: a run, a set, a run a 2C may extend naturally, and
+#: more, as late in a hand (each check of a way looks at them all).
+WAYS_TABLE = ("run(9H TH JH)", "set(QS QD QH)", "run(3C 4C 5C)", "set(7D 7C 7S)",
+              "run(5D 6D 7D 8D)", "set(KS KH KD)", "run(TC JC QC KC)", "set(9H 9C JK=9)")
+#: (label, hand number, contract down, naturals, target meld: None for the whole hand as new
+#: melds or the contract, else the 8 wilds alone laid off onto that meld)
+WAYS_SITUATIONS: tuple[tuple[str, int, bool, str, int | None], ...] = (
+    ("contract 1 (two sets)", 1, False, "sets", None),
+    ("contract 2 (a set and a run)", 2, False, "both", None),
+    ("contract 3 (two runs)", 3, False, "runs", None),
+    ("contract 4 (three sets)", 4, False, "sets", None),
+    ("contract 5 (two runs of 5)", 5, False, "runs", None),
+    ("new melds of runs", 3, True, "runs", None),
+    ("new melds of sets", 1, True, "sets", None),
+    ("new melds of both", 2, True, "both", None),
+    ("lay-off onto a run", 2, True, "both", 0),
+    ("lay-off onto a set", 2, True, "both", 1),
+    ("lay-off onto clubs", 2, True, "both", 2),
+)
+#: A card no selection or meld takes: taken from the discard it must stay for the discard
+#: (R6.5), so every way that uses all the rest is refused and the search sees them all.
+WAYS_SPARE = "JD"
+
+
+@dataclass(frozen=True)
+class WaysCase:
+    """A selection of ``cards`` for seat 0 of ``state`` (to lay off onto ``meld``, if given)."""
+
+    label: str
+    state: HandState
+    cards: tuple[Card, ...]
+    meld: int | None
+
+    @property
+    def obs(self) -> Observation:
+        return self.state.observation(0)
+
+
+def ways_cases() -> list[WaysCase]:
+    """Hands of 14 and 22 cards with 8 wilds (every mix of :data:`WAYS_WILDS`) and a spare
+    card, taken this turn or not, in every situation of :data:`WAYS_SITUATIONS`: the whole
+    hand but the spare chosen, or its 8 wilds to lay off."""
+    table = [build_meld(MeldSpec.parse(m), meld_id=i, owner=1) for i, m in enumerate(WAYS_TABLE)]
+    cases = []
+    for blocks in WAYS_NATURALS.values():
+        for mix, wild_text in WAYS_WILDS.items():
+            wilds = parse_cards(wild_text)
+            for label, hand_no, down, block, meld in WAYS_SITUATIONS:
+                hand = parse_cards(blocks[block]) + wilds
+                for taken in (True, False):
+                    spare = Card.parse(WAYS_SPARE)
+                    state = HandState(hand_no, 3, [[*hand, spare], [], [], []], [],
+                                      parse_cards("9D"), list(table), [down, False, False, False],
+                                      0, "play", spare if taken else None)
+                    cases.append(WaysCase(
+                        f"{len(hand)} cards, {mix}, {label}, {WAYS_SPARE} "
+                        f"{'taken' if taken else 'spare'}", state,
+                        tuple(hand if meld is None else wilds), meld))
+    return cases
+
+
+@dataclass(frozen=True)
+class WaysTimes:
+    hands: int
+    runs: int
+    slowest: str
+    slowest_median_ms: float
+    slowest_max_ms: float
+    median_ms: float
+    most_work: int
+    allowed: int
+    stopped: int
+
+    def line(self) -> str:
+        return (f"ways: {self.hands} hands of 14 and 22 cards with 8 wilds, each timed "
+                f"{self.runs} times: slowest {self.slowest_median_ms:.1f} ms median, "
+                f"{self.slowest_max_ms:.1f} ms max ({self.slowest}); the median hand "
+                f"{self.median_ms:.1f} ms; at most {self.most_work:,} of {self.allowed:,} "
+                f"work units, {self.stopped} hands stopped by the budget")
+
+
+def ways_times(runs: int) -> WaysTimes:
+    """Time ``games.engine.ways`` on each of :func:`ways_cases`, ``runs`` times each."""
+    cases = ways_cases()
+    medians, maxima, work, allowed, stopped = [], [], [], 0, 0
+    for case in cases:
+        times, obs = [], case.obs
+        for _ in range(max(1, runs)):
+            start = time.perf_counter()
+            found = search(obs, case.cards, case.meld)
+            times.append((time.perf_counter() - start) * 1000)
+        medians.append(statistics.median(times))
+        maxima.append(max(times))
+        work.append(found.work)
+        allowed = max(allowed, found.allowed)
+        stopped += found.exhausted
+    slowest = max(range(len(cases)), key=medians.__getitem__)
+    return WaysTimes(len(cases), max(1, runs), cases[slowest].label, medians[slowest],
+                     maxima[slowest], statistics.median(medians), max(work), allowed, stopped)

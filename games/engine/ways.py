@@ -12,47 +12,114 @@ Candidates are only proposed here; the engine decides. Each is applied to a hand
 from the seat's observation (``apply`` needs nothing else for a meld action), and kept
 only if accepted and if the turn can still go on afterwards (the generator has a move
 left: no stranding with the taken card, R6.5, nor a swapped wild with nowhere to go,
-R7.4). Results are distinct by text, in a fixed order, at most ``limit``.
+R7.4). Results are distinct moves (melds in another order are the same move), in a fixed
+order, at most ``limit``.
+
+Wilds are interchangeable (R2.3, R5.6) except where a 2 stands for itself (R5.4: at the
+2-position of a run of its suit, or in a set of 2s). So the search first chooses which 2s
+stand for themselves and counts them as naturals; it then splits the naturals into groups,
+each with a number of wild places, and gives each group its shapes (a set, or a run window
+with its holes): a *skeleton*. The candidates of one skeleton differ only in which wild
+fills which hole, never where a 2 would stand for itself, so the engine accepts all of them
+or none (the rules read a wild's declaration, not its card; the cards spent are the same).
+One is checked first, and only when accepted are the others offered (each still checked).
+And when the cards would leave only the card taken this turn, which may not be discarded
+(R6.5), and no meld on the table can take it, only skeletons with a meld of its rank, or of
+its suit and reaching it, are tried: the engine would refuse the others.
+
+Work is bounded, as the search runs in the server's database thread: every step (a group
+of cards, a shape, a candidate) costs a unit and each candidate the engine refuses
+:data:`CHECK` units more, at most ``budget`` plus :data:`PER_WAY` for each of the ``limit``
+ways it may return (a way found costs no check units: there are at most ``limit``). Units,
+not the clock, so the answer is the same on any machine and in tests; the default stops
+within some 10 to 20 ms on the reference machine (``manage.py bench_engine --ways``).
+When the units run out, :func:`ways` returns the ways found so far, if any; having found
+none, it refuses with ``IllegalActionError`` (:data:`TOO_MANY_WAYS`, rule R7.1 or R7.3),
+asking the player to select fewer cards.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import product
-from typing import TypeVar
 
 from .actions import Action, LayContract, LayMelds, LayOff, Swap
 from .cards import Card
 from .errors import IllegalActionError
 from .generate import generate
-from .melds import Kind, MeldSpec, Placed, TableMeld, build_meld, declare, plain
+from .melds import Placed, TableMeld, declare, plain
+from .scoresheet import gettext_noop
+from .skeletons import (
+    KINDS,
+    OutOfWork,
+    Shape,
+    Splits,
+    Work,
+    fill,
+    melds_of,
+    minus,
+    permutations,
+    placings,
+    submultisets,
+)
 from .state import CONTRACTS, HandState, Observation
 
-T = TypeVar("T")
-KINDS: frozenset[Kind] = frozenset(("set", "run"))
 LIMIT = 24
-#: At most this many candidate melds per group of cards (wild permutations grow fast).
-_PER_GROUP = 200
+#: Work units one search may spend (see the module's docstring); what one refused candidate
+#: costs of them (a check by the engine: ``apply`` and the generator after it); and what each
+#: way it may return adds (a way found is bounded by ``limit``, so its check is free).
+BUDGET = 3_000
+CHECK = 40
+PER_WAY = 4
+TOO_MANY_WAYS = gettext_noop("too many ways to use these cards to go through them all; "
+                             "select fewer cards (or fewer wilds) and try again")
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """What a search found: the ways, the work units it spent of those it was allowed, and
+    whether they ran out before every candidate was looked at (the ways may then be only
+    some of them)."""
+
+    actions: list[Action]
+    work: int
+    allowed: int
+    exhausted: bool
 
 
 def ways(obs: Observation, cards: Sequence[Card], meld: int | None = None,
-         limit: int = LIMIT) -> list[Action]:
+         limit: int = LIMIT, budget: int = BUDGET) -> list[Action]:
     """The legal actions of ``obs.seat`` that use exactly ``cards`` (a multiset), with
     ``meld`` the target of a lay-off or swap (``None``: new melds or the contract).
     ``IllegalActionError`` when it is not this seat's turn to meld (R6.1, R6.2), the cards
-    are not its own (R7.3) or the meld does not exist; ``[]`` when no way is legal."""
+    are not its own (R7.3) or the meld does not exist; ``[]`` when no way is legal. When the
+    work budget runs out the ways found so far are the answer, and when there are none
+    ``IllegalActionError`` (:data:`TOO_MANY_WAYS`) says to choose fewer cards."""
+    found = search(obs, cards, meld, limit, budget)
+    if found.exhausted and not found.actions:
+        contract = meld is None and not obs.contract_down[obs.seat]
+        raise IllegalActionError("R7.1" if contract else "R7.3", TOO_MANY_WAYS)
+    return found.actions
+
+
+def search(obs: Observation, cards: Sequence[Card], meld: int | None = None,
+           limit: int = LIMIT, budget: int = BUDGET) -> Search:
+    """:func:`ways` with the work it took, and no refusal when the budget runs out."""
     _check_request(obs, cards, meld)
+    work = Work(budget + PER_WAY * limit)
     probe = _probe(obs)
-    found: dict[str, Action] = {}
-    for action in _candidates(obs, cards, meld):
-        text = str(action)
-        if text not in found and _accepted(probe, action):
-            found[text] = action
+    found: dict[Hashable, Action] = {}
+    seen: dict[Hashable, bool] = {}
+    try:
+        for family in _families(obs, sorted(cards, key=_order), meld, work):
+            _examine(family, probe, found, seen, work, limit)
             if len(found) >= limit:
                 break
-    return list(found.values())
+    except OutOfWork:
+        return Search(list(found.values()), work.spent, work.budget, True)
+    return Search(list(found.values()), work.spent, work.budget, False)
 
 
 def _check_request(obs: Observation, cards: Sequence[Card], meld: int | None) -> None:
@@ -84,6 +151,34 @@ def _probe(obs: Observation) -> HandState:
                      list(obs.pending), obs.turns)
 
 
+def _examine(family: Iterator[Action], probe: HandState, found: dict[Hashable, Action],
+             seen: dict[Hashable, bool], work: Work, limit: int) -> None:
+    """Check the candidates of one skeleton: all of them when its first is accepted (up to
+    ``limit`` ways in all), none after it when it is not."""
+    first = True
+    for action in family:
+        work.spend()
+        key = _move(action)
+        if key not in seen:
+            seen[key] = _accepted(probe, action)
+            if not seen[key]:
+                work.spend(CHECK)  # a way found is paid for by ``limit`` instead
+            else:
+                found[key] = action
+                if len(found) >= limit:
+                    return
+        if first and not seen[key]:
+            return
+        first = False
+
+
+def _move(action: Action) -> Hashable:
+    """An action up to the order of its melds (the same move, however listed)."""
+    if isinstance(action, LayContract | LayMelds):
+        return type(action).__name__, tuple(sorted(str(spec) for spec in action.melds))
+    return str(action)
+
+
 def _accepted(probe: HandState, action: Action) -> bool:
     state = probe.copy()
     try:
@@ -97,232 +192,123 @@ def _accepted(probe: HandState, action: Action) -> bool:
                          state.contract_down[seat], state.taken, state.pending))
 
 
-def _candidates(obs: Observation, cards: Sequence[Card], meld: int | None) -> Iterator[Action]:
-    seat = obs.seat
-    ordered = sorted(cards, key=_order)
-    if meld is not None:
-        target = obs.melds[meld]
-        for placed in _layoff_placements(target, ordered):
-            yield LayOff(seat, meld, placed)
-        if len(ordered) == 1 and not ordered[0].is_joker:
-            for wild in dict.fromkeys(p.card for p in target.wilds):
-                yield Swap(seat, meld, ordered[0], wild)
-        return
-    if obs.contract_down[seat]:
-        for groups in _partitions(tuple(ordered), None):
-            for specs in product(*(_group_melds(g) for g in groups)):
-                yield LayMelds(seat, specs)
-        return
-    need = CONTRACTS[obs.hand_no]
-    for groups in _partitions(tuple(ordered), len(need), frozenset(k for k, _n in need)):
-        options = [_group_melds(g) for g in groups]
-        for kinds in dict.fromkeys(_permutations(tuple(kind for kind, _n in need))):
-            minimum = dict(need)
-            fitting = [[s for s in specs if s.kind == kind and len(s.cards) >= minimum[kind]]
-                       for specs, kind in zip(options, kinds, strict=True)]
-            for chosen in product(*fitting):
-                yield LayContract(seat, chosen)
-
-
 def _order(card: Card) -> tuple[int, int]:
     """Naturals first, then 2s, then jokers; by index within each."""
     return (2 if card.is_joker else 1 if card.is_wild else 0), card.index
 
 
-# -- splitting the cards into groups, one meld each ---------------------------------------
-
-
-def _partitions(cards: tuple[Card, ...], count: int | None,
-                kinds: frozenset[Kind] = KINDS) -> Iterator[list[tuple[Card, ...]]]:
-    """Splits of ``cards`` (in :func:`_order`) into groups that can each make a meld of
-    one of ``kinds`` (exactly ``count`` groups, or any number). Each split once: a group
-    holds the first card left, and groups are sub-multisets."""
-    if not cards:
-        if count in (None, 0):
-            yield []
+def _families(obs: Observation, cards: list[Card], meld: int | None,
+              work: Work) -> Iterator[Iterator[Action]]:
+    """The candidates, by skeleton (each an iterator of actions alike for the engine)."""
+    seat = obs.seat
+    if meld is not None:
+        target = obs.melds[meld]
+        for row in _layoff_rows(target, cards, work):
+            yield (LayOff(seat, meld, placed) for placed in row)
+        if len(cards) == 1 and not cards[0].is_joker:
+            for wild in dict.fromkeys(p.card for p in target.wilds):
+                yield iter((Swap(seat, meld, cards[0], wild),))
         return
-    if count is not None and (count == 0 or len(cards) < 3 * count):
+    down = obs.contract_down[seat]
+    need = None if down else CONTRACTS[obs.hand_no]
+    kinds = KINDS if need is None else frozenset(kind for kind, _n in need)
+    naturals = tuple(c for c in cards if not c.is_wild)
+    twos = tuple(c for c in cards if c.is_wild and not c.is_joker)
+    jokers = tuple(c for c in cards if c.is_joker)
+    splits = Splits(work, kinds, len(jokers))
+    homeless = _homeless(obs, cards)
+    for standing in reversed(submultisets(twos)):  # fewest 2s standing for themselves first
+        pool = minus(twos, standing) + jokers
+        held = tuple(sorted(naturals + standing, key=lambda c: c.index))
+        if homeless is not None and not any(c.suit == homeless.suit or c.rank == homeless.rank
+                                            for c in held):
+            continue  # no meld of these may take it
+        for groups in splits.partitions(held, len(pool), None if need is None else len(need)):
+            options = [splits.shapes(*group) for group in groups]
+            if need is None:
+                for skeleton in _skeletons(options, homeless, work):
+                    work.spend()
+                    yield (LayMelds(seat, specs) for specs in fill(skeleton, pool, work))
+                continue
+            minimum = dict(need)
+            for wanted in dict.fromkeys(permutations(tuple(kind for kind, _n in need))):
+                fitting = [[s for s in shapes if s.kind == kind and len(s.row) >= minimum[kind]]
+                           for shapes, kind in zip(options, wanted, strict=True)]
+                for skeleton in _skeletons(fitting, homeless, work):
+                    work.spend()
+                    yield (LayContract(seat, specs) for specs in fill(skeleton, pool, work))
+
+
+def _homeless(obs: Observation, cards: Sequence[Card]) -> Card | None:
+    """The card taken this turn when melding ``cards`` would leave it alone in hand and no
+    meld on the table could take it (a lay-off or a swap): then it may not be discarded
+    (R6.5), so a way must lay a meld that may take it. ``None`` when that need not be so."""
+    taken = obs.taken
+    if taken is None or taken.is_wild or obs.pending:
+        return None
+    if list((Counter(obs.hand) - Counter(cards)).elements()) != [taken]:
+        return None
+    if generate(obs.seat, obs.hand_no, "play", [taken], obs.melds, True, taken, ()):
+        return None  # a lay-off or swap for it on the table already
+    if any(p.rank == taken.rank and (meld.kind == "set" or p.suit == taken.suit)
+           for meld in obs.melds for p in meld.wilds):
+        return None  # a swap, once a new meld gives the freed wild somewhere to go (R7.4)
+    return taken
+
+
+def _skeletons(options: Sequence[Sequence[Shape]], homeless: Card | None,
+               work: Work) -> Iterator[tuple[Shape, ...]]:
+    """A shape for each group, every way; with a ``homeless`` card, only those with a meld
+    that may take it (each once: by the first such meld)."""
+    work.spend(len(options))
+    if homeless is None:
+        yield from product(*options)
         return
-    if count == 1:
-        if _can_meld(cards, kinds):
-            yield [cards]
-        return
-    first, rest = cards[0], cards[1:]
-    for group in _groups_with(first, rest):
-        if not _can_meld(group, kinds):
-            continue
-        left = list(rest)
-        for card in group[1:]:
-            left.remove(card)
-        more = None if count is None else count - 1
-        if _splittable(tuple(left), more, kinds):
-            for split in _partitions(tuple(left), more, kinds):
-                yield [group, *split]
+    for i, shapes in enumerate(options):
+        taking = [s for s in shapes if _may_take(s, homeless)]
+        if taking:
+            before = [[s for s in o if not _may_take(s, homeless)] for o in options[:i]]
+            yield from product(*before, taking, *options[i + 1:])
 
 
-@lru_cache(maxsize=4096)
-def _splittable(cards: tuple[Card, ...], count: int | None, kinds: frozenset[Kind]) -> bool:
-    """Whether ``cards`` split into melds at all (cut dead ends once)."""
-    return next(_partitions(cards, count, kinds), None) is not None
-
-
-def _groups_with(first: Card, rest: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
-    """Groups of at least 3 cards holding ``first`` and cards of ``rest`` that could be one
-    meld: with a natural, other naturals of its rank (a set) or of its suit at other ranks
-    (a run); any wilds. Without one (only wilds left), any of them."""
-    naturals = [c for c in rest if not c.is_wild]
-    wilds = _submultisets(tuple(c for c in rest if c.is_wild))
-    if first.is_wild:
-        partners: list[tuple[Card, ...]] = [()]
-    else:
-        same_rank = tuple(c for c in naturals if c.rank == first.rank)
-        same_suit = tuple(c for c in naturals if c.suit == first.suit and c.rank != first.rank)
-        partners = sorted(dict.fromkeys([*_submultisets(same_rank),
-                                         *(s for s in _submultisets(same_suit)
-                                           if _distinct_ranks(s))]), key=len, reverse=True)
-    for others in partners:
-        for extra in wilds:
-            group = (first, *others, *extra)
-            if len(group) >= 3:
-                yield group
-
-
-def _distinct_ranks(cards: tuple[Card, ...]) -> bool:
-    ranks = Counter(c.rank for c in cards)
-    return all(n == 1 or (rank == 1 and n == 2) for rank, n in ranks.items())
-
-
-@lru_cache(maxsize=1024)
-def _submultisets(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    """Every sub-multiset of ``cards`` (sorted), largest first (fewest melds first), each once."""
-    counts = sorted(Counter(cards).items(), key=lambda item: _order(item[0]))
-    choices = [range(n, -1, -1) for _card, n in counts]
-    picks = sorted(product(*choices), key=sum, reverse=True)
-    return tuple(tuple(card for (card, _n), k in zip(counts, pick, strict=True)
-                       for _ in range(k)) for pick in picks)
-
-
-# -- one group of cards as a meld ----------------------------------------------------------
-
-
-@lru_cache(maxsize=4096)
-def _can_meld(group: tuple[Card, ...], kinds: frozenset[Kind]) -> bool:
-    """Whether ``group`` makes at least one meld of ``kinds`` (its first legal shape)."""
-    for spec in _meld_shapes(group, kinds):
-        try:
-            build_meld(spec, meld_id=0, owner=0)
-        except IllegalActionError:
-            continue
-        return True
-    return False
-
-
-@lru_cache(maxsize=4096)
-def _group_melds(group: tuple[Card, ...]) -> tuple[MeldSpec, ...]:
-    """Every legal meld (R5) of exactly ``group``: a set, and runs in each suit, window and
-    placement of the wilds; checked by ``build_meld``."""
-    specs: list[MeldSpec] = []
-    for spec in _meld_shapes(group, KINDS):
-        try:
-            build_meld(spec, meld_id=0, owner=0)
-        except IllegalActionError:
-            continue
-        specs.append(spec)
-        if len(specs) >= _PER_GROUP:
-            break
-    return tuple(dict.fromkeys(specs))
-
-
-def _meld_shapes(group: tuple[Card, ...], kinds: frozenset[Kind]) -> Iterator[MeldSpec]:
-    naturals = [c for c in group if not c.is_wild]
-    wilds = [c for c in group if c.is_wild]
-    ranks = {c.rank for c in naturals}
-    if "set" in kinds and len(ranks) <= 1:
-        rank = ranks.pop() if ranks else 2  # only wilds: a set of 2s (R5.4)
-        yield MeldSpec("set", tuple(plain(c) for c in naturals)
-                       + tuple(declare(w, "set", rank, "") for w in wilds))
-    suits = {c.suit for c in naturals} or {w.suit for w in wilds if not w.is_joker}
-    for suit in sorted(suits) if "run" in kinds else ():
-        for positions in _run_positions(naturals, len(group)):
-            yield from _runs(suit, positions, naturals, wilds)
-
-
-def _run_positions(naturals: list[Card], length: int) -> Iterator[tuple[int, int, list[int]]]:
-    """(low, high, natural positions) of each window of ``length`` holding the naturals,
-    each ace at 1 or at 14 (R5.3)."""
-    for placing in _placings(naturals):
-        taken = list(placing)
-        if len(set(taken)) != len(taken):
-            continue
-        lowest, highest = min(taken, default=14), max(taken, default=1)
-        for low in range(max(1, highest - length + 1), min(lowest, 15 - length) + 1):
-            yield low, low + length - 1, taken
-
-
-def _placings(naturals: list[Card]) -> Iterator[tuple[int, ...]]:
-    """The run positions of ``naturals``, each ace at 1 or at 14 (R5.3)."""
-    return product(*((1, 14) if c.rank == 1 else (c.rank,) for c in naturals))
-
-
-def _runs(suit: str, window: tuple[int, int, list[int]], naturals: list[Card],
-          wilds: list[Card]) -> Iterator[MeldSpec]:
-    low, high, taken = window
-    at = dict(zip(taken, naturals, strict=True))
-    holes = [p for p in range(low, high + 1) if p not in at]
-    for arrangement in _permutations(tuple(wilds)):
-        row = dict(at)
-        row.update(zip(holes, arrangement, strict=True))
-        yield MeldSpec("run", tuple(
-            plain(row[p]) if p in at else declare(row[p], "run", p, suit)
-            for p in range(low, high + 1)))
-
-
-def _permutations(items: tuple[T, ...]) -> Iterator[tuple[T, ...]]:
-    """Distinct orderings of ``items`` (a multiset), in lexicographic order of first
-    appearance."""
-    counts = Counter(items)
-    keys = list(dict.fromkeys(items))
-
-    def place(chosen: list[T]) -> Iterator[tuple[T, ...]]:
-        if len(chosen) == len(items):
-            yield tuple(chosen)
-            return
-        for key in keys:
-            if counts[key]:
-                counts[key] -= 1
-                chosen.append(key)
-                yield from place(chosen)
-                chosen.pop()
-                counts[key] += 1
-
-    return place([])
+def _may_take(shape: Shape, card: Card) -> bool:
+    """Whether a meld of ``shape`` might take the natural ``card`` later this turn: a set of
+    its rank, or a run of its suit that reaches next to it (a lay-off) or over it (a swap)."""
+    if shape.kind == "set":
+        return shape.rank == card.rank
+    places = (1, 14) if card.rank == 1 else (card.rank,)
+    return shape.suit == card.suit and any(
+        shape.low - 1 <= p <= shape.low + len(shape.row) for p in places)
 
 
 # -- lay-offs -----------------------------------------------------------------------------
 
 
-def _layoff_placements(meld: TableMeld, cards: list[Card]) -> Iterator[tuple[Placed, ...]]:
-    """The cards written for a lay-off onto ``meld``: in a set each stands for its rank; on
-    a run they take ``k`` places below it and the rest above, naturals at their own place
-    and the wilds in every order in the others."""
+def _layoff_rows(meld: TableMeld, cards: list[Card],
+                 work: Work) -> Iterator[Iterator[tuple[Placed, ...]]]:
+    """The cards written for a lay-off onto ``meld``, by skeleton: in a set each stands
+    for its rank; on a run they take ``k`` places below it and the rest above, naturals
+    (and a 2 of the run's suit at its own place, or not) where they belong, the wilds in
+    every order in the others."""
     if meld.kind == "set":
-        yield tuple(declare(c, "set", meld.rank, "") for c in cards)
+        yield iter((tuple(declare(c, "set", meld.rank, "") for c in cards),))
         return
-    naturals = [c for c in cards if not c.is_wild]
-    wilds = [c for c in cards if c.is_wild]
+    naturals = tuple(c for c in cards if not c.is_wild)
+    wilds = tuple(c for c in cards if c.is_wild)
+    own_twos = [c for c in wilds if c.rank == 2 and c.suit == meld.suit][:1]
     n = len(cards)
     for below in range(n + 1):
         places = [*range(meld.low - below, meld.low), *range(meld.high + 1,
                                                             meld.high + 1 + n - below)]
         if places[0] < 1 or places[-1] > 14:
             continue
-        for placing in _placings(naturals):
-            if len(set(placing)) != len(placing) or not set(placing) <= set(places):
-                continue
-            at = dict(zip(placing, naturals, strict=True))
-            holes = [p for p in places if p not in at]
-            for arrangement in _permutations(tuple(wilds)):
-                row = dict(at)
-                row.update(zip(holes, arrangement, strict=True))
-                yield tuple(plain(row[p]) if p in at else declare(row[p], "run", p, meld.suit)
-                            for p in places)
+        for standing in ((), tuple(own_twos)) if own_twos and 2 in places else ((),):
+            held, pool = naturals + standing, minus(wilds, standing)
+            for placing in placings(held):
+                work.spend()
+                if len(set(placing)) != len(placing) or not set(placing) <= set(places):
+                    continue
+                at = dict(zip(placing, held, strict=True))
+                row = Shape("run", 0, meld.suit, places[0],
+                            tuple(plain(at[p]) if p in at else p for p in places))
+                yield (spec.cards for spec in melds_of(row, pool, work))

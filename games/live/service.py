@@ -65,6 +65,12 @@ class TableError(Exception):
         self.message = message
 
 
+def _refused(exc: IllegalActionError) -> TableError:
+    """The engine's refusal for the person: its message translated where the engine marks
+    it for translation (a fixed text; one with values in it stays as the engine wrote it)."""
+    return TableError(_(exc.message), exc.rule)
+
+
 def group_name(table_id: int) -> str:
     """The channel-layer group of a table's connections."""
     return f"live-table-{table_id}"
@@ -195,7 +201,7 @@ def _append(table: LiveTable, live: LiveGame, action: Action, client_action_id: 
         live.apply(action)
     except IllegalActionError as exc:  # the game is unchanged
         replayed.keep(table, live)
-        raise TableError(exc.message, exc.rule) from None
+        raise _refused(exc) from None
     live.next_hand()
     mover = live.game.to_move
     bots = {seat for seat, level in levels.items() if level}
@@ -310,7 +316,7 @@ def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> 
     try:
         return [str(action) for action in ways(obs, chosen, meld)]
     except IllegalActionError as exc:
-        raise TableError(exc.message, exc.rule) from None
+        raise _refused(exc) from None
 
 
 def turn_timeout(table_id: int, deadline: str) -> int:

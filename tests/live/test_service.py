@@ -3,8 +3,17 @@
 from typing import Any
 
 import pytest
+from django.utils import translation
 
-from games.engine import GameState, deal_from_seed, load_record, parse_action, verify
+from games.engine import (
+    GameState,
+    IllegalActionError,
+    deal_from_seed,
+    load_record,
+    parse_action,
+    verify,
+)
+from games.engine.ways import TOO_MANY_WAYS
 from games.live import service
 from games.live.models import LiveAction, LiveTable
 from games.live.tasks import live_bot_move
@@ -127,3 +136,9 @@ def test_a_finished_game_stores_its_record_and_calls_the_hook(
     assert verify(load_record(table.record)).status == "complete"
     assert table.record["players"][FIRST] == "alice"
     assert calls == [(table.pk, "match 7")]
+
+
+def test_an_engine_refusal_marked_for_translation_reaches_the_person_translated() -> None:
+    with translation.override("fi"):
+        refused = service._refused(IllegalActionError("R7.3", TOO_MANY_WAYS))
+    assert refused.rule == "R7.3" and refused.message.startswith("näitä kortteja")
