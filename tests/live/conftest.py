@@ -1,5 +1,6 @@
 import os
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -24,6 +25,18 @@ def _no_bot_pause(settings: Any) -> None:
 @pytest.fixture
 def player(db: None) -> Any:
     return get_user_model().objects.create_user("alice", password="pw-alice-123")
+
+
+def run_out(table: Any) -> str:
+    """The person's time at ``table`` runs out: its deadline moves into the past (no test
+    sleeps); the deadline as the turn's timer takes it."""
+    from django.utils import timezone
+
+    from games.live.models import LiveTable
+
+    passed = timezone.now() - timedelta(seconds=1)
+    LiveTable.objects.filter(pk=table.pk).update(deadline=passed)
+    return passed.isoformat()
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from games.live import followups, service
 from games.live.models import LiveAction, LiveSeat, LiveTable
 from games.live.tasks import live_turn_timeout
 
-from .conftest import FIRST, SEED
+from .conftest import FIRST, SEED, run_out
 
 pytestmark = pytest.mark.django_db
 
@@ -35,13 +35,6 @@ def table(player: Any) -> LiveTable:
 
 def _deadline(table: LiveTable) -> Any:
     return LiveTable.objects.get(pk=table.pk).deadline
-
-
-def _run_out(table: LiveTable) -> str:
-    """The person's time runs out: the deadline moves into the past; the timer's argument."""
-    passed = timezone.now() - timedelta(seconds=1)
-    LiveTable.objects.filter(pk=table.pk).update(deadline=passed)
-    return passed.isoformat()
 
 
 def _bots_play(table: LiveTable) -> None:
@@ -79,7 +72,7 @@ def test_a_table_without_a_limit_has_no_deadline(player: Any, settings: Any) -> 
 
 
 def test_a_passed_deadline_lets_the_stand_in_finish_that_turn_once(table: LiveTable) -> None:
-    deadline = _run_out(table)
+    deadline = run_out(table)
     assert live_turn_timeout(table.pk, deadline) >= 2  # a draw, then ... a discard
     turn = _stand_in_turn(table)
     assert turn[0] in (f"{FIRST} take", f"{FIRST} push")
@@ -96,7 +89,7 @@ def test_a_passed_deadline_lets_the_stand_in_finish_that_turn_once(table: LiveTa
 def test_a_stale_or_early_timer_does_nothing(table: LiveTable) -> None:
     early = _deadline(table).isoformat()
     assert live_turn_timeout(table.pk, early) == 0  # not yet
-    deadline = _run_out(table)
+    deadline = run_out(table)
     service.table_act(table.pk, FIRST, f"{FIRST} take", "c1")
     discard = next(a for a in service.update_since(table.pk, FIRST, 0).view["legal"]
                    if " discard " in a)
@@ -114,7 +107,7 @@ def test_an_action_chosen_for_a_past_state_is_refused(table: LiveTable) -> None:
 @pytest.mark.usefixtures("eager_tasks")
 def test_the_sweep_sends_the_timer_of_a_passed_deadline(table: LiveTable) -> None:
     assert followups.sweep()["turns_timed_out"] == 0
-    _run_out(table)
+    run_out(table)
     assert followups.sweep()["turns_timed_out"] == 1
     assert _stand_in_turn(table) and _deadline(table) is None
 
@@ -130,7 +123,7 @@ def _race(table_id: int, deadline: str, barrier: Any) -> None:
 def test_two_timers_racing_make_the_turn_once(table: LiveTable) -> None:
     if connection.vendor != "postgresql":
         pytest.skip("row locks between processes need PostgreSQL")
-    deadline = _run_out(table)
+    deadline = run_out(table)
     connections.close_all()
     fork = get_context("fork")
     barrier = fork.Barrier(2)

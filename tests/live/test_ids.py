@@ -6,36 +6,24 @@ the timer's loop stops when a step leaves the table where it was.
 Time passing is the deadline moved into the past in the database: no test sleeps."""
 
 import logging
-from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
 from games.live import service
 from games.live.models import LiveAction, LiveTable
 
-from .conftest import FIRST, SEED
+from .conftest import FIRST, SEED, run_out
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _two_minutes(settings: Any) -> None:
-    settings.LIVE_MOVE_SECONDS = 120
-
-
 @pytest.fixture
-def table(player: Any) -> LiveTable:
+def table(player: Any, settings: Any) -> LiveTable:
+    settings.LIVE_MOVE_SECONDS = 120
     return service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
-
-
-def _run_out(table: LiveTable) -> str:
-    passed = timezone.now() - timedelta(seconds=1)
-    LiveTable.objects.filter(pk=table.pk).update(deadline=passed)
-    return passed.isoformat()
 
 
 def _seq(table: LiveTable) -> int:
@@ -80,7 +68,7 @@ def test_an_id_like_the_servers_old_ones_cannot_make_the_timer_spin(
     then waits. The stand-in finishes the turn in a few actions and stops."""
     planted_id = planted.format(seq=0, next=1)
     assert service.table_act(table.pk, FIRST, f"{FIRST} take", planted_id) == 1
-    deadline = _run_out(table)
+    deadline = run_out(table)
     made = service.turn_timeout(table.pk, deadline)
     assert 1 <= made <= 20  # a turn: melds and lay-offs at most, then the discard
     logged = list(LiveAction.objects.filter(table=table).order_by("seq")
@@ -96,7 +84,7 @@ def test_a_timer_that_meets_a_stale_answer_stops(table: LiveTable, monkeypatch: 
                                                  caplog: Any) -> None:
     """Should a step ever answer with a number the table was at already, the timer stops
     and says so rather than act again on the same state."""
-    deadline = _run_out(table)
+    deadline = run_out(table)
     steps: list[int] = []
     real_step = service._stand_in_step
 
