@@ -163,6 +163,10 @@ _broker_url = os.environ.get("CELERY_BROKER_URL", "").strip()
 CELERY_TASK_ALWAYS_EAGER = not _broker_url
 CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
 CELERY_BROKER_URL = _broker_url or "memory://"
+# A Redis broker through kombu's Redis transport with one step mended, so that a worker
+# lives through a Redis outage (config/broker.py).
+if _broker_url.startswith("redis://"):
+    CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 CELERY_TIMEZONE = TIME_ZONE
 # One queue per deployment; the end-to-end tests give each run a queue of its own.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "push")
@@ -203,8 +207,10 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 # broker did not take, and sends again the bot matches whose worker died (tasks.sweep).
 CELERY_BEAT_SCHEDULE = {
     "sweep": {"task": "tournaments.tasks.sweep", "schedule": 60.0},
-    # live tables: turns whose time ran out and results not yet reported (games.live)
-    "live-sweep": {"task": "games.live.tasks.live_sweep", "schedule": 60.0},
+    # live tables: turns whose time ran out, results not yet reported, bots' moves lost
+    # (games.live); often, so that play resumes soon after a broker outage
+    "live-sweep": {"task": "games.live.tasks.live_sweep",
+                   "schedule": float(os.environ.get("LIVE_SWEEP_SECONDS", "15"))},
 }
 
 if not DEBUG:
@@ -231,9 +237,11 @@ if not DEBUG:
 # (`Authorization: Token <key>`, from POST /api/v1/auth/token/); a signed-in browser
 # session works too, with Django's CSRF check on every write. Token comes first so that
 # an anonymous write is answered 401 with a WWW-Authenticate header.
-# The admin's CSV export of players, teams and entries: a cell that a spreadsheet would run
-# as a formula (=, +, -, @) is escaped.
-IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT = True
+# The admin's CSV export of players, teams and entries escapes a cell a spreadsheet would run
+# as a formula (=, +, -, @, tab, CR) with a leading ' and its import takes it off again, in
+# tournaments/admin/imports.py (tournaments.csv_cells). The library's own escaping is off: it
+# only drops a leading =, which lets the others through and changes the text.
+IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT = False
 
 INSTALLED_APPS += ["rest_framework.authtoken", "drf_spectacular_sidecar"]
 REST_FRAMEWORK = {
@@ -344,7 +352,8 @@ _channel_redis = os.environ.get("CHANNEL_REDIS_URL", "").strip() or (
     _broker_url if _broker_url.startswith("redis") else "")
 if _channel_redis:
     CHANNEL_LAYERS = {"default": {
-        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        # channels-redis's pub/sub layer, its subscriptions riding out a Redis outage
+        "BACKEND": "games.live.layer.PubSubChannelLayer",
         # pub/sub ignores the Redis db number: environments are kept apart by prefix
         "CONFIG": {"hosts": [_channel_redis],
                    "prefix": os.environ.get("CHANNEL_PREFIX", "push")},
@@ -356,6 +365,10 @@ LIVE_BOT_PAUSE_SECONDS = float(os.environ.get("LIVE_BOT_PAUSE_SECONDS", "1.0"))
 # Seconds a person has for a turn at a practice table before the seat's stand-in bot
 # finishes it (0: no limit).
 LIVE_MOVE_SECONDS = int(os.environ.get("LIVE_MOVE_SECONDS", "120")) or None
+# Unfinished practice tables a user may hold at once (0: no limit), and how long a practice
+# table nobody acts at stays open before it is ended (games/live/limits.py).
+LIVE_MAX_OPEN_PRACTICE_TABLES = int(os.environ.get("LIVE_MAX_OPEN_PRACTICE_TABLES", "3")) or None
+LIVE_ABANDON_AFTER = timedelta(hours=float(os.environ.get("LIVE_ABANDON_HOURS", "24")))
 # Threads (each with a database connection of its own) in which an ASGI process runs the
 # live tables' database work. With 0, Channels' one thread for all of it: then one commit
 # that waits on a slow disk flush (100-500 ms now and then on the project's machine) holds
@@ -368,3 +381,31 @@ LIVE_DB_THREADS = int(os.environ.get(
 # bench_tables only: a bare websocket echo at ws/bench-echo/ on the server it starts, so the
 # transport's own cost shows beside a table's (games/live/bench.py).
 LIVE_BENCH_ECHO = env_bool("LIVE_BENCH_ECHO", False)
+
+# Logs (config/logs.py, README "Logs"): every process (the web or ASGI server, each Celery
+# worker, beat) writes its log to stderr. Each request gets an id (X-Request-ID: the
+# proxy's, or a new one), sent back on the response and added to what is logged meanwhile.
+# In production, one JSON object a line: errors with their traceback (a request's 500 from
+# django.request, the ASGI servers' own errors) and warnings from the platform's own code
+# and its libraries (the root logger: the login limits' lockouts, for one). The servers'
+# loggers keep INFO, so their start-up lines ("Uvicorn running on ...") stay. Celery's
+# worker and beat replace the root logger's handler with their own (their `--logfile` and
+# `-l` level), whose format is switched to this one (config/logs.py). In debug (`make run`,
+# the tests), Django's default: readable text.
+MIDDLEWARE.insert(0, "config.logs.RequestIdMiddleware")
+if not DEBUG:
+    LOGGING = {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "filters": {"request_id": {"()": "config.logs.RequestIdFilter"}},
+        "formatters": {"json": {"()": "config.logs.JsonFormatter"}},
+        "handlers": {"stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr",
+                                "formatter": "json", "filters": ["request_id"]}},
+        "root": {"handlers": ["stderr"], "level": "WARNING"},
+        "loggers": {
+            # Django's own at ERROR: a 500 with its traceback, not every 404
+            "django": {"level": "ERROR", "handlers": [], "propagate": True},
+            "uvicorn.error": {"level": "INFO", "handlers": ["stderr"], "propagate": False},
+            "daphne": {"level": "INFO", "handlers": ["stderr"], "propagate": False},
+        },
+    }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class IllegalActionError(ValueError):
     """An action the rules forbid. ``rule`` is the rule number of push-rules.md, e.g. ``R7.1``."""
@@ -10,6 +12,12 @@ class IllegalActionError(ValueError):
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.message = message
+
+    def translated(self, translate: Callable[[str], str]) -> str:
+        """The message in the language of ``translate`` (e.g. Django's ``gettext``): a fixed
+        text the engine marks for translation is found there; one with values written into
+        it stays as the engine wrote it."""
+        return translate(self.message)
 
 
 class MalformedRecordError(ValueError):

@@ -18,6 +18,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
+from . import limits
 from .models import LiveTable
 
 #: After this long without an action and without a person's countdown, the sweep sends
@@ -43,11 +44,13 @@ def report_result(table_id: int) -> bool:
 
 
 def sweep() -> dict[str, int]:
-    """Send again what may have been lost: the timers of passed deadlines and the reports
-    of finished games; the tasks themselves decide whether anything is left to do."""
+    """End the practice tables nobody plays at (``limits``), then send again what may have
+    been lost: the timers of passed deadlines, the reports of finished games and the bots'
+    moves of quiet tables; the tasks themselves decide whether anything is left to do."""
     from .tasks import live_bot_move, live_report, live_turn_timeout  # tasks imports this
 
     now = timezone.now()
+    ended = limits.end_abandoned_tables(now)
 
     due = list(LiveTable.objects.filter(status=LiveTable.Status.PLAYING,
                                         deadline__lte=now)
@@ -68,4 +71,4 @@ def sweep() -> dict[str, int]:
     for pk, seq in quiet:
         live_bot_move.delay(pk, seq)
     return {"turns_timed_out": len(due), "reports_sent": len(unreported),
-            "bot_moves_sent": len(quiet)}
+            "bot_moves_sent": len(quiet), "tables_ended": ended}

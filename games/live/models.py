@@ -11,6 +11,9 @@ class LiveTable(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing"
         FINISHED = "finished"
+        # A practice table nobody acted at for ``LIVE_ABANDON_AFTER`` (games/live/limits.py):
+        # over without a result, so it has no record, and takes no more actions.
+        ABANDONED = "abandoned"
 
     # Secret while the game is on: it fixes every deal (never sent to a client).
     seed = models.BigIntegerField()
@@ -84,6 +87,11 @@ class LiveAction(models.Model):
             models.UniqueConstraint(fields=["table", "seq"], name="live_action_seq_once"),
             models.UniqueConstraint(fields=["table", "seat", "client_id"],
                                     name="live_action_client_id_once"),
+        ]
+        indexes = [
+            # the health check's question, the actions of the last seconds (tables acted on
+            # many times a second); appended at the index's end, as ``created`` only grows
+            models.Index(fields=["created"], name="live_action_created"),
         ]
 
     def __str__(self) -> str:

@@ -28,6 +28,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from games.bots import BOT_NAMES, make_bot
@@ -40,7 +41,7 @@ from games.engine import (
 )
 from games.engine.ways import ways
 
-from . import notify, replayed, rows
+from . import limits, notify, replayed, rows
 from .models import LiveSeat, LiveTable
 from .state import Json, LiveGame, events_since, recent_events, replay, seat_view, spectator_view
 
@@ -68,7 +69,7 @@ class TableError(Exception):
 def _refused(exc: IllegalActionError) -> TableError:
     """The engine's refusal for the person: its message translated where the engine marks
     it for translation (a fixed text; one with values in it stays as the engine wrote it)."""
-    return TableError(_(exc.message), exc.rule)
+    return TableError(exc.translated(gettext), exc.rule)
 
 
 def group_name(table_id: int) -> str:
@@ -86,6 +87,7 @@ def create_practice_table(user: Any, bot: str, seat: int = 0,
     if seat not in range(4):
         raise TableError(_("A seat is 0, 1, 2 or 3, not %(seat)s.") % {"seat": seat})
     with transaction.atomic():
+        limits.check_open_tables(user)
         table = LiveTable.objects.create(
             seed=secrets.randbits(62) if seed is None else seed,
             move_seconds=settings.LIVE_MOVE_SECONDS)
@@ -118,6 +120,14 @@ def _locked(table_id: int) -> rows.Locked:
     if locked is None:
         raise _no_table(table_id)
     return locked
+
+
+def _check_playing(table: LiveTable) -> None:
+    """``TableError`` unless the game at ``table`` is on: not over, nor ended for want of
+    play (``limits``)."""
+    if table.status == LiveTable.Status.FINISHED:
+        raise TableError(_("The game is over."), "R3.1")
+    limits.check_not_abandoned(table)
 
 
 def _log_texts(table: LiveTable) -> list[str]:
@@ -176,8 +186,7 @@ def _act(table_id: int, seat: int, action_text: str, client_action_id: str,
             return done, table
         if expected_seq is not None and table.seq != expected_seq:
             raise TableError(_("The table has moved on since this action was chosen."))
-        if table.status == LiveTable.Status.FINISHED:
-            raise TableError(_("The game is over."), "R3.1")
+        _check_playing(table)
         try:
             action = parse_action(action_text)
         except ValueError:
@@ -282,7 +291,7 @@ def bot_move(table_id: int, expected_seq: int) -> int | None:
         if locked is None:
             return None  # the table is gone
         table, levels = locked.table, locked.levels
-        if table.seq != expected_seq or table.status == LiveTable.Status.FINISHED:
+        if table.seq != expected_seq or table.status != LiveTable.Status.PLAYING:
             return None
         live = _game(table)
         seat = live.game.to_move
@@ -303,8 +312,7 @@ def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> 
     onto ``meld`` when given (see ``games.engine.ways``); decided from the seat's own
     observation. ``TableError`` naming the rule when the request is not the seat's to make."""
     table = _get(table_id)
-    if table.status == LiveTable.Status.FINISHED:
-        raise TableError(_("The game is over."), "R3.1")
+    _check_playing(table)
     try:
         chosen = [Card.parse(code) for code in cards]
     except ValueError:
@@ -347,7 +355,7 @@ def _stand_in_step(table_id: int, due: datetime) -> int | None:
         if locked is None:
             return None
         table = locked.table
-        if (table.status == LiveTable.Status.FINISHED or table.deadline != due
+        if (table.status != LiveTable.Status.PLAYING or table.deadline != due
                 or due > timezone.now()):
             return None
         live = _game(table)

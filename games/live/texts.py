@@ -62,6 +62,7 @@ def table_messages(teams: list[str], players: list[str]) -> dict[str, Any]:
                                "(R7.4)."),
         "waiting_for": _("{player} to move."),
         "game_over": _("The game is over."),
+        "table_ended": _("The table was ended before the game finished."),
         "won": _("{team} won the game, {score_a} to {score_b}."),
         "drawn": _("Drawn game, {score_a} to {score_b}."),
         "no_fit_contract": _("The selected cards don't make this hand's contract "

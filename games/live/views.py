@@ -5,7 +5,7 @@ browser only through the websocket (consumers.py), seat by seat.
 Who sees what: the seat holder plays at their seat; everyone else, staff included, sees
 the table as a spectator (the public view: no hand but the sizes), so no page ever shows
 a card its viewer may not see. The replay and the record, which hold every card, open
-only when the game is over."""
+only when the game is over; a game ended unfinished (abandoned) has neither."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from tournaments.replay import replay_frames
 from tournaments.views.matches import replay_data
 from tournaments.views.replay_text import replay_view
 
-from . import service
+from . import limits, service
 from .forms import PlayNowForm
 from .models import LiveSeat, LiveTable
 from .texts import bot_label, seat_names, table_messages, team_names
@@ -40,8 +40,14 @@ def play_now(request: HttpRequest) -> HttpResponse:
         return redirect_to_login(reverse("home"), _login_url())
     form = PlayNowForm(request.POST)
     if not form.is_valid():
-        return render(request, "live/play_now.html", {"form": form}, status=400)
-    table = service.create_practice_table(request.user, form.cleaned_data["bot"])
+        errors = " ".join(str(error) for error in form.errors.get("bot", []))
+        return render(request, "live/play_now.html", {"error": errors}, status=400)
+    try:
+        table = service.create_practice_table(request.user, form.cleaned_data["bot"])
+    except service.TableError as exc:  # e.g. too many tables open: they are linked
+        return render(request, "live/play_now.html", {
+            "error": exc.message, "bot": form.cleaned_data["bot"],
+            "open_tables": limits.open_practice_tables(request.user)}, status=409)
     return redirect("live:table", table.pk)
 
 
@@ -75,6 +81,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "bot": bot,
         "bot_label": bot_label(bot) if bot else "",
         "finished": table.status == LiveTable.Status.FINISHED,
+        "abandoned": table.status == LiveTable.Status.ABANDONED,
+        "abandon_hours": limits.abandon_hours(),
         "messages_data": table_messages(teams, players),
         "config": {"ws": f"/ws/tables/{table.pk}/", "seat": seat, "players": players,
                    "teams": teams, "humans": [place.user_id is not None for place in seats],
@@ -83,7 +91,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def _finished(table: LiveTable) -> dict[str, Any] | None:
-    """The record of a finished game; ``None`` while it is in play (it holds every card)."""
+    """The record of a finished game; ``None`` while it is in play (it holds every card),
+    and for good once it was ended unfinished (abandoned): its hands stay secret."""
     if table.status != LiveTable.Status.FINISHED or not table.record:
         return None
     record: dict[str, Any] = table.record
@@ -94,8 +103,9 @@ def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
     table, seats = _table(table_id)
     record = _finished(table)
     if record is None:
-        return render(request, "live/replay.html", {"table": table, "in_play": True},
-                      status=403)
+        return render(request, "live/replay.html", {
+            "table": table, "in_play": True, "abandon_hours": limits.abandon_hours(),
+            "abandoned": table.status == LiveTable.Status.ABANDONED}, status=403)
     seat = _seat_of(request, seats)
     players, teams = seat_names(seats, seat), team_names(seat)
     hands = [{"number": hand["hand"], "scores": hand["frames"][-1]["end"]["scores"]}
@@ -111,7 +121,8 @@ def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def table_replay_data(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The finished game's replay frames, fetched by the replay script (404 in play)."""
+    """The finished game's replay frames, fetched by the replay script (404 in play, and
+    for an abandoned game)."""
     table, _seats = _table(table_id)
     record = _finished(table)
     if record is None:
@@ -124,8 +135,12 @@ def table_record(request: HttpRequest, table_id: int) -> HttpResponse:
     table, _seats = _table(table_id)
     record = _finished(table)
     if record is None:
-        return JsonResponse({"detail": _("The game is still being played; its record opens "
-                                         "when it ends.")}, status=403)
+        detail = (_("This table was ended after %(hours)s hours without play, before the "
+                    "game finished; an unfinished game has no record.")
+                  % {"hours": limits.abandon_hours()}
+                  if table.status == LiveTable.Status.ABANDONED else
+                  _("The game is still being played; its record opens when it ends."))
+        return JsonResponse({"detail": detail}, status=403)
     response = JsonResponse(record, json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="push-table-{table.pk}.json"'
     return response

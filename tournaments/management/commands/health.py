@@ -12,14 +12,21 @@ from tournaments.services.health import health_report
 
 class Command(BaseCommand):
     help = ("Report the broker, the queue's length, the workers that answer and consume it, "
-            "stalled jobs and unsent tasks, as JSON; exit 1 when something is wrong.")
+            "tasks running far past their usual time, live tables acted on many times a "
+            "second, stalled jobs and unsent tasks, as JSON; exit 1 when something is wrong.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--timeout", type=float, default=1.0,
-                            help="seconds to wait for the broker and the workers' answers")
+                            help="seconds to wait for the broker and for each of the two "
+                                 "questions to the workers")
+        parser.add_argument("--spinning-after", type=float, default=None, metavar="SECONDS",
+                            help="report every task running longer than this (default: 30 s "
+                                 "for the live tables' tasks, half the soft time limit for "
+                                 "the others)")
 
-    def handle(self, *args: Any, timeout: float, **options: Any) -> None:
-        report = health_report(timeout=timeout)
+    def handle(self, *args: Any, timeout: float, spinning_after: float | None,
+               **options: Any) -> None:
+        report = health_report(timeout=timeout, spinning=spinning_after)
         self.stdout.write(json.dumps(report, indent=2))
         if not report["healthy"]:
             raise CommandError("; ".join(report["problems"]), returncode=1)

@@ -249,8 +249,13 @@
     }
   }
 
+  function ended() {
+    // over, or ended unfinished (abandoned: nobody played at it for too long)
+    return view.is_over || view.status === "abandoned";
+  }
+
   function myTurn() {
-    return mySeat !== null && view !== null && !view.is_over && view.to_move === mySeat;
+    return mySeat !== null && view !== null && !ended() && view.to_move === mySeat;
   }
 
   function busy() {
@@ -483,7 +488,7 @@
     list.textContent = "";
     seatOrder().forEach(function (seat) {
       var item = document.createElement("li");
-      var toMove = !view.is_over && view.to_move === seat;
+      var toMove = !ended() && view.to_move === seat;
       item.className = "table-seat" + (toMove ? " to-move" : "");
       var name = document.createElement("strong");
       name.textContent = players[seat];
@@ -646,6 +651,9 @@
     if (view.is_over) {
       return msg.game_over;
     }
+    if (ended()) {
+      return msg.table_ended;
+    }
     if (!mine) {
       return text(msg.waiting_for, { player: players[view.to_move] });
     }
@@ -684,7 +692,7 @@
       window.clearInterval(deadlineTimer);
       deadlineTimer = null;
     }
-    box.hidden = !view.deadline || view.is_over;
+    box.hidden = !view.deadline || ended();
     if (box.hidden) {
       return;
     }
@@ -725,13 +733,14 @@
     q("[data-stock]").textContent = countText(view.stock_size);
     renderMelds(mine && view.phase === "play" && selected.length > 0);
     if (mySeat !== null) {
-      renderHand(!view.is_over); // cards may be chosen ahead of the turn
+      renderHand(!ended()); // cards may be chosen ahead of the turn
       renderMoves(mine);
     }
     renderScores();
     renderDeadline();
     var over = q("[data-game-over]");
     over.hidden = !view.is_over;
+    q("[data-abandoned]").hidden = view.status !== "abandoned";
     if (view.is_over) {
       q("[data-final]").textContent = view.winner === null
         ? text(msg.drawn, { score_a: view.totals[0], score_b: view.totals[1] })
