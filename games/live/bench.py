@@ -56,7 +56,7 @@ def missing_services() -> str | None:
     if not settings.CELERY_BROKER_URL.startswith("redis"):
         return ("no Celery broker is configured; bench_tables runs the bots in real "
                 "Celery workers (set CELERY_BROKER_URL=redis://...)")
-    if "pubsub" not in settings.CHANNEL_LAYERS["default"]["BACKEND"]:
+    if settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer":
         return "the channel layer is not Redis (set CHANNEL_REDIS_URL or the broker)"
     try:
         redis.Redis.from_url(channel_redis_url(), socket_connect_timeout=2).ping()
