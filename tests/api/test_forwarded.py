@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import ipaddress
 import logging
-import os
 import re
 import uuid
 from collections.abc import Iterator
@@ -31,6 +30,7 @@ from rest_framework.request import Request
 from config.asgi_process import AsgiServer
 from config.worker_process import database_url
 from tests.production import HTTPS, collect_static, production_env, uvicorn, wait_for_record
+from tests.services import require
 from tournaments.api.logins import UNKNOWN_ADDRESS, AuthRateThrottle, client_address
 
 ADMIN, SITE, API_SESSION, TOKEN = ("/admin/login/", "/accounts/login/", "/api/v1/auth/login/",
@@ -210,10 +210,8 @@ def production_server(django_db_setup: None, django_db_blocker: Any,
     """uvicorn as README "Production" runs it, on this test run's database, with a
     failed-login limit of 3 and the token endpoint's rate limit out of the way."""
     if connection.vendor != "postgresql":
-        reason = f"the database is {connection.vendor}, not PostgreSQL (set DATABASE_URL)"
-        if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
-            pytest.fail(f"CI requires the real services: {reason}")
-        pytest.skip(f"forwarded addresses through uvicorn not tested: {reason}")
+        require(f"the database is {connection.vendor}, not PostgreSQL (set DATABASE_URL)",
+                "forwarded addresses through uvicorn")
     static = tmp_path_factory.mktemp("static")
     env = production_env(static, DATABASE_URL=database_url(connection.settings_dict),
                          LOGIN_FAILURE_LIMIT="3", API_AUTH_RATE="1000/min")

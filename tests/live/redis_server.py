@@ -3,7 +3,6 @@ and a bounded wait."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import socket
 import subprocess
@@ -11,7 +10,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 import redis
 
 TIMEOUT = 60  # seconds: only reached when something never happens (a failure)
@@ -60,18 +58,6 @@ def until(done: Callable[[], bool], what: str, seconds: float = TIMEOUT) -> None
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {seconds:.0f} s for {what}")
         time.sleep(0.2)
-
-
-
-
-def missing_or_fail(missing: str | None, what: str) -> None:
-    """Skip the test, saying what is ``missing`` for ``what`` (nothing: carry on); in CI
-    (PUSH_REQUIRE_SERVICES=1) fail instead."""
-    if missing is None:
-        return
-    if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
-        pytest.fail(f"CI requires the real services: {missing}")
-    pytest.skip(f"{what} not tested: {missing}")
 
 
 def no_redis_server() -> str | None:

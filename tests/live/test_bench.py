@@ -20,16 +20,14 @@ from django.db import connection
 from config.worker_process import database_url, start_worker, wait_ready
 from games.live import bench
 from games.live.models import LiveTable
+from tests.services import require
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _services() -> None:
     missing = bench.missing_services()
-    if missing:
-        if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
-            pytest.fail(f"CI requires the real services: {missing}")
-        pytest.skip(f"bench_tables not run: {missing}")
+    require(missing, "bench_tables")
 
 
 def test_bench_tables_prints_its_figures_and_cleans_up() -> None:

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from games.live.layer import SUBSCRIBED, PubSubChannelLayer
+from tests.services import require
 
-from .redis_server import RedisServer, missing_or_fail, no_redis_server
+from .redis_server import RedisServer, no_redis_server
 
 TIMEOUT = 30  # seconds: only reached when a message never comes (a failure)
 
@@ -27,7 +28,7 @@ async def _until_type(layer: Any, channel: str, kind: str) -> list[dict[str, Any
 
 def test_subscriptions_refused_while_redis_is_away_take_once_it_is_back(
         tmp_path: Path) -> None:
-    missing_or_fail(no_redis_server(), "the channel layer through a Redis outage")
+    require(no_redis_server(), "the channel layer through a Redis outage")
     redis = RedisServer(tmp_path)
     redis.stop()
     layer = PubSubChannelLayer(hosts=[redis.url], prefix=f"test-layer-{uuid.uuid4().hex[:8]}")

@@ -32,9 +32,10 @@ from config.asgi_process import AsgiServer
 from config.worker_process import ROOT, database_url, start_worker, wait_ready
 from games.live import service
 from games.live.models import LiveAction, LiveTable
+from tests.services import require
 
 from .conftest import FIRST, SEED
-from .redis_server import RedisServer, missing_or_fail, no_redis_server, until
+from .redis_server import RedisServer, no_redis_server, until
 from .sockets import session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -47,7 +48,7 @@ T = TypeVar("T")
 
 @pytest.fixture
 def own_redis(transactional_db: None, tmp_path: Path) -> Iterator[RedisServer]:
-    missing_or_fail(f"the database is {connection.vendor}, not PostgreSQL (set DATABASE_URL)"
+    require(f"the database is {connection.vendor}, not PostgreSQL (set DATABASE_URL)"
                     if connection.vendor != "postgresql" else no_redis_server(),
                     "a Redis outage under a live table")
     server = RedisServer(tmp_path)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
 import subprocess
 import uuid
@@ -31,6 +30,7 @@ from config.asgi_process import AsgiServer
 from config.worker_process import database_url, start_worker, wait_ready
 from games.live import service
 from games.live.models import LiveAction, LiveTable
+from tests.services import require
 
 from .conftest import FIRST, SEED, _redis_url
 from .sockets import session_cookie
@@ -52,10 +52,7 @@ def env(transactional_db: None) -> Iterator[dict[str, str]]:
                "no Redis answers (set CELERY_BROKER_URL=redis://...)" if redis_url is None
                else "no Celery broker (set CELERY_BROKER_URL=redis://...)"
                if settings.CELERY_TASK_ALWAYS_EAGER else None)
-    if missing:
-        if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
-            pytest.fail(f"CI requires the real services: {missing}")
-        pytest.skip(f"live tables across processes not tested: {missing}")
+    require(missing, "live tables across processes")
     assert redis_url is not None
     tag = f"push-test-live-{uuid.uuid4().hex[:8]}"
     yield {"DATABASE_URL": database_url(connection.settings_dict),

@@ -32,6 +32,7 @@ from rest_framework.test import APIClient
 
 from config.worker_process import database_url, sending_to, start_worker, wait_ready
 from games.engine import verify
+from tests.services import require
 from tournaments import services
 from tournaments.models import (
     Absence,
@@ -68,10 +69,7 @@ def _missing_service() -> str | None:
 def queue() -> Iterator[str]:
     """A fresh queue of this test's own; what the services send meanwhile goes to it."""
     missing = _missing_service()
-    if missing:
-        if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
-            pytest.fail(f"CI requires the real services: {missing}")
-        pytest.skip(f"Celery end-to-end test not run: {missing}")
+    require(missing, "Celery end to end")
     name = f"push-test-{uuid.uuid4().hex[:8]}"
     try:
         with sending_to(name):
