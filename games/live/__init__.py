@@ -1,4 +1,4 @@
-"""Live tables: a game of Push played move by move on the server (issue 10).
+"""Live tables: a game of Push played move by move on the server.
 
 The database holds the game: a :class:`~games.live.models.LiveTable` and its append-only
 :class:`~games.live.models.LiveAction` log, replayed into the engine on every request

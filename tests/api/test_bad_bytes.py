@@ -1,4 +1,4 @@
-"""No body answers 500 (issue 9, item 8): text PostgreSQL cannot store (a NUL character, a
+"""No body answers 500: text PostgreSQL cannot store (a NUL character, a
 lone surrogate), nesting too deep for Python, or bytes that are not UTF-8 are a 400 naming
 the place, and nothing is stored. Errors under /api/ are JSON, never an HTML page."""
 

@@ -1,4 +1,4 @@
-"""Failed logins lock a username and a client address at every login (issue 9, item 7).
+"""Failed logins lock a username and a client address at every login.
 
 The admin's login, the API's session login and its token endpoint share one count per
 username and one per address, kept in the database (so every web process sees it).

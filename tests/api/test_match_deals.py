@@ -1,4 +1,4 @@
-"""Issue 9.2 through the API and the pages: a copied record is refused naming the pack, the
+"""Match deals through the API and the pages: a copied record is refused naming the pack, the
 other team confirms a player's record, and no answer shows an unfinished match's deals."""
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ def test_it_stores_a_score_sheet_from_those_allowed(league: League, who: str) ->
     response = league.client(user).post(url(league.match), sheet_body(), format="json")
     assert response.status_code == 201, response.content
     data = response.json()
-    # a player's sheet waits for the other team (issue 11); an organiser's counts at once
+    # a player's sheet waits for the other team; an organiser's counts at once
     waits = who == "player of the match"
     assert data["id"] == league.match.pk and data["status"] == ("awaiting" if waits else "done")
     assert data["result"]["confirmed"] is not waits

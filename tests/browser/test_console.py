@@ -1,4 +1,4 @@
-"""A whole round of a six-team round robin, run from the organiser's console (issue 11): the
+"""A whole round of a six-team round robin, run from the organiser's console: the
 organiser pairs, swaps two teams in the draft, publishes; at each table a player enters the
 score sheet by taps on a phone and a player of the other team confirms it from their own
 phone; the console shows the results in, the organiser completes the round, and the public

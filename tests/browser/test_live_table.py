@@ -325,7 +325,7 @@ def _finished_table(user: Any) -> LiveTable:
 
 def test_the_table_pages_pass_axe_core(phone: Any, site: str, alice: Any, settings: Any,
                                        eager_tasks: None) -> None:
-    """axe-core (issue 11), all its rules, on the live table as its player sees it (at the
+    """axe-core, all its rules, on the live table as its player sees it (at the
     start, then mid-turn with a card selected and the page's error), on a finished game's
     table page and replay (stepped into a hand), and on the table as a spectator sees it."""
     page = phone

@@ -1,4 +1,4 @@
-"""Players report at the venue, on phones (issue 11): one player enters the score sheet by taps
+"""Players report at the venue, on phones: one player enters the score sheet by taps
 on a 390x844 screen, a player of the other team confirms it from their own phone, and the
 result appears on the public match page."""
 
@@ -68,7 +68,7 @@ def test_a_player_enters_the_sheet_and_the_other_team_confirms_it(
 
 
 def test_the_players_pages_pass_axe_core(phones: Any, live_server: Any) -> None:
-    """axe-core (issue 11) on what the players use at the venue, on a phone: the login page
+    """axe-core on what the players use at the venue, on a phone: the login page
     (also with its error), the score sheet (empty, then filled in), the match page's box as
     the reporter and as the confirmer sees it, and the confirmer's own page listing it."""
     venue = venue_match(name="Venue Cup")

@@ -1,4 +1,4 @@
-"""deal_mismatch: whether a record was played on given deals (issue 9.2), naming the first
+"""deal_mismatch: whether a record was played on given deals, naming the first
 hand whose pack differs and never the cards."""
 
 from __future__ import annotations

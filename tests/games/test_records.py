@@ -172,7 +172,7 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], None], list[str]]] = [
     ("result negative", at("result.hands[0]", [0, -5]), ["result.hands[0]"]),
     ("result bool", at("result.totals", [True, 60]), ["result.totals"]),
     ("result too many hands", at("result.hands", [[0, 0]] * 6), ["result.hands"]),
-    # text PostgreSQL cannot store, anywhere in the document (issue 9, item 8)
+    # text PostgreSQL cannot store, anywhere in the document
     ("NUL in a player name", at("players[2]", "C\x00"), ["players[2]: contains a NUL"]),
     ("lone surrogate in a player name", at("players[1]", "B\ud800"),
      ["players[1]: contains a lone surrogate"]),

@@ -1,4 +1,4 @@
-"""The players' reporting pages (issue 11): the phone score sheet, the other team's confirm
+"""The players' reporting pages: the phone score sheet, the other team's confirm
 and dispute buttons on the match page, the list of results to confirm, and the organiser's
 disputed matches in the admin. Who may do what; bad input says which hand, stores nothing."""
 

@@ -1,5 +1,5 @@
 """The admin's record upload refuses what PostgreSQL cannot store, or Python cannot read,
-naming the place, and stores nothing (issue 9, item 8)."""
+naming the place, and stores nothing."""
 
 from __future__ import annotations
 

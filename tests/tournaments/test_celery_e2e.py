@@ -224,7 +224,7 @@ def test_with_the_broker_down_writes_are_answered_as_stored_and_sent_when_it_is_
         worker: Celery) -> None:
     """A result submitted and a round published while the broker is down: the answers say
     what was stored (201; the round published with its job queued), the owed tasks wait in
-    the outbox, and the sweep sends them once the broker answers (issue 9.4)."""
+    the outbox, and the sweep sends them once the broker answers."""
     organiser = UserFactory()
     tournament = tournament_with_teams(2, organisers=[organiser])
     match = published_round(tournament).matches.get()
@@ -300,7 +300,7 @@ def test_a_worker_killed_mid_game_strands_nothing(
     """``kill -9`` of a worker whose game is played but not stored: the sweep (as Celery beat
     runs it every minute) finds the match marked being played that nobody holds and sends it
     again, so every match ends with exactly one result, the job done and the standings equal
-    to a rebuild, without waiting for the broker's visibility timeout (issue 9.5)."""
+    to a rebuild, without waiting for the broker's visibility timeout."""
     tournament = tournament_with_teams(8, bot_level="greedy")
     all_absent(tournament)
     round = services.round_pair_next(tournament=tournament)
@@ -345,7 +345,7 @@ def health() -> tuple[int, dict[str, Any]]:
 def test_the_health_check_sees_a_worker_only_if_it_consumes_the_queue(
         queue: str, workers: Callable[..., subprocess.Popen[bytes]]) -> None:
     """A worker listening elsewhere says "ready" and idles: the health check tells it from
-    one that will run what the services send (issue 9.6)."""
+    one that will run what the services send."""
     def ours(names: list[str]) -> list[str]:  # other test runs may share the broker
         return [name.split("@")[0] for name in names if queue in name]
 

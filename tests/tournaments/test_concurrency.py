@@ -91,7 +91,7 @@ def test_withdrawing_a_result_while_its_round_completes_ends_in_a_legal_state(
         withdraw_first: bool) -> None:
     """Either the withdrawal lands (the round stays open, its match waits for a result) or
     the completion does (the result is final and the withdrawal is refused); never a
-    complete round with a match left without a result (issue 9.1)."""
+    complete round with a match left without a result."""
     organiser = UserFactory()
     outcomes = set()
     for _ in range(12):
@@ -129,8 +129,9 @@ def test_withdrawing_a_result_while_its_round_completes_ends_in_a_legal_state(
 
 @pytest.mark.usefixtures("eager_tasks")
 def test_a_result_for_a_complete_round_is_refused() -> None:
-    """The state the race of issue 9.1 used to leave (a complete round, a match of it without
-    a result): a result submitted then is refused and nothing is stored."""
+    """The state a race between completing a round and storing a result used to leave (a
+    complete round, a match of it without a result): a result submitted then is refused
+    and nothing is stored."""
     organiser = UserFactory()
     tournament = tournament_with_teams(2, rounds_planned=1, organisers=[organiser])
     round = services.round_pair_next(tournament=tournament)

@@ -1,4 +1,4 @@
-"""The services start their own follow-up work (issue 8.1): standings after a result that
+"""The services start their own follow-up work: standings after a result that
 counts, bot play after publishing, ratings after a round is complete. Every way in (the
 services themselves, a task, the admin, the demo command; the API in tests/api) gets it
 without asking: the callers here call one thing and then only look.
@@ -111,7 +111,7 @@ def test_publishing_plays_the_all_bot_matches_once_however_often_it_is_repeated(
     with django_capture_on_commit_callbacks(execute=True) as sent:
         jobs = [services.round_publish(round=round) for _ in range(7)]  # seven clicks
 
-    job = Job.objects.get(tournament=tournament)  # one job (issue 9.3)
+    job = Job.objects.get(tournament=tournament)  # one job
     assert all(j is not None and j.pk == job.pk for j in jobs)
     match_ids = sorted(round.matches.values_list("pk", flat=True))
     assert sorted(bot_matches_played) == match_ids  # each match enqueued once

@@ -1,4 +1,4 @@
-"""A record belongs to its match (issue 9.2): each match's deals are fixed when it is paired,
+"""A record belongs to its match: each match's deals are fixed when it is paired,
 an uploaded record must be played on them (or, where the venue deals, the other team
 confirms it), and only the tournament's organisers see the deals, to print them."""
 

@@ -1,6 +1,6 @@
 """Recovery of background work, in this process (tasks run eagerly): the outbox the services
-write their tasks to (issue 9.4), the sweep that sends again the bot matches whose play
-stalled (issue 9.5), and the Celery settings both rely on. The same with a real broker
+write their tasks to, the sweep that sends again the bot matches whose play
+stalled, and the Celery settings both rely on. The same with a real broker
 and real workers, one of them killed: test_celery_e2e.py."""
 
 from __future__ import annotations

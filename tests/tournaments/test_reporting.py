@@ -1,4 +1,4 @@
-"""Players report their own match (issue 11): a player's score sheet waits for the other team,
+"""Players report their own match: a player's score sheet waits for the other team,
 who confirm or dispute it; an organiser settles a dispute. Who may do what, and that a
 refusal stores nothing."""
 

@@ -1,5 +1,5 @@
 """A published match whose four players have accounts: the setting of players reporting their
-own result at the venue (issue 11), shared by the service, page and browser tests."""
+own result at the venue, shared by the service, page and browser tests."""
 
 from __future__ import annotations
 

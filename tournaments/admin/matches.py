@@ -78,7 +78,7 @@ class SeatInline(ScopedInline, admin.TabularInline):
 
 class DisputedFilter(admin.SimpleListFilter):
     """Matches whose result a player of the other team disputed: an organiser confirms or
-    corrects it (issue 11)."""
+    corrects it."""
 
     title = _("dispute")
     parameter_name = "disputed"

@@ -23,7 +23,7 @@ from .submissions import DetailSerializer, ResultSubmissionSerializer
 
 ERROR = {"type": "object", "additionalProperties": True,
          "description": "what is wrong, and where: `detail`, or one list of messages a field"}
-# a game record's verdict, or "wrong_deal": not played on the match's own deals (issue 9.2)
+# a game record's verdict, or "wrong_deal": not played on the match's own deals
 VERDICT_STATUSES = ["illegal", "malformed", "incomplete", "wrong_deal"]
 REJECTION = {
     "type": "object", "required": ["detail", "reason"],

@@ -1,4 +1,4 @@
-"""What a player reports and confirms at the venue: the results waiting for them (issue 11).
+"""What a player reports and confirms at the venue: the results waiting for them.
 
 A score sheet a player enters waits for a player of the other team; these reads find, for
 the player who is logged in, which results wait for them and where they sit."""

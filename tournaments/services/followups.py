@@ -10,7 +10,7 @@ Each task is first written down (an ``OutboxTask`` row) in the service's transac
 the row is deleted when the broker has taken the task. With the broker down the service's
 write still stands and its caller gets its answer: what was not sent is sent by
 :func:`send_outbox` from the sweep (``tasks.sweep``, run by Celery beat) once the broker
-answers again (issue 9.4). A task may so run twice, never not at all; tasks are idempotent.
+answers again. A task may so run twice, never not at all; tasks are idempotent.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from .followups import bot_matches_later
 from .results import match_play_bots
 
 UNFINISHED = (Job.Status.QUEUED, Job.Status.RUNNING)
-# A job that has not moved for longer than one task may run has lost work (issue 9.5).
+# A job that has not moved for longer than one task may run has lost work.
 STALLED_AFTER = timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
 
 

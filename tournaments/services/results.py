@@ -44,7 +44,7 @@ from .followups import standings_later
 
 def match_submit_record(*, match: Match, record: Any, user: Any) -> Result:
     """Store the result of an uploaded push-record/1 game, once the engine has verified it
-    and, when the platform deals, found it played on the match's own deals (issue 9.2).
+    and, when the platform deals, found it played on the match's own deals.
 
     Team A sits in seats 0 and 2 (team 0 of the record). It waits for confirmation when the
     tournament asks for it, and, at a venue that deals freely, when a player uploaded it."""
@@ -66,7 +66,7 @@ def match_submit_record(*, match: Match, record: Any, user: Any) -> Result:
 def match_submit_score_sheet(*, match: Match, hand_scores: Any, out_seats: Any,
                              user: Any) -> Result:
     """Store an entered score sheet. One a player of the match entered waits for the other
-    team to confirm it (double entry, issue 11); one an organiser entered waits for a second
+    team to confirm it (double entry); one an organiser entered waits for a second
     organiser when the tournament asks for it."""
     require_submitter(user, match)
     scores = _checked_sheet(hand_scores, out_seats)
@@ -186,7 +186,7 @@ def match_play_bots(*, match_id: int) -> Result | None:
     a result (or a human in a seat, or was removed, or whose round is not open) is left
     alone. The match is marked being played, and that committed, before the game starts: a
     match so marked that nobody holds locked lost its worker mid-game, and
-    ``jobs_recover_stalled`` sends it again (issue 9.5)."""
+    ``jobs_recover_stalled`` sends it again."""
     with transaction.atomic():
         if _bot_match_to_play(match_id) is None:
             return None
@@ -221,7 +221,7 @@ def lock_match(match_id: int) -> Match | None:
     read after the locks are held): the order of every path that changes a round's results.
     The shared lock lets results of the round's other matches land meanwhile (bots play
     them in parallel) but keeps ``round_complete``, which takes the round exclusively, from
-    completing the round under a result being stored or withdrawn (issue 9.1)."""
+    completing the round under a result being stored or withdrawn."""
     round_id = Match.objects.filter(pk=match_id).values_list("round_id", flat=True).first()
     if round_id is None:
         return None

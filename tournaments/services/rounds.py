@@ -163,7 +163,7 @@ def round_publish(*, round: Round, user: Any = None) -> Job | None:
     """Make a draft round official and start playing its all-bot matches in the
     background; ``round`` shows its new status. Returns the job playing them (None if no
     table has bots in every seat). Safe to repeat: a round already published starts nothing
-    again, and the answer is its existing job (issue 9.3)."""
+    again, and the answer is its existing job."""
     if user is not None:
         require_organiser(user, round.tournament)
     with transaction.atomic():
