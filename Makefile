@@ -29,10 +29,13 @@ test: install
 	$(PY) manage.py compile_translations
 	eval "$$($(PY) tests/local_services.py)" && $(VENV)/bin/pytest -n 2
 
+# lint-imports checks the one-way calls of README "Layout" ([tool.importlinter], pyproject.toml).
 lint: install
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy --strict games/engine games/bots tournaments/formats tournaments/console_steps.py tournaments/standings.py tournaments/standings_rounds.py tournaments/ratings.py tournaments/replay.py tournaments/csv_cells.py games/live/state.py
+	$(VENV)/bin/mypy --strict games/engine games/bots tournaments/formats tournaments/console_steps.py tournaments/standings.py tournaments/standings_rounds.py tournaments/ratings.py games/replay.py tournaments/csv_cells.py games/live/state.py
+	$(VENV)/bin/lint-imports
+	DJANGO_DEBUG=true $(PY) manage.py makemigrations --check --dry-run
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info build dist
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .import_linter_cache .grimp_cache *.egg-info build dist
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -2,11 +2,13 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from games import views
+from games import views as game_views
+from tournaments import views as tournament_views
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("rules/", views.rules, name="rules"),
+    # the home page shows tournaments, so it is a tournament page (README "Layout")
+    path("", tournament_views.home, name="home"),
+    path("rules/", game_views.rules, name="rules"),
     path("admin/", admin.site.urls),
     # players log in to report their results (issue 11); LOGIN_URL is Django's default
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

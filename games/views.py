@@ -1,21 +1,30 @@
-"""Public pages: the home page and the rules of Push."""
+"""The game's public pages: the rules of Push, and a finished game's replay frames as the
+replay script fetches them (a match page's and a live table's alike)."""
 
+import hashlib
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 import markdown
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.cache import get_conditional_response, patch_cache_control, quote_etag
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from markdown.extensions.toc import slugify
 
-from tournaments import selectors
+from games.replay import compact_frames, replay_frames
 
 # docs/rules.md is the single source of the player-facing rules; the site renders the
 # same file, or its translation beside it (docs/rules.fi.md: same rules, same numbers).
 RULES_DOC = settings.BASE_DIR / "docs" / "rules.md"
+
+# Part of every replay's ETag: change it when the frames' format changes, so that no
+# browser keeps frames of the old format.
+FRAMES_FORMAT = 1
 
 
 def rules_doc(language: str | None) -> Path:
@@ -32,12 +41,6 @@ def _heading_id(text: str, separator: str) -> str:
     return match.group(0) if match else slugify(text, separator)
 
 
-def home(request: HttpRequest) -> HttpResponse:
-    """What is running (current round, leader), coming (dates), the latest results and who
-    won the tournaments just finished."""
-    return render(request, "home.html", {"home": selectors.home_view()})
-
-
 def rules(request: HttpRequest) -> HttpResponse:
     html = markdown.markdown(
         rules_doc(get_language()).read_text(encoding="utf-8"),
@@ -46,3 +49,19 @@ def rules(request: HttpRequest) -> HttpResponse:
     )
     # The Markdown is our own repository file, not user input, so its HTML is trusted.
     return render(request, "rules.html", {"rules_html": mark_safe(html)})
+
+
+def replay_data(request: HttpRequest, record: Any) -> HttpResponse:
+    """The frames of a stored ``push-record/1`` game as the replay script fetches them
+    (``games.replay.compact_frames``), as JSON. Its ETag is the record's, so that the
+    browser, which keeps it and asks whether it is still current (``no-cache``), gets a
+    304 without the frames being built again."""
+    text = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    etag = quote_etag(f"replay-{FRAMES_FORMAT}-{hashlib.sha256(text.encode()).hexdigest()[:32]}")
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        response = JsonResponse(compact_frames(replay_frames(record)),
+                                json_dumps_params={"separators": (",", ":")})
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True)
+    return response

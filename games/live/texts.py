@@ -1,7 +1,7 @@
 """The words of a live table's page: seat and team names, and the message templates its
 script puts together (translated here, so the script has none of its own). The action
-wording is the match replay's (tournaments/views/replay_text.py); this adds what only a
-table in play says."""
+wording is the replay's (games/replay_text.py), the same as a match page's; this adds what
+only a table in play says."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.views.replay_text import replay_messages
+from games.replay_text import replay_messages
 
 from .models import LiveSeat
 

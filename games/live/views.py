@@ -19,9 +19,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.engine import HANDS_PER_GAME
-from tournaments.replay import replay_frames
-from tournaments.views.matches import replay_data
-from tournaments.views.replay_text import replay_view
+from games.replay import replay_frames
+from games.replay_text import replay_view
+from games.views import replay_data
 
 from . import limits, service
 from .forms import PlayNowForm

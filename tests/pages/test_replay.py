@@ -1,4 +1,4 @@
-"""tournaments.replay: a stored record replayed into frames (pure, no database)."""
+"""games.replay: a stored record replayed into frames (pure, no database)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from games.bots import make_bot
 from games.engine import Card, load_record, verify
 from games.engine.play import deal_from_seed, play_game
-from tournaments.replay import compact_frames, expand_frames, replay_frames
+from games.replay import compact_frames, expand_frames, replay_frames
 
 
 @pytest.fixture(scope="module")

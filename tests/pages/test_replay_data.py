@@ -12,10 +12,10 @@ from django.urls import reverse
 
 from games.bots import make_bot
 from games.engine.play import deal_from_seed, play_game
+from games.replay import expand_frames, replay_frames
+from games.replay_text import card_words, replay_messages
 from tournaments import services
 from tournaments.models import Match
-from tournaments.replay import expand_frames, replay_frames
-from tournaments.views.replay_text import card_words, replay_messages
 
 from ..tournaments.factories import tournament_with_teams
 from . import bot_match, organiser, published_round

@@ -1,9 +1,11 @@
-"""Public pages: tournaments, rounds, standings, brackets, matches, teams and players.
+"""Public pages: the home page, tournaments, rounds, standings, brackets, matches, teams and
+players.
 
 Views are thin: they find the object (404 when it is missing or not public), ask
 ``tournaments.selectors`` for what to show and render a template.
 """
 
+from .home import home
 from .matches import match_detail, match_live, match_record, match_replay
 from .people import player_check_in, player_detail, team_detail
 from .reporting import confirm_result, dispute_result, score_sheet
@@ -19,8 +21,8 @@ from .tournaments import (
 )
 
 __all__ = [
-    "bracket", "confirm_result", "cross_table", "dispute_result", "match_detail", "match_live",
-    "match_record", "match_replay", "player_check_in", "player_detail", "round_detail",
-    "round_live", "score_sheet", "standings", "standings_live", "team_detail",
+    "bracket", "confirm_result", "cross_table", "dispute_result", "home", "match_detail",
+    "match_live", "match_record", "match_replay", "player_check_in", "player_detail",
+    "round_detail", "round_live", "score_sheet", "standings", "standings_live", "team_detail",
     "tournament_detail", "tournament_list",
 ]

@@ -1,31 +1,25 @@
 """The match page: scores per hand, the replay of the game record, and the record itself.
 
 The replay's frames are not in the page: the replay script fetches them from
-``matches/<id>/replay.json`` (:func:`replay_data`, which any page's replay may use) when
-the viewer comes near the screen or is used. The page itself has the game in words."""
+``matches/<id>/replay.json`` (``games.views.replay_data``, which a live table's replay uses
+too) when the viewer comes near the screen or is used. The page itself has the game in
+words."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.cache import get_conditional_response, patch_cache_control, quote_etag
 
+from games.replay_text import replay_view
+from games.views import replay_data
 from tournaments import selectors
 from tournaments.models import Match
-from tournaments.replay import compact_frames, replay_frames
 
 from .live import fragment, live_context, render_fragment
-from .replay_text import replay_view
 from .reporting import report_context
-
-# Part of every replay's ETag: change it when the frames' format changes, so that no
-# browser keeps frames of the old format.
-FRAMES_FORMAT = 1
 
 
 def _match(match_id: int) -> Match:
@@ -69,22 +63,6 @@ def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
     if result is None or not result.record:
         raise Http404("this match has no game record to replay")
     return replay_data(request, result.record)
-
-
-def replay_data(request: HttpRequest, record: Any) -> HttpResponse:
-    """The frames of a stored ``push-record/1`` game as the replay script fetches them
-    (``tournaments.replay.compact_frames``), as JSON. Its ETag is the record's, so that the
-    browser, which keeps it and asks whether it is still current (``no-cache``), gets a
-    304 without the frames being built again."""
-    text = json.dumps(record, sort_keys=True, separators=(",", ":"))
-    etag = quote_etag(f"replay-{FRAMES_FORMAT}-{hashlib.sha256(text.encode()).hexdigest()[:32]}")
-    response = get_conditional_response(request, etag=etag)
-    if response is None:
-        response = JsonResponse(compact_frames(replay_frames(record)),
-                                json_dumps_params={"separators": (",", ":")})
-    response["ETag"] = etag
-    patch_cache_control(response, no_cache=True)
-    return response
 
 
 def match_record(request: HttpRequest, match_id: int) -> HttpResponse:

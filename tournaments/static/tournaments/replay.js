@@ -1,5 +1,5 @@
 /* The match replay: steps through the frames the server built from the game record
-   (tournaments/replay.py), one action at a time, across all hands.
+   (games/replay.py), one action at a time, across all hands.
 
    The page has the seats, the words (a JSON script named by data-messages) and the game in
    words; the frames are fetched from data-replay-url when the replay comes within a screen's
@@ -42,7 +42,7 @@
     });
   }
 
-  // Undo the compaction of tournaments.replay.compact_frames.
+  // Undo the compaction of games.replay.compact_frames.
   function expand(hands) {
     return hands.map(function (hand) {
       var frames = [];

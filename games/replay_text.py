@@ -1,6 +1,6 @@
 """The replay's words: those the replay script puts together (translated here, so the
 script has none), and the same words put together here, for reading the game without
-JavaScript."""
+JavaScript. The game's own, so a match page and a live table's replay say the same."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments.replay import replay_frames
+from games.replay import replay_frames
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -106,7 +106,7 @@ def outcome_words(end: dict[str, Any], messages: dict[str, Any]) -> str:
 
 
 def frame_words(hand: dict[str, Any], frame: dict[str, Any], messages: dict[str, Any]) -> str:
-    """One frame of :func:`tournaments.replay.replay_frames` in words: the deal, or the
+    """One frame of :func:`games.replay.replay_frames` in words: the deal, or the
     action just played (and the hand's end, when it ended it)."""
     players, act = messages["players"], frame["act"]
     if act is None:

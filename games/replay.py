@@ -1,4 +1,5 @@
-"""Replay frames for the match page: a stored game record replayed into snapshots.
+"""Replay frames of a finished game (a match page's or a live table's): a stored game record
+replayed into snapshots.
 
 A pure function of the record (no Django, no I/O): :func:`replay_frames` replays a
 ``push-record/1`` game with the rules engine and returns, per hand, one frame after the
