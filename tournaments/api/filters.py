@@ -12,10 +12,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 
 from tournaments.models import Match, Player, Round, Team, Tournament
-
-from .params import BIGINT_MAX
-
-SMALLINT_MAX = 32767
+from tournaments.params import BIGINT_MAX, SMALLINT_MAX
 
 
 @extend_schema_field({"type": "integer", "minimum": 1, "maximum": BIGINT_MAX})

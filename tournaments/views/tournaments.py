@@ -11,12 +11,10 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from rest_framework.exceptions import ValidationError
 
 from tournaments import selectors
-from tournaments.api.filters import SMALLINT_MAX
-from tournaments.api.params import positive_int
 from tournaments.models import Round, Tournament
+from tournaments.params import SMALLINT_MAX, ParameterError, positive_int
 from tournaments.selectors import plain, rounds_total, standings_versions, tournament_metrics
 
 from .live import fragment, fragment_response, live_context, page_fragment, render_fragment
@@ -124,9 +122,9 @@ def standings_round(request: HttpRequest, tournament: Tournament) -> int:
         return 0
     try:
         number = positive_int({"round": raw}, "round", maximum=SMALLINT_MAX)
-    except ValidationError as error:
+    except ParameterError as error:
         raise StandingsRequestError(400, _("round: %(problem)s") % {
-            "problem": error.detail["round"][0]}) from None
+            "problem": error.message}) from None
     assert number is not None
     if not tournament.rounds.filter(number=number, status=Round.Status.COMPLETE).exists():
         raise StandingsRequestError(404, _(
