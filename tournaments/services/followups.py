@@ -3,8 +3,8 @@
 The services call these, never their callers, so every way in (admin, API, management
 commands, tasks, live tables) gets the same follow-up without asking for it. Sending after
 the commit means a worker never looks for a row that is not committed yet, and a write that
-rolls back sends nothing. The tasks call the services, so ``tasks`` is imported only when
-the work is sent.
+rolls back sends nothing. The tasks call the services, so the services name a task and
+find it in the Celery app's registry of tasks (``TASKS``) when the work is sent.
 
 Each task is first written down (an ``OutboxTask`` row) in the service's transaction, and
 the row is deleted when the broker has taken the task. With the broker down the service's
@@ -19,6 +19,7 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
+from celery import current_app
 from django.db import transaction
 from kombu.exceptions import OperationalError
 
@@ -30,6 +31,8 @@ log = logging.getLogger(__name__)
 # retried twice, within half a second; a silent host waits for the connect timeout in
 # settings): the sweep sends what is left, so the user need not wait for the broker.
 SEND_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.25, "interval_max": 0.25}
+# An outbox row names its task by the name it has in ``tournaments.tasks``.
+TASKS = "tournaments.tasks."
 
 
 def standings_later(tournament_id: int, *, full: bool = False) -> None:
@@ -61,8 +64,6 @@ def send_outbox(ids: list[int] | None = None) -> int:
     each once: its row is locked while it is sent and deleted with the sending; a row
     another sender holds is theirs. Stops at the first the broker refuses and leaves it,
     and those after it, for the sweep. Returns how many were sent."""
-    from tournaments import tasks
-
     pending = OutboxTask.objects.order_by("pk")
     if ids is not None:
         pending = pending.filter(pk__in=ids)
@@ -73,8 +74,8 @@ def send_outbox(ids: list[int] | None = None) -> int:
             if row is None:
                 continue
             try:
-                getattr(tasks, row.task).apply_async(row.args, row.kwargs, retry=True,
-                                                     retry_policy=SEND_RETRY)
+                current_app.tasks[TASKS + row.task].apply_async(
+                    row.args, row.kwargs, retry=True, retry_policy=SEND_RETRY)
             except OperationalError as exc:
                 log.warning("the broker did not take %s (%s); the sweep sends it later",
                             row, exc)
