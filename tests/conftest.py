@@ -34,6 +34,15 @@ def _require_services() -> None:
 
 
 @pytest.fixture(autouse=True)
+def _english() -> None:
+    """Each test starts in the site's language: a request in Finnish leaves Finnish active
+    in its thread (LocaleMiddleware does not switch back), which a later test would see."""
+    from django.utils import translation
+
+    translation.activate("en")
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache() -> None:
     """Each test starts with an empty cache (it holds API rate-limit counts)."""
     from django.core.cache import cache

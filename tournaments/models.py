@@ -191,21 +191,6 @@ class Entry(models.Model):
         return f"{self.team} in {self.tournament}"
 
 
-def check_round_player(row: Absence | CheckIn) -> None:
-    """A new or changed absence or check-in must name a round the tournament has and has not
-    completed, and a player of one of its teams (``selectors.checkin``); a stored row left
-    as it is stays valid when its round completes."""
-    from tournaments.selectors.checkin import round_player_problem
-
-    if row.tournament_id is None or row.player_id is None:
-        return
-    if not row._state.adding and type(row).objects.filter(
-            pk=row.pk, tournament_id=row.tournament_id, round_number=row.round_number,
-            player_id=row.player_id).exists():
-        return
-    round_player_problem(row.tournament, row.round_number, row.player)
-
-
 class Absence(models.Model):
     """A player who will not come to a round: a bot substitutes in their seat."""
 
@@ -222,9 +207,6 @@ class Absence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} misses round {self.round_number}"
-
-    def clean(self) -> None:
-        check_round_player(self)
 
 
 class CheckIn(models.Model):
@@ -246,9 +228,6 @@ class CheckIn(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} checked in for round {self.round_number}"
-
-    def clean(self) -> None:
-        check_round_player(self)
 
 
 class Round(models.Model):

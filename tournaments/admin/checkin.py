@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy
 from tournaments import selectors, services
 from tournaments.models import CheckIn, Round, Tournament
 
+from .forms import RoundPlayerForm
 from .scoping import TournamentFilter, TournamentScoped, scoped
 
 LOCAL_MINUTE = "%Y-%m-%dT%H:%M"  # what a browser's datetime-local input sends
@@ -66,6 +67,7 @@ def check_in_players(model_admin: Any, request: HttpRequest,
 
 @admin.register(CheckIn)
 class CheckInAdmin(TournamentScoped, admin.ModelAdmin):
+    form = RoundPlayerForm
     list_display = ["player", "tournament", "round_number", "by_player", "created"]
     list_filter = [TournamentFilter, "round_number", "by_player"]
     list_select_related = ["tournament", "player"]

@@ -5,6 +5,7 @@ errors read as sentences."""
 from __future__ import annotations
 
 import re
+from copy import copy
 from typing import Any
 
 from django import forms
@@ -14,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import HANDS_PER_GAME, score_sheet_errors
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Match, Tournament
 from tournaments.standings import TIEBREAKS
 
@@ -163,6 +164,21 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = "__all__"
+
+
+class RoundPlayerForm(forms.ModelForm):
+    """An absence's or a check-in's form: its round must be one the tournament has and has
+    not completed, and its player one of the tournament's (``selectors.check_round_player``),
+    checked on the row as the form would store it (in an inline, the tournament's own)."""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        row = copy(self.instance)  # its id and tournament, and whether it is new
+        for name in ("tournament", "round_number", "player"):
+            if name in data:
+                setattr(row, name, data[name])
+        selectors.check_round_player(row)
+        return data
 
 
 class SentenceInlineFormSet(forms.BaseInlineFormSet):

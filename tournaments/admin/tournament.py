@@ -18,7 +18,7 @@ from tournaments.models import Absence, Entry, Tournament
 
 from .checkin import check_in_players
 from .console import console_link, console_url, console_urls
-from .forms import SentenceInlineFormSet, TournamentForm
+from .forms import RoundPlayerForm, SentenceInlineFormSet, TournamentForm
 from .imports import CsvImportExport, EntryResource
 from .scoping import ScopedInline, TournamentFilter, TournamentScoped, link, run_for_each
 
@@ -33,6 +33,7 @@ class EntryInline(ScopedInline, admin.TabularInline):
 
 class AbsenceInline(ScopedInline, admin.TabularInline):
     model = Absence
+    form = RoundPlayerForm
     formset = SentenceInlineFormSet
     extra = 0
     autocomplete_fields = ["player"]
@@ -163,6 +164,7 @@ class EntryAdmin(CsvImportExport, TournamentPartAdmin):
 
 @admin.register(Absence)
 class AbsenceAdmin(TournamentPartAdmin):
+    form = RoundPlayerForm
     list_display = ["player", "tournament", "round_number"]
     list_filter = [TournamentFilter, "round_number"]
     autocomplete_fields = ["player"]

@@ -20,6 +20,7 @@ from .bracket import tournament_bracket_view
 from .checkin import (
     absent_player_ids,
     check_in_round_number,
+    check_round_player,
     marked_absent_ids,
     next_round_number,
     open_check_ins,
@@ -73,7 +74,8 @@ from .viewmodels import plain
 from .visibility import PUBLIC_ROUNDS, visible_matches, visible_result, visible_rounds
 
 __all__ = [
-    "CYCLES", "PUBLIC_ROUNDS", "ConsoleView", "absent_player_ids", "check_in_round_number",
+    "CYCLES", "PUBLIC_ROUNDS", "ConsoleView", "absent_player_ids", "check_round_player",
+    "check_in_round_number",
     "final_places_of", "home_view", "knockout_decision", "knockout_winners",
     "marked_absent_ids", "match_hands", "match_is_live", "next_round_number",
     "open_check_ins", "plain", "player_rating_history", "player_results", "player_team_names",

@@ -31,6 +31,19 @@ def tournament_players(tournament: Tournament, *, withdrawn: bool = True) -> Que
             .order_by("name", "handle"))
 
 
+def check_round_player(row: Absence | CheckIn) -> None:
+    """A new or changed absence or check-in must name a round the tournament has and has not
+    completed, and a player of one of its teams (:func:`round_player_problem`); a stored row left
+    as it is stays valid when its round completes."""
+    if row.tournament_id is None or row.player_id is None:
+        return
+    if not row._state.adding and type(row).objects.filter(
+            pk=row.pk, tournament_id=row.tournament_id, round_number=row.round_number,
+            player_id=row.player_id).exists():
+        return
+    round_player_problem(row.tournament, row.round_number, row.player)
+
+
 def round_player_problem(tournament: Tournament, number: int | None, player: Player) -> None:
     """ValidationError (on ``round_number`` or ``player``) unless ``player`` may be marked
     absent from or checked in for round ``number`` of ``tournament``: the round must be one

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from celery import current_app
+from celery.exceptions import NotRegistered
 from django.db import transaction
 from kombu.exceptions import OperationalError
 
@@ -59,6 +60,17 @@ def _later(calls: list[tuple[str, list[Any], dict[str, Any]]]) -> None:
     transaction.on_commit(lambda: send_outbox(ids))
 
 
+def _task(name: str) -> Any:
+    """The task ``name`` of ``tournaments.tasks`` from the Celery app's registry. A web
+    process has not imported the task modules yet the first time: the app imports them then,
+    as a worker does when it starts."""
+    try:
+        return current_app.tasks[TASKS + name]
+    except NotRegistered:
+        current_app.loader.import_default_modules()
+        return current_app.tasks[TASKS + name]
+
+
 def send_outbox(ids: list[int] | None = None) -> int:
     """Send the tasks written down (those of ``ids``, or all that are left), oldest first,
     each once: its row is locked while it is sent and deleted with the sending; a row
@@ -74,8 +86,8 @@ def send_outbox(ids: list[int] | None = None) -> int:
             if row is None:
                 continue
             try:
-                current_app.tasks[TASKS + row.task].apply_async(
-                    row.args, row.kwargs, retry=True, retry_policy=SEND_RETRY)
+                _task(row.task).apply_async(row.args, row.kwargs, retry=True,
+                                            retry_policy=SEND_RETRY)
             except OperationalError as exc:
                 log.warning("the broker did not take %s (%s); the sweep sends it later",
                             row, exc)
