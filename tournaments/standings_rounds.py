@@ -5,8 +5,10 @@ for each of 40 rounds builds 40 sets of summaries and sums every team's opponent
 as fractions 40 times. Here the results are applied round by round to running totals, kept
 as whole numbers in a unit that makes every point value whole (sums of fractions with one
 denominator are sums of their numerators), and each requested table is ranked from those
-totals. The answer is exactly `standings_after_round`'s for every round (a test compares the
-two on random tournaments); this module only changes how fast it is found.
+totals by each tie-break's own running form (`standings.Metric.running`): this module names
+no tie-break, so a new one needs nothing here. The answer is exactly `standings_after_round`'s
+for every round (a test compares the two on random tournaments for every registered
+tie-break); this module only changes how fast it is found.
 
 No database here, like `tournaments.standings`, whose input and output values it shares.
 """
@@ -15,10 +17,11 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from .standings import (
+    GameSum,
     MatchResult,
     Number,
     Outcome,
@@ -28,32 +31,33 @@ from .standings import (
     get_metric,
 )
 
-# A tie-break as whole numbers: a group of level teams -> each one's numerator; the value
-# is numerator / denominator, one denominator per metric.
-_Scaled = Callable[[list[int]], list[int]]
 
-
-class _Running:
-    """Every team's totals after the rounds applied so far."""
+class RunningTotals:
+    """Every team's totals after the rounds applied so far, which each metric's `running`
+    form reads (see `standings.Metric`): points as whole numbers in units of 1/`unit`
+    (`worth` is each outcome's), `byes`, the opponents of every played match (`opponents`)
+    and by outcome (`met`), and for each configured `GameSum` its `tally`."""
 
     def __init__(self, teams: Sequence[int], rules: StandingsRules) -> None:
-        self.rules = rules
         self.unit = math.lcm(*(Fraction(p).denominator for p in (
             rules.points_win, rules.points_draw, rules.points_loss, rules.points_bye)))
         self.worth: dict[Outcome, int] = {o: int(rules.points_for(o) * self.unit)
                                           for o in ("win", "draw", "loss")}
         self.bye_worth = int(Fraction(rules.points_bye) * self.unit)
         self.teams = list(teams)
+        self.metrics = [get_metric(key) for key in rules.tiebreaks]
         self.points = dict.fromkeys(teams, 0)
         self.results = {o: dict.fromkeys(teams, 0) for o in ("win", "draw", "loss")}
         self.byes = dict.fromkeys(teams, 0)
-        self.diff = dict.fromkeys(teams, 0)
-        self.penalty = dict.fromkeys(teams, 0)
-        self.outs = dict.fromkeys(teams, 0)
-        # the opponents of every played match by outcome, for the opponent-based tie-breaks
         self.met: dict[Outcome, dict[int, list[int]]] = {
             o: {t: [] for t in teams} for o in ("win", "draw", "loss")}
         self.opponents: dict[int, list[int]] = {t: [] for t in teams}
+        self.tally: dict[str, dict[int, int]] = {}
+        self._sums: list[tuple[GameSum, dict[int, int]]] = []
+        for metric in self.metrics:
+            if isinstance(metric, GameSum):
+                self.tally[metric.key] = dict.fromkeys(teams, 0)
+                self._sums.append((metric, self.tally[metric.key]))
 
     def bye(self, team: int) -> None:
         self.byes[team] += 1
@@ -65,38 +69,9 @@ class _Running:
         self.points[team] += self.worth[outcome]
         self.met[outcome][team].append(opponent)
         self.opponents[team].append(opponent)
-        if totals is not None:
-            self.diff[team] += totals[1] - totals[0]
-            self.penalty[team] += totals[0]
-        self.outs[team] += outs
-
-    def metric(self, key: str) -> tuple[_Scaled, int]:
-        """The tie-break `key` as (numerators, denominator); the rules in each metric's
-        docstring in `tournaments.standings`."""
-        points, byes, unit = self.points, self.byes, self.unit
-        beaten, drawn = self.met["win"], self.met["draw"]
-        opponents = self.opponents
-        of = points.__getitem__  # map() runs in C, several times a generator's speed
-        if key in ("score_diff", "fewest_penalty", "out_hands"):
-            own = {"score_diff": self.diff, "fewest_penalty": self.penalty,
-                   "out_hands": self.outs}[key].__getitem__
-            return (lambda group: list(map(own, group))), 1
-        if key == "buchholz":
-            return (lambda group: [sum(map(of, opponents[t])) + byes[t] * points[t]
-                                   for t in group]), unit
-        if key == "sonneborn_berger":  # twice the value: a draw's half stays whole
-            return (lambda group: [2 * sum(map(of, beaten[t])) + sum(map(of, drawn[t]))
-                                   for t in group]), 2 * unit
-        if key == "head_to_head":
-            return self._head_to_head, unit
-        raise ValueError(f"tie-break {key!r} has no fast version; add it to _Running.metric")
-
-    def _head_to_head(self, group: list[int]) -> list[int]:
-        if len(group) == 1:  # a team alone in its group met no one in it
-            return [0]
-        members = set(group)
-        return [sum(worth * sum(1 for opponent in self.met[outcome][t] if opponent in members)
-                    for outcome, worth in self.worth.items()) for t in group]
+        own, other = (None, None) if totals is None else totals
+        for metric, tally in self._sums:
+            tally[team] += metric.of_game(outcome, own, other, outs)
 
     def table(self) -> list[StandingRow]:
         """The table from the totals so far, ranked as `compute_standings` ranks: by
@@ -104,22 +79,23 @@ class _Running:
         points = self.points
         groups = _levels(sorted(self.teams), {t: -p for t, p in points.items()})
         columns: list[tuple[str, dict[int, Number]]] = []
-        for key in self.rules.tiebreaks:
-            scaled, denominator = self.metric(key)
-            sign = -1 if get_metric(key).higher_is_better else 1
-            numerators: dict[int, int] = {}
-            if key != "head_to_head":  # the same in any group: one call for every team
-                numerators = dict(zip(self.teams, scaled(self.teams), strict=True))
+        for metric in self.metrics:
+            scaled, denominator = metric.running(self)
+            sign = -1 if metric.higher_is_better else 1
+            per_group = metric.group_relative
+            # the same in any group: one call for every team
+            numerators = {} if per_group else dict(zip(self.teams, scaled(self.teams),
+                                                       strict=True))
             refined: list[list[int]] = []
             for group in groups:
-                if key == "head_to_head":
+                if per_group:
                     numerators.update(zip(group, scaled(group), strict=True))
                 if len(group) == 1:
                     refined.append(group)
                 else:
                     refined.extend(_levels(group, {t: sign * numerators[t] for t in group}))
             groups = refined
-            columns.append((key, _plain_all(numerators, denominator)))
+            columns.append((metric.key, _plain_all(numerators, denominator)))
         plain_points = _plain_all(points, self.unit)
         wins, draws, losses = (self.results[o] for o in ("win", "draw", "loss"))
         rows: list[StandingRow] = []
@@ -163,7 +139,7 @@ def standings_by_round(
     teams = list(teams)
     results = list(results)
     check_results(teams, results)
-    running = _Running(teams, rules)
+    running = RunningTotals(teams, rules)
     wanted = sorted(set(rounds), key=lambda n: math.inf if n == 0 else n)
     by_round = sorted(results, key=lambda r: r.round)
     tables: dict[int, list[StandingRow]] = {}
@@ -179,7 +155,7 @@ def standings_by_round(
 _OTHER_SIDE: dict[Outcome, Outcome] = {"win": "loss", "loss": "win", "draw": "draw"}
 
 
-def _apply(running: _Running, result: MatchResult) -> None:
+def _apply(running: RunningTotals, result: MatchResult) -> None:
     a, b = result.team_a, result.team_b
     if b is None:
         running.bye(a)
