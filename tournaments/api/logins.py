@@ -71,8 +71,8 @@ def client_address(request: HttpRequest) -> str:
     An entry that is no IP address (a misconfigured proxy, or a client reaching a server
     that trusts its header) counts as no entry: the peer's address. A peer that is none
     either (uvicorn's ``--proxy-headers`` puts the forwarded text there as it is) counts
-    as :data:`UNKNOWN_ADDRESS`. Either is logged as a warning, once a request; never an
-    error, which would answer the login 500.
+    as :data:`UNKNOWN_ADDRESS`, as does no peer at all. A bad value is logged as a
+    warning, once a request; never an error, which would answer the login 500.
     """
     peer = str(request.META.get("REMOTE_ADDR") or "")
     forwarded = str(request.META.get("HTTP_X_FORWARDED_FOR") or "")
@@ -84,9 +84,11 @@ def client_address(request: HttpRequest) -> str:
             return address
         bad.append(f"the last X-Forwarded-For entry {_shown(entry)}")
     address = _address(peer)
-    if address is None:
+    if address is None and peer:
         bad.append(f"REMOTE_ADDR {_shown(peer)}")
     counted = address or UNKNOWN_ADDRESS
+    # No peer at all is no bad value: a login made in code (``Client.force_login``, a
+    # command) or served over a Unix socket; it counts as the unknown address unremarked.
     if bad and not request.META.get(_WARNED):
         request.META[_WARNED] = True
         log.warning("%s %s no IP address: the login limits count this request as from %s",
