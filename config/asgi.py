@@ -26,5 +26,5 @@ application = ProtocolTypeRouter({
 # What is built by now (Django, the apps, the consumers, the engine) lives as long as the
 # process: frozen, it is out of the garbage collector's way, and a full collection scans
 # only what came after. At 200 live tables a full collection over everything stalled
-# every table for about 240 ms on a busy 2-core machine (README, "Live table speed").
+# every table for about 240 ms on a busy 2-core machine (docs/live-table-speed.md).
 gc.freeze()
