@@ -39,6 +39,34 @@ def run_out(table: Any) -> str:
     return passed.isoformat()
 
 
+def quiet_for(table: Any, seconds: float) -> None:
+    """As if ``table`` was created, and last acted at, ``seconds`` ago."""
+    from django.utils import timezone
+
+    from games.live.models import LiveAction, LiveTable
+
+    past = timezone.now() - timedelta(seconds=seconds)
+    LiveTable.objects.filter(pk=table.pk).update(created=past)
+    LiveAction.objects.filter(table=table).update(created=past)
+
+
+def assert_record_refused(client: Any, table: Any, says: str) -> None:
+    """The replay page and the record of ``table`` are refused to ``client``, saying
+    ``says``, showing no card of the deals; the replay's frames are not found."""
+    from django.urls import reverse
+
+    secret = [card.code for card in replay(SEED, []).decks[0]]
+    for url in (reverse("live:replay", args=[table.pk]),
+                reverse("live:record", args=[table.pk])):
+        response = client.get(url)
+        assert response.status_code == 403, url
+        body = response.content.decode()
+        assert says in body and "replay-data" not in body
+        assert " ".join(secret[:8]) not in body
+    frames = client.get(reverse("live:replay_data", args=[table.pk]))
+    assert frames.status_code == 404 and " ".join(secret[:8]) not in frames.content.decode()
+
+
 @pytest.fixture
 def cookie(player: Any) -> str:
     """``player``'s logged-in session, for a websocket's cookie header."""

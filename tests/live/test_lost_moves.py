@@ -6,17 +6,15 @@ running), after which the bot plays on.
 The broker is a closed local port (a broker that is down, not a stand-in for our code);
 time passing is the table's timestamps moved into the past: no test sleeps."""
 
-from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.utils import timezone
 
 from games.live import followups, service
 from games.live.models import LiveAction, LiveTable
 
 from ..tournaments.test_celery_e2e import broker_unreachable
-from .conftest import FIRST, SEED
+from .conftest import FIRST, SEED, quiet_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,10 +24,6 @@ def table(player: Any) -> LiveTable:
     return service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
 
 
-def _quiet_for(table: LiveTable, seconds: int) -> None:
-    past = timezone.now() - timedelta(seconds=seconds)
-    LiveTable.objects.filter(pk=table.pk).update(created=past)
-    LiveAction.objects.filter(table=table).update(created=past)
 
 
 def test_a_lost_bot_move_is_sent_again_by_the_sweep(table: LiveTable, eager_tasks: None,
@@ -47,7 +41,7 @@ def test_a_lost_bot_move_is_sent_again_by_the_sweep(table: LiveTable, eager_task
 
     assert followups.sweep()["bot_moves_sent"] == 0  # a fresh move: not stalled yet
     assert LiveTable.objects.get(pk=table.pk).seq == 2
-    _quiet_for(table, followups.STALLED_SECONDS + 1)
+    quiet_for(table, followups.STALLED_SECONDS + 1)
     assert followups.sweep()["bot_moves_sent"] == 1
     after = LiveTable.objects.get(pk=table.pk)
     assert after.seq > 2  # the bots played on, up to the person's next turn

@@ -15,7 +15,7 @@ from games.live.models import LiveTable
 from games.live.state import replay
 from tests.pages.test_markup import Audit
 
-from .conftest import FIRST, SEED
+from .conftest import FIRST, SEED, assert_record_refused
 
 pytestmark = pytest.mark.django_db
 
@@ -131,17 +131,7 @@ def test_an_unknown_table_is_not_found(client: Client) -> None:
 def test_the_replay_and_record_of_a_table_in_play_are_refused(
         alice: Client, table: LiveTable) -> None:
     service.table_act(table.pk, FIRST, f"{FIRST} take", "c1")
-    secret = [c.code for c in replay(SEED, []).decks[0]]
-    for url in (reverse("live:replay", args=[table.pk]),
-                reverse("live:record", args=[table.pk])):
-        response = alice.get(url)
-        assert response.status_code == 403, url
-        body = response.content.decode()
-        assert "still being played" in body and "replay-data" not in body
-        assert " ".join(secret[:8]) not in body
-    frames = alice.get(reverse("live:replay_data", args=[table.pk]))
-    assert frames.status_code == 404
-    assert " ".join(secret[:8]) not in frames.content.decode()
+    assert_record_refused(alice, table, "still being played")
 
 
 def finish(table: LiveTable, act: Any) -> None:
