@@ -21,7 +21,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from . import service
+from .ids import client_id_problem
 
 #: The largest frame read, in UTF-8 bytes: the largest message, a ``ways`` of every card
 #: of the pack, is under 1 KiB.
@@ -162,10 +162,9 @@ def _request(kind: str, message: dict[str, Any]) -> Request:
 
 def _id(message: dict[str, Any]) -> str:
     client_id = _string(message, message["type"], "id")
-    try:
-        service.check_client_id(client_id)
-    except service.TableError as exc:
-        raise FrameError(exc.message, "id") from None
+    problem = client_id_problem(client_id)
+    if problem:
+        raise FrameError(problem, "id")
     return client_id
 
 
@@ -218,11 +217,7 @@ def _clean(text: str, field: str) -> str:
 
 def valid_client_id(value: Any) -> str | None:
     """``value`` when it is an id a client may send, to echo; else ``None``."""
-    if not isinstance(value, str):
-        return None
-    try:
-        service.check_client_id(value)
-    except service.TableError:
+    if not isinstance(value, str) or client_id_problem(value):
         return None
     return value
 

@@ -21,8 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-# ``service`` imports this module: only the module here, its names at call time.
-from . import service
+from .errors import TableError
 from .models import LiveAction, LiveTable
 
 #: Tables ended in one UPDATE at most (the statement lists each table's id and number).
@@ -50,7 +49,7 @@ def check_open_tables(user: Any) -> None:
     get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk").first()
     tables = open_practice_tables(user)
     if len(tables) >= limit:
-        raise service.TableError(ngettext(
+        raise TableError(ngettext(
             "You already have %(count)s practice table open (%(tables)s); finish it before "
             "you start another. A table nobody plays at for %(hours)s hours ends by itself.",
             "You already have %(count)s practice tables open (%(tables)s); finish one before "
@@ -72,7 +71,7 @@ def abandon_hours() -> str:
 def check_not_abandoned(table: LiveTable) -> None:
     """``TableError`` when ``table`` was ended for want of play: it takes no more actions."""
     if table.status == LiveTable.Status.ABANDONED:
-        raise service.TableError(
+        raise TableError(
             _("This table was ended after %(hours)s hours without play; it takes no more "
               "moves. Start a new game with Play now.") % {"hours": abandon_hours()})
 

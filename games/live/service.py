@@ -17,7 +17,6 @@ lost (``followups.report_result``).
 from __future__ import annotations
 
 import logging
-import re
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,7 +27,6 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from games.bots import BOT_NAMES, make_bot
@@ -42,34 +40,21 @@ from games.engine import (
 from games.engine.ways import ways
 
 from . import limits, notify, replayed, rows
+from .errors import TableError
+from .ids import client_id_problem, server_id
 from .models import LiveSeat, LiveTable
 from .state import Json, LiveGame, events_since, recent_events, replay, seat_view, spectator_view
 
-MAX_CLIENT_ID = 64
-#: The ids a client may give its actions: letters, digits and ``_ . : -``, beginning with a
-#: letter or digit. The server's own ids (:func:`server_id`) begin with ``!``, which no
-#: client id may, so a client can never send an id the server will use for a seat.
-CLIENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]*")
 #: The bot that finishes a person's turn whose time ran out.
 STAND_IN = "greedy"
 
 log = logging.getLogger(__name__)
 
 
-class TableError(Exception):
-    """A refused request: ``rule`` (a rule number of push-rules.md, or ``""``) and a
-    message for the person who sent it. Nothing was stored."""
-
-    def __init__(self, message: str, rule: str = "") -> None:
-        super().__init__(f"{rule}: {message}" if rule else message)
-        self.rule = rule
-        self.message = message
-
-
 def _refused(exc: IllegalActionError) -> TableError:
     """The engine's refusal for the person: its message translated where the engine marks
     it for translation (a fixed text; one with values in it stays as the engine wrote it)."""
-    return TableError(exc.translated(gettext), exc.rule)
+    return TableError(exc.translated(_), exc.rule)
 
 
 def group_name(table_id: int) -> str:
@@ -160,24 +145,12 @@ def act_and_update(table_id: int, seat: int, action_text: str, client_action_id:
     return seq, _update(table, seat, since)
 
 
-def server_id(kind: str, seq: int) -> str:
-    """The id of an action the server chose for a seat (``kind``: ``bot``, ``stand-in``) at
-    sequence number ``seq``: outside :data:`CLIENT_ID`, so no client can take it first."""
-    return f"!{kind}-{seq}"
-
-
-def check_client_id(client_action_id: str) -> None:
-    """``TableError`` unless ``client_action_id`` is an id a client may send."""
-    if not (0 < len(client_action_id) <= MAX_CLIENT_ID
-            and CLIENT_ID.fullmatch(client_action_id)):
-        raise TableError(_("An action's id is 1 to %(max)s letters, digits and \"_ . : -\", "
-                           "beginning with a letter or digit.") % {"max": MAX_CLIENT_ID})
-
-
 def _act(table_id: int, seat: int, action_text: str, client_action_id: str,
          expected_seq: int | None) -> tuple[int, LiveTable]:
     """:func:`table_act`'s sequence number, and the table (as committed) with it."""
-    check_client_id(client_action_id)
+    problem = client_id_problem(client_action_id)
+    if problem:
+        raise TableError(problem)
     with transaction.atomic():
         locked = _locked(table_id)
         table = locked.table
@@ -298,13 +271,20 @@ def bot_move(table_id: int, expected_seq: int) -> int | None:
         if seat is None or not levels.get(seat):
             replayed.keep(table, live)
             return None
-        obs = live.game.observation(seat)
-        # the bot's own randomness, reproducible per table and turn, unrelated to the deals
-        bot = make_bot(levels[seat], table.pk * 1_000_003 + expected_seq)
-        action = bot.choose(obs, observed_legal_actions(obs))
-        # the id names the turn it was chosen for: no action after ``expected_seq`` (the
-        # table's sequence number, checked under the lock) has been logged with it yet
-        return _append(table, live, action, server_id("bot", expected_seq), levels)
+        return _bot_acts(locked, live, seat, levels[seat], "bot")
+
+
+def _bot_acts(locked: rows.Locked, live: LiveGame, seat: int, level: str, kind: str) -> int:
+    """Under ``locked``'s lock, a bot of ``level`` decides ``seat``'s action from the seat's
+    own observation and it goes through the door people's actions go through; the new
+    sequence number. Its id is the server's of ``kind`` for the table's number, which no
+    action has been logged with yet; its randomness is reproducible per table and turn,
+    and unrelated to the deals."""
+    table = locked.table
+    obs = live.game.observation(seat)
+    bot = make_bot(level, table.pk * 1_000_003 + table.seq)
+    action = bot.choose(obs, observed_legal_actions(obs))
+    return _append(table, live, action, server_id(kind, table.seq), locked.levels)
 
 
 def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> list[str]:
@@ -363,10 +343,7 @@ def _stand_in_step(table_id: int, due: datetime) -> int | None:
         if seat is None or locked.levels.get(seat):
             replayed.keep(table, live)
             return None
-        obs = live.game.observation(seat)
-        bot = make_bot(STAND_IN, table.pk * 1_000_003 + table.seq)
-        action = bot.choose(obs, observed_legal_actions(obs))
-        return _append(table, live, action, server_id("stand-in", table.seq), locked.levels)
+        return _bot_acts(locked, live, seat, STAND_IN, "stand-in")
 
 
 @dataclass(frozen=True)
