@@ -39,7 +39,6 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import (
-    HANDS_PER_GAME,
     Action,
     Card,
     GameState,
@@ -111,17 +110,17 @@ def replay_frames(source: Record | Any) -> dict[str, Any]:
     Returns ``{"players": [...] or None, "first_dealer": d, "hands": [{"hand", "dealer",
     "frames"}, ...]}`` with one frame for the deal and one per action in each hand."""
     record = source if isinstance(source, Record) else load_record(source)
-    game = GameState(record.first_dealer)
-    hands = []
-    for hand_record in record.hands[:HANDS_PER_GAME]:
-        game.deal(hand_record.deck)
+    hands: list[dict[str, Any]] = []
+
+    def frame(game: GameState, hand_no: int, index: int, action: Action | None) -> None:
         hand = game.hand  # a copy: reading it cannot disturb the game
-        frames = [snapshot(hand, -1, None)]
-        for index, action in enumerate(hand_record.actions):
-            game.apply(action)
-            hand = game.hand
-            frames.append(snapshot(hand, index, describe(hand, action)))
-        hands.append({"hand": hand.hand_no, "dealer": hand.dealer, "frames": frames})
+        if action is None:  # a deal starts the hand's frames
+            hands.append({"hand": hand_no, "dealer": hand.dealer,
+                          "frames": [snapshot(hand, -1, None)]})
+        else:
+            hands[-1]["frames"].append(snapshot(hand, index, describe(hand, action)))
+
+    GameState.from_record(record, frame)
     return {"players": list(record.players) if record.players else None,
             "first_dealer": record.first_dealer, "hands": hands}
 

@@ -7,7 +7,9 @@ Typical use (more in the README's "From Python")::
     game = GameState(first_dealer)
     game.deal(decks[0])
     game.apply(game.legal_actions()[0])
-    verify(record_json).status
+    record = game.record()               # the game so far, as push-record/1
+    GameState.from_record(record)        # the same game, replayed by the rules
+    verify(record.dumps()).status
 """
 
 from .actions import (
@@ -25,7 +27,7 @@ from .actions import (
 from .cards import ALL_CARDS, JOKER, Card, full_pack, penalty, shuffled_pack
 from .deals import deal_mismatch
 from .errors import IllegalActionError, MalformedRecordError
-from .game import GameState, winner
+from .game import Deal, GameState, OnStep, Step, winner
 from .generate import contracts, legal_actions, observed_legal_actions
 from .melds import MeldSpec, Placed, TableMeld
 from .play import Policy, deal_from_seed, play_game
@@ -41,15 +43,15 @@ from .state import (
     hand_size,
     team_of,
 )
-from .verify import IllegalAt, Verdict, replay, verify
+from .verify import IllegalAt, Verdict, verify
 
 __all__ = [
     "ALL_CARDS", "CONTRACTS", "HANDS_PER_GAME", "JOKER", "PACK_VALUE", "Action", "Card",
-    "ClaimedResult", "Discard", "GameState", "HandOutcome", "HandRecord", "HandState",
+    "ClaimedResult", "Deal", "Discard", "GameState", "HandOutcome", "HandRecord", "HandState",
     "IllegalActionError", "IllegalAt", "LayContract", "LayMelds", "LayOff",
-    "MalformedRecordError", "MeldSpec", "Observation", "Placed", "Policy", "Push", "Record",
-    "SheetError", "Swap", "TableMeld", "Take", "Verdict", "action_to_json", "contracts",
-    "deal_from_seed", "deal_mismatch", "dealer_of", "full_pack", "hand_size", "legal_actions",
-    "load_record", "observed_legal_actions", "parse_action", "penalty", "play_game", "replay",
-    "score_sheet_errors", "shuffled_pack", "team_of", "verify", "winner",
+    "MalformedRecordError", "MeldSpec", "Observation", "OnStep", "Placed", "Policy", "Push",
+    "Record", "SheetError", "Step", "Swap", "TableMeld", "Take", "Verdict", "action_to_json",
+    "contracts", "deal_from_seed", "deal_mismatch", "dealer_of", "full_pack", "hand_size",
+    "legal_actions", "load_record", "observed_legal_actions", "parse_action", "penalty",
+    "play_game", "score_sheet_errors", "shuffled_pack", "team_of", "verify", "winner",
 ]

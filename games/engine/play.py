@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Protocol
 
 from .actions import Action
 from .cards import Card, shuffled_pack
-from .game import GameState
-from .record import ClaimedResult, HandRecord, Record
+from .game import Deal, GameState, Step
+from .record import Record
 from .state import HANDS_PER_GAME, Observation
 
 
@@ -27,19 +27,21 @@ def deal_from_seed(seed: int) -> tuple[int, list[list[Card]]]:
 
 def play_game(policies: Sequence[Policy], first_dealer: int, decks: Sequence[Sequence[Card]],
               players: Sequence[str] | None = None) -> Record:
-    """Play five hands on ``decks`` with ``policies[seat]`` in each seat.
+    """Play a hand on each of ``decks`` with ``policies[seat]`` in each seat; the game's
+    record, claiming its result.
 
     Every chosen action is applied through the rules, so a policy that picks an
     illegal action raises ``IllegalActionError`` (a bug in the policy)."""
     game = GameState(first_dealer)
-    hands = []
+    game.play(_turns(game, policies, decks))
+    return game.record(players)
+
+
+def _turns(game: GameState, policies: Sequence[Policy],
+           decks: Sequence[Sequence[Card]]) -> Iterator[Step]:
+    """Each of ``decks`` dealt, then the choice of each seat to move until its hand ends,
+    each drawn by :meth:`GameState.play` once the step before it is taken."""
     for deck in decks:
-        game.deal(deck)
-        actions: list[Action] = []
+        yield Deal(deck)
         while (seat := game.to_move) is not None:
-            action = policies[seat].choose(game.observation(seat), game.legal_actions())
-            game.apply(action)
-            actions.append(action)
-        hands.append(HandRecord(tuple(deck), tuple(actions)))
-    claim = ClaimedResult(tuple(r.scores for r in game.results), game.totals)
-    return Record(first_dealer, tuple(hands), tuple(players) if players else None, claim)
+            yield policies[seat].choose(game.observation(seat), game.legal_actions())

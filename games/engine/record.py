@@ -99,8 +99,11 @@ def check_json(data: Any, max_depth: int, where: str = "") -> None:
     stack: list[tuple[Any, str, int]] = [(data, where, 1)]
     while stack:
         value, path, depth = stack.pop()
+        # Nearly every string of a record (card codes, field names) is ASCII without a NUL,
+        # storable as it is; that is quicker to see than all that _check_text looks for.
         if isinstance(value, str):
-            _check_text(value, path, "")
+            if not value.isascii() or "\x00" in value:
+                _check_text(value, path, "")
             continue
         if not isinstance(value, dict | list):
             continue
@@ -109,7 +112,9 @@ def check_json(data: Any, max_depth: int, where: str = "") -> None:
         children: list[tuple[Any, str, int]] = []
         if isinstance(value, dict):
             for key, item in value.items():
-                _check_text(str(key), path, "a key ")
+                name = str(key)
+                if not name.isascii() or "\x00" in name:
+                    _check_text(name, path, "a key ")
                 children.append((item, f"{path}.{key}" if path else key, depth + 1))
         else:
             children = [(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value)]

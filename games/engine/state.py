@@ -315,19 +315,22 @@ class HandState:
 
     def observation(self, seat: int) -> Observation:
         """Everything ``seat`` may know (see :class:`Observation`), nothing more."""
+        mover = seat == self.seat
+        # In the order of Observation's fields: by keyword, building one takes twice as long,
+        # and one is made for every decision.
         return Observation(
-            seat=seat, hand_no=self.hand_no, dealer=self.dealer,
-            hand=tuple(self.hands[seat]),
-            melds=tuple(self.melds),
-            discard=tuple(self.discard),
-            hand_sizes=tuple(map(len, self.hands)),
-            stock_size=len(self.stock),
-            contract_down=tuple(self.contract_down),
-            to_move=self.seat, phase=self.phase, turns=self.turns,
-            taken=self.taken if seat == self.seat else None,
-            pending=tuple(self.pending) if seat == self.seat else (),
-            history=tuple(self.seen[seat]),
-            buried=self.buried,
+            seat, self.hand_no, self.dealer,
+            tuple(self.hands[seat]),  # hand
+            tuple(self.melds),
+            tuple(self.discard),
+            tuple(map(len, self.hands)),  # hand_sizes
+            len(self.stock),  # stock_size
+            tuple(self.contract_down),
+            self.seat, self.phase, self.turns,  # to_move, phase, turns
+            self.taken if mover else None,
+            tuple(self.pending) if mover else (),
+            tuple(self.seen[seat]),  # history
+            self.buried,
         )
 
 

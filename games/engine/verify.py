@@ -52,11 +52,6 @@ class Verdict:
         return data
 
 
-class _Stop(Exception):
-    def __init__(self, at: IllegalAt) -> None:
-        self.at = at
-
-
 def verify(source: str | bytes | Any) -> Verdict:
     """Verify a record given as JSON text, decoded JSON, or a :class:`Record`."""
     try:
@@ -65,47 +60,27 @@ def verify(source: str | bytes | Any) -> Verdict:
         record = load_record(source.to_json() if isinstance(source, Record) else source)
     except MalformedRecordError as exc:
         return Verdict("malformed", reason=str(exc))
+    # GameState.from_record's replay, on a game kept here: an illegal record's verdict gives
+    # the hands finished before the illegal action
     game = GameState(record.first_dealer)
     try:
-        _replay(record, game)
-        _check_claim(record, game)
-    except _Stop as stop:
-        return Verdict("illegal", game.results, game.totals, None, stop.at)
+        game.play(game.replaying(record))
+    except IllegalActionError as exc:
+        assert exc.hand is not None and exc.action is not None  # a replay places its errors
+        return Verdict("illegal", game.results, game.totals, None,
+                       IllegalAt(exc.hand, exc.action, exc.reason))
+    wrong = _claim_error(record, game)
+    if wrong is not None:
+        return Verdict("illegal", game.results, game.totals, None, wrong)
     status: Status = "complete" if game.is_over else "incomplete"
     return Verdict(status, game.results, game.totals, game.winner)
 
 
-def replay(record: Record) -> GameState:
-    """The game a legal record leads to; ``IllegalActionError`` at the first illegal action."""
-    game = GameState(record.first_dealer)
-    try:
-        _replay(record, game)
-    except _Stop as stop:
-        raise IllegalActionError(stop.at.reason.split(":")[0],
-                                 f"hand {stop.at.hand}, action {stop.at.action}: "
-                                 f"{stop.at.reason}") from None
-    return game
-
-
-def _replay(record: Record, game: GameState) -> None:
-    for number, hand_record in enumerate(record.hands, start=1):
-        if game.to_move is not None:  # the previous hand is still in play
-            raise _Stop(IllegalAt(
-                number - 1, len(record.hands[number - 2].actions),
-                f"R8.1: hand {number - 1} has not ended, but the record goes on to hand "
-                f"{number}"))
-        game.deal(hand_record.deck)
-        for index, action in enumerate(hand_record.actions):
-            try:
-                game.apply(action)
-            except IllegalActionError as exc:
-                raise _Stop(IllegalAt(number, index, str(exc))) from None
-
-
-def _check_claim(record: Record, game: GameState) -> None:
+def _claim_error(record: Record, game: GameState) -> IllegalAt | None:
+    """Where the claimed result of ``record`` first differs from ``game``, its replay."""
     claim = record.result
     if claim is None:
-        return
+        return None
     replayed = [r.scores for r in game.results]
     for i in range(max(len(claim.hands), len(replayed))):
         claimed = claim.hands[i] if i < len(claim.hands) else None
@@ -114,13 +89,14 @@ def _check_claim(record: Record, game: GameState) -> None:
             hand = min(i + 1, len(record.hands))
             said = list(claimed) if claimed else "nothing"
             got = list(actual) if actual else "no finished hand"
-            raise _Stop(IllegalAt(hand, _last(record, hand),
-                                  f"R9.1: the record claims {said} for hand {i + 1}, "
-                                  f"the replay gives {got}"))
+            return IllegalAt(hand, _last(record, hand),
+                             f"R9.1: the record claims {said} for hand {i + 1}, "
+                             f"the replay gives {got}")
     if claim.totals != game.totals:
-        raise _Stop(IllegalAt(len(record.hands), _last(record, len(record.hands)),
-                              f"R9.2: the record claims totals {list(claim.totals)}, the "
-                              f"replay gives {list(game.totals)}"))
+        return IllegalAt(len(record.hands), _last(record, len(record.hands)),
+                         f"R9.2: the record claims totals {list(claim.totals)}, the "
+                         f"replay gives {list(game.totals)}")
+    return None
 
 
 def _last(record: Record, hand: int) -> int:

@@ -9,16 +9,15 @@ never from the full state, so nothing a seat may not know can reach its client.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from games.engine import (
     Action,
     Card,
-    ClaimedResult,
     GameState,
-    HandRecord,
     Observation,
+    OnStep,
     Record,
     deal_from_seed,
     observed_legal_actions,
@@ -30,56 +29,46 @@ Json = dict[str, Any]
 
 
 class LiveGame:
-    """The game of one table: the engine's state plus the actions of each hand so far."""
+    """The game of one table: the engine's state, which keeps every hand's pack and
+    actions, and the seed's five packs, each dealt when its hand is due."""
 
     def __init__(self, seed: int) -> None:
         self.first_dealer, self.decks = deal_from_seed(seed)
         self.game = GameState(self.first_dealer)
-        self.hand_actions: list[list[Action]] = []
-        self._deal_if_due()
+        self.next_hand()
 
     def apply(self, action: Action) -> None:
-        """Play ``action`` (``IllegalActionError`` and no change if the rules forbid it),
-        dealing the next hand when this one ends (R3.1)."""
+        """Play ``action`` (``IllegalActionError`` and no change if the rules forbid it);
+        :meth:`next_hand` deals the next hand when this one ends (R3.1)."""
         self.game.apply(action)
-        self.hand_actions[-1].append(action)
 
     def next_hand(self) -> None:
-        self._deal_if_due()
+        """Deal the next hand if the one in play has ended and the game is not over."""
+        self.game.play(self.game.with_deals(self.decks, ()))
 
-    def _deal_if_due(self) -> None:
-        game = self.game
-        if game.to_move is None and not game.is_over:
-            game.deal(self.decks[len(game.results)])
-            self.hand_actions.append([])
+    @property
+    def hand_actions(self) -> tuple[tuple[Action, ...], ...]:
+        """The actions of each hand dealt so far, in order."""
+        return self.game.actions
 
     def record(self, players: Sequence[str]) -> Record:
         """The push-record/1 record of the finished game."""
-        game = self.game
-        hands = tuple(HandRecord(tuple(deck), tuple(actions))
-                      for deck, actions in zip(self.decks, self.hand_actions, strict=False))
-        claim = ClaimedResult(tuple(r.scores for r in game.results), game.totals)
-        return Record(self.first_dealer, hands, tuple(players), claim)
+        return self.game.record(players)
 
 
-def replay(seed: int, actions: Sequence[str],
-           on_action: Callable[[int, Action, GameState], None] | None = None) -> LiveGame:
-    """The game after ``actions`` (text forms, in log order). ``on_action(index, action,
-    game)``, when given, is called after each action, before the next hand is dealt, so
-    that a hand's last action is still seen in its own hand."""
-    return advance(LiveGame(seed), actions, on_action)
+def replay(seed: int, actions: Sequence[str], on_step: OnStep | None = None) -> LiveGame:
+    """The game after ``actions`` (text forms, in log order), each hand dealt from the
+    seed when the one before ends. ``on_step`` is the engine's (``GameState.play``): it is
+    called after each action, before the next hand is dealt, so that a hand's last action
+    is still seen in its own hand, and after each deal."""
+    return advance(LiveGame(seed), actions, on_step)
 
 
 def advance(live: LiveGame, actions: Sequence[str],
-            on_action: Callable[[int, Action, GameState], None] | None = None) -> LiveGame:
+            on_step: OnStep | None = None) -> LiveGame:
     """``live`` (changed in place) after the further ``actions``, as :func:`replay` plays
-    them; ``index`` counts from the first of these."""
-    for index, text in enumerate(actions):
-        action = parse_action(text)
-        live.apply(action)
-        if on_action is not None:
-            on_action(index, action, live.game)
-        live.next_hand()
+    them."""
+    live.game.play(live.game.with_deals(live.decks, map(parse_action, actions)), on_step)
     return live
 
 
@@ -143,9 +132,13 @@ def events_since(seed: int, actions: Sequence[str], since: int,
     a take shows the card taken (public, R6.3); a push shows the discard passed and, only
     to the seat that received it, the stock card."""
     events: list[Json] = []
+    seq = 0  # the log's sequence number of the last action played
 
-    def collect(index: int, action: Action, game: GameState) -> None:
-        seq = index + 1
+    def collect(game: GameState, hand_no: int, index: int, action: Action | None) -> None:
+        nonlocal seq
+        if action is None:  # a deal
+            return
+        seq += 1
         if seq <= since:
             return
         # A spectator sees what the actor saw: its own history never holds the stock
@@ -176,7 +169,8 @@ def recent_events(live: LiveGame, seq: int, since: int, seat: int | None) -> lis
     (the game after action ``seq``) without a replay: each is the entry of the viewer's
     history in the hand in play. ``None`` when they reach beyond that hand (replay then).
     """
-    actions = live.hand_actions[-1] if live.hand_actions else []
+    hands = live.hand_actions
+    actions = hands[-1] if hands else ()
     first = len(actions) - (seq - since)  # the first new action's place in its hand
     if live.game.to_move is None or first < 0:
         return None
