@@ -1,4 +1,4 @@
-"""Standings and tie-breaks (tournaments/standings.py): plain data, no database; the last
+"""Standings and tie-breaks (tournaments/standings/): plain data, no database; the last
 test checks the stored counts the standings service reads."""
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from tournaments.models import Result, Standing
 from tournaments.standings import (
     TIEBREAKS,
     MatchResult,
+    ScoringRule,
     StandingRow,
     StandingsRules,
     compute_standings,
     get_metric,
     standings_after_round,
+    standings_by_round,
 )
-from tournaments.standings_rounds import standings_by_round
 
 from .factories import UserFactory, tournament_with_teams
 
@@ -39,7 +40,7 @@ def bye(rnd: int, team: int) -> MatchResult:
 def rules(
     *tiebreaks: str, win: float = 2, draw: float = 1, loss: float = 0, bye: float = 2
 ) -> StandingsRules:
-    return StandingsRules(win, draw, loss, bye, tiebreaks)
+    return StandingsRules(ScoringRule(win, draw, loss, bye), tiebreaks)
 
 
 def order(rows: list[StandingRow]) -> list[tuple[int, int]]:
@@ -382,7 +383,7 @@ def test_the_table_does_not_depend_on_the_order_of_results(
     data: st.DataObject,
 ) -> None:
     teams, results = tournament
-    settings_ = StandingsRules(*points, tuple(tiebreaks))
+    settings_ = StandingsRules(ScoringRule(*points), tuple(tiebreaks))
     shuffled = data.draw(st.permutations(results))
     shuffled_teams = data.draw(st.permutations(teams))
 
@@ -428,7 +429,7 @@ def test_every_rounds_table_in_one_pass_equals_the_table_computed_for_that_round
     forfeits = data.draw(st.sets(st.integers(0, max(len(played) - 1, 0))))
     results = [MatchResult(r.round, r.team_a, r.team_b, None, (0, 0), r.winner)
                if i in forfeits and r.team_b is not None else r for i, r in enumerate(played)]
-    rules_ = StandingsRules(*points, tuple(tiebreaks))
+    rules_ = StandingsRules(ScoringRule(*points), tuple(tiebreaks))
     rounds = data.draw(st.sets(st.integers(0, 6)))
 
     tables = standings_by_round(data.draw(st.permutations(teams)),

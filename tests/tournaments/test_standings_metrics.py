@@ -1,5 +1,5 @@
-"""Each tie-break's two forms (tournaments/standings.py): the from-scratch `compute` and the
-`running` form that tournaments/standings_rounds.py ranks every round with. They must give
+"""Each tie-break's two forms (tournaments/standings/metrics.py): the from-scratch `compute`
+and the `running` form that tournaments/standings/rounds.py ranks every round with. They must give
 the same table for every registered metric, and a new metric must need nothing but its own
 class."""
 
@@ -15,14 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments import standings_rounds
 from tournaments.standings import (
     TIEBREAKS,
     GameSum,
     MatchResult,
     Metric,
     Outcome,
+    RunningTotals,
     Scaled,
+    ScoringRule,
     StandingsRules,
     TeamSummary,
     compute_standings,
@@ -30,8 +31,9 @@ from tournaments.standings import (
     get_metric,
     register,
     standings_after_round,
+    standings_by_round,
 )
-from tournaments.standings_rounds import RunningTotals, standings_by_round
+from tournaments.standings import rounds as rounds_module
 
 
 @st.composite
@@ -83,7 +85,7 @@ def test_every_registered_metric_ranks_round_by_round_as_it_computes_from_scratc
     before = data.draw(st.lists(st.sampled_from(sorted(set(TIEBREAKS) - {key})),
                                 unique=True, max_size=2))
     for tiebreaks in ((key,), (*before, key)):
-        assert_both_forms_agree(teams, results, StandingsRules(*points, tiebreaks))
+        assert_both_forms_agree(teams, results, StandingsRules(ScoringRule(*points), tiebreaks))
 
 
 # --- a new metric is one class ---------------------------------------------
@@ -152,13 +154,13 @@ def registered(*metrics: type[Metric]) -> Iterator[None]:
 @settings(max_examples=150, deadline=None)
 @given(tournaments(), point_systems, st.permutations([Wins, LostTo, GamesInGroup,
                                                       TIEBREAKS["buchholz"]]))
-def test_a_newly_registered_metric_ranks_every_round_with_nothing_added_to_standings_rounds(
+def test_a_newly_registered_metric_ranks_every_round_with_nothing_added_to_the_rounds_module(
     tournament: tuple[list[int], list[MatchResult]],
     points: tuple[float, float, float, float], order: list[type[Metric]],
 ) -> None:
     teams, results = tournament
     with registered(Wins, LostTo, GamesInGroup):
-        rules = StandingsRules(*points, tuple(m.key for m in order))
+        rules = StandingsRules(ScoringRule(*points), tuple(m.key for m in order))
         assert_both_forms_agree(teams, results, rules)
         table = standings_by_round(teams, results, rules, [0])[0]
         wins = {t: sum(1 for r in results if r.team_b is not None and r.winner is not None
@@ -169,7 +171,7 @@ def test_a_newly_registered_metric_ranks_every_round_with_nothing_added_to_stand
 
 def test_the_round_by_round_module_names_no_tiebreak() -> None:
     # as a string, that is: `out_hands` is also a field of every result
-    source = inspect.getsource(standings_rounds)
+    source = inspect.getsource(rounds_module)
     assert [key for key in TIEBREAKS if f'"{key}"' in source or f"'{key}'" in source] == []
 
 

@@ -1,16 +1,17 @@
-"""Every round's table in one pass: the fast path beside `standings.compute_standings`.
+"""Every round's table in one pass: the fast path beside `compute_standings` (`table`).
 
 A full rebuild needs the table after each completed round. Calling `standings_after_round`
 for each of 40 rounds builds 40 sets of summaries and sums every team's opponents' points
 as fractions 40 times. Here the results are applied round by round to running totals, kept
 as whole numbers in a unit that makes every point value whole (sums of fractions with one
 denominator are sums of their numerators), and each requested table is ranked from those
-totals by each tie-break's own running form (`standings.Metric.running`): this module names
+totals by each tie-break's own running form (`Metric.running`, `metrics`): this module names
 no tie-break, so a new one needs nothing here. The answer is exactly `standings_after_round`'s
 for every round (a test compares the two on random tournaments for every registered
 tie-break); this module only changes how fast it is found.
 
-No database here, like `tournaments.standings`, whose input and output values it shares.
+No database here, like the rest of `tournaments.standings`, whose input and output values it
+shares.
 """
 
 from __future__ import annotations
@@ -18,39 +19,32 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 
-from .standings import (
-    GameSum,
-    MatchResult,
-    Number,
-    Outcome,
-    StandingRow,
-    StandingsRules,
-    check_results,
-    get_metric,
-)
+from .metrics import GameSum, get_metric
+from .results import OUTCOMES, MatchResult, Number, Outcome, check_results
+from .table import StandingRow, StandingsRules
 
 
 class RunningTotals:
     """Every team's totals after the rounds applied so far, which each metric's `running`
-    form reads (see `standings.Metric`): points as whole numbers in units of 1/`unit`
+    form reads (see `Metric`): points as whole numbers in units of 1/`unit`
     (`worth` is each outcome's), `byes`, the opponents of every played match (`opponents`)
     and by outcome (`met`), and for each configured `GameSum` its `tally`."""
 
     def __init__(self, teams: Sequence[int], rules: StandingsRules) -> None:
-        self.unit = math.lcm(*(Fraction(p).denominator for p in (
-            rules.points_win, rules.points_draw, rules.points_loss, rules.points_bye)))
-        self.worth: dict[Outcome, int] = {o: int(rules.points_for(o) * self.unit)
-                                          for o in ("win", "draw", "loss")}
-        self.bye_worth = int(Fraction(rules.points_bye) * self.unit)
+        scoring = rules.scoring
+        self.unit = math.lcm(*(p.denominator for p in (
+            scoring.win, scoring.draw, scoring.loss, scoring.bye)))
+        self.worth: dict[Outcome, int] = {o: int(scoring.points_for(o) * self.unit)
+                                          for o in OUTCOMES}
+        self.bye_worth = int(scoring.bye * self.unit)
         self.teams = list(teams)
         self.metrics = [get_metric(key) for key in rules.tiebreaks]
         self.points = dict.fromkeys(teams, 0)
-        self.results = {o: dict.fromkeys(teams, 0) for o in ("win", "draw", "loss")}
+        self.results = {o: dict.fromkeys(teams, 0) for o in OUTCOMES}
         self.byes = dict.fromkeys(teams, 0)
         self.met: dict[Outcome, dict[int, list[int]]] = {
-            o: {t: [] for t in teams} for o in ("win", "draw", "loss")}
+            o: {t: [] for t in teams} for o in OUTCOMES}
         self.opponents: dict[int, list[int]] = {t: [] for t in teams}
         self.tally: dict[str, dict[int, int]] = {}
         self._sums: list[tuple[GameSum, dict[int, int]]] = []
@@ -97,7 +91,7 @@ class RunningTotals:
             groups = refined
             columns.append((metric.key, _plain_all(numerators, denominator)))
         plain_points = _plain_all(points, self.unit)
-        wins, draws, losses = (self.results[o] for o in ("win", "draw", "loss"))
+        wins, draws, losses = (self.results[o] for o in OUTCOMES)
         rows: list[StandingRow] = []
         for group in groups:
             rank = len(rows) + 1
@@ -111,7 +105,7 @@ class RunningTotals:
 
 def _levels(group: list[int], order: dict[int, int]) -> list[list[int]]:
     """`group` (in team order) sorted by `order`, cut where it changes. A stable sort
-    keeps level teams in team order, as `standings` lists them."""
+    keeps level teams in team order, as `compute_standings` lists them."""
     ordered = sorted(group, key=order.__getitem__)
     return [list(level) for _, level in itertools.groupby(ordered, key=order.__getitem__)]
 
@@ -123,7 +117,7 @@ def _plain_all(numerators: dict[int, int], denominator: int) -> dict[int, Number
 
 
 def _plain(numerator: int, denominator: int) -> Number:
-    """As `standings._plain(Fraction(numerator, denominator))`: int division and true
+    """As `table._plain(Fraction(numerator, denominator))`: int division and true
     division of ints are exact and correctly rounded, so no Fraction is needed."""
     whole, rest = divmod(numerator, denominator)
     return whole if rest == 0 else numerator / denominator
