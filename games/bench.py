@@ -21,7 +21,9 @@ from games.engine import (
 )
 from games.engine.cards import parse_cards
 from games.engine.melds import build_meld
+from games.engine.state import CONTRACTS
 from games.engine.ways import search
+from games.vocabulary import contract_words
 
 
 @dataclass(frozen=True)
@@ -97,14 +99,11 @@ WAYS_NATURALS = {
 #: more, as late in a hand (each check of a way looks at them all).
 WAYS_TABLE = ("run(9H TH JH)", "set(QS QD QH)", "run(3C 4C 5C)", "set(7D 7C 7S)",
               "run(5D 6D 7D 8D)", "set(KS KH KD)", "run(TC JC QC KC)", "set(9H 9C JK=9)")
-#: (label, hand number, contract down, naturals, target meld: None for the whole hand as new
-#: melds or the contract, else the 8 wilds alone laid off onto that meld)
-WAYS_SITUATIONS: tuple[tuple[str, int, bool, str, int | None], ...] = (
-    ("contract 1 (two sets)", 1, False, "sets", None),
-    ("contract 2 (a set and a run)", 2, False, "both", None),
-    ("contract 3 (two runs)", 3, False, "runs", None),
-    ("contract 4 (three sets)", 4, False, "sets", None),
-    ("contract 5 (two runs of 5)", 5, False, "runs", None),
+Situation = tuple[str, int, bool, str, int | None]
+#: After the contracts (:func:`ways_situations`): (label, hand number, contract down,
+#: naturals, target meld: None for the whole hand as new melds, else the 8 wilds alone laid
+#: off onto that meld)
+WAYS_SITUATIONS: tuple[Situation, ...] = (
     ("new melds of runs", 3, True, "runs", None),
     ("new melds of sets", 1, True, "sets", None),
     ("new melds of both", 2, True, "both", None),
@@ -131,16 +130,28 @@ class WaysCase:
         return self.state.observation(0)
 
 
+def ways_situations() -> list[Situation]:
+    """Every hand's contract (R7.1), named by the engine's ``CONTRACTS``, laid from the
+    naturals of its kinds of meld; then :data:`WAYS_SITUATIONS`."""
+    contracts: list[Situation] = []
+    for hand_no, need in CONTRACTS.items():
+        kinds = {kind for kind, _size in need}
+        naturals = "both" if len(kinds) > 1 else f"{kinds.pop()}s"
+        contracts.append((f"contract {hand_no} ({contract_words(hand_no)})", hand_no, False,
+                          naturals, None))
+    return contracts + list(WAYS_SITUATIONS)
+
+
 def ways_cases() -> list[WaysCase]:
     """Hands of 14 and 22 cards with 8 wilds (every mix of :data:`WAYS_WILDS`) and a spare
-    card, taken this turn or not, in every situation of :data:`WAYS_SITUATIONS`: the whole
+    card, taken this turn or not, in every situation of :func:`ways_situations`: the whole
     hand but the spare chosen, or its 8 wilds to lay off."""
     table = [build_meld(MeldSpec.parse(m), meld_id=i, owner=1) for i, m in enumerate(WAYS_TABLE)]
     cases = []
     for blocks in WAYS_NATURALS.values():
         for mix, wild_text in WAYS_WILDS.items():
             wilds = parse_cards(wild_text)
-            for label, hand_no, down, block, meld in WAYS_SITUATIONS:
+            for label, hand_no, down, block, meld in ways_situations():
                 hand = parse_cards(blocks[block]) + wilds
                 for taken in (True, False):
                     spare = Card.parse(WAYS_SPARE)

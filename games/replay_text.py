@@ -9,13 +9,15 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.engine.state import CONTRACTS, hand_size
 from games.replay import replay_frames
+from games.vocabulary import contract_words, meld_kinds, rank_names, suit_names
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def replay_messages(team_names: list[str], seat_names: list[str]) -> dict[str, Any]:
-    """Message templates with ``{name}`` placeholders for ``static/tournaments/replay.js``,
+    """Message templates with ``{name}`` placeholders for ``games/static/games/replay.js``,
     and the names of the teams (A, B) and of the seats (0-3)."""
     return {
         "teams": team_names,
@@ -33,15 +35,11 @@ def replay_messages(team_names: list[str], seat_names: list[str]) -> dict[str, A
         "swap": _("{player} puts {card} into meld {meld} and takes out {wild}."),
         "out": _("{player} goes out. Hand score: {team_a} {score_a}, {team_b} {score_b}."),
         "stock_end": _("Nobody went out. Hand score: {team_a} {score_a}, {team_b} {score_b}."),
-        "set": _("set"),
-        "run": _("run"),
-        "contracts": {"1": _("two sets of 3"), "2": _("a set of 3 and a run of 4"),
-                      "3": _("two runs of 4"), "4": _("three sets of 3"),
-                      "5": _("two runs of 5")},
-        "ranks": {"A": _("ace"), "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7",
-                  "8": "8", "9": "9", "T": "10", "J": _("jack"), "Q": _("queen"),
-                  "K": _("king")},
-        "suits": {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")},
+        **meld_kinds(),
+        "contracts": {str(hand_no): contract_words(hand_no) for hand_no in CONTRACTS},
+        "hand_sizes": {str(hand_no): hand_size(hand_no) for hand_no in CONTRACTS},
+        "ranks": rank_names(),
+        "suits": suit_names(),
         "card": _("{rank} of {suit}"),
         "joker": _("joker"),
         "wild_as": _("{card} standing for {what}"),
@@ -91,7 +89,7 @@ def _card_name(rank: str, suit: str, messages: dict[str, Any]) -> str:
 
 
 def _melds_words(melds: list[dict[str, Any]], messages: dict[str, Any]) -> str:
-    return messages["and"].join(
+    return str(messages["and"]).join(
         f"{messages[meld['kind']]} {', '.join(card_words(c, messages) for c in meld['cards'])}"
         for meld in melds)
 
@@ -111,7 +109,8 @@ def frame_words(hand: dict[str, Any], frame: dict[str, Any], messages: dict[str,
     players, act = messages["players"], frame["act"]
     if act is None:
         return fill(messages["deal"], {
-            "hand": hand["hand"], "dealer": players[hand["dealer"]], "size": 5 + hand["hand"],
+            "hand": hand["hand"], "dealer": players[hand["dealer"]],
+            "size": hand_size(hand["hand"]),
             "contract": messages["contracts"][str(hand["hand"])]})
     kind, seat = act["do"], act["seat"]
     template, values = messages[kind], {"player": players[seat]}
@@ -138,7 +137,7 @@ def frame_words(hand: dict[str, Any], frame: dict[str, Any], messages: dict[str,
 
 def replay_view(record: Any, team_names: list[str],
                 seats: list[tuple[str, bool]]) -> dict[str, Any]:
-    """What ``templates/tournaments/_replay.html`` shows of a game record: the seats (name,
+    """What ``templates/games/_replay.html`` shows of a game record: the seats (name,
     bot or not, team) for the script's table, every hand in words (the deal, each action,
     how it ended) for reading without JavaScript, and the script's words (``messages``).
     ``team_names`` are teams A (seats 0 and 2) and B; ``seats`` are ``(name, is_bot)``,

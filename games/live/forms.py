@@ -5,14 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.bots import BOT_NAMES
-
-from .texts import bot_label
-
-
-def _bot_choices() -> list[tuple[str, str]]:
-    return [(name, bot_label(name)) for name in BOT_NAMES]
+from games.vocabulary import bot_picker_choices
 
 
 class PlayNowForm(forms.Form):
-    bot = forms.ChoiceField(label=_("Bots' level"), choices=_bot_choices, initial="greedy")
+    bot = forms.ChoiceField(label=_("Bots' level"), choices=bot_picker_choices, initial="greedy")

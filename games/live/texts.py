@@ -9,20 +9,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.replay_text import replay_messages
 
 from .models import LiveSeat
-
-BOT_LEVELS = {"random": gettext_lazy("random: plays any legal move"),
-              "greedy": gettext_lazy("greedy: a heuristic player"),
-              "search": gettext_lazy("search: the strongest, thinks for a moment")}
-
-
-def bot_label(name: str) -> str:
-    """A bot level for people (its name where no description is known)."""
-    return str(BOT_LEVELS.get(name, name))
 
 
 def seat_names(seats: Sequence[LiveSeat], viewer: int | None) -> list[str]:

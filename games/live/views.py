@@ -22,11 +22,12 @@ from games.engine import HANDS_PER_GAME
 from games.replay import replay_frames
 from games.replay_text import replay_view
 from games.views import replay_data
+from games.vocabulary import bot_description
 
 from . import limits, service
 from .forms import PlayNowForm
 from .models import LiveSeat, LiveTable
-from .texts import bot_label, seat_names, table_messages, team_names
+from .texts import seat_names, table_messages, team_names
 
 
 def _login_url() -> str:
@@ -79,7 +80,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "seat": seat,
         "teams": teams,
         "bot": bot,
-        "bot_label": bot_label(bot) if bot else "",
+        "bot_label": bot_description(bot) if bot else "",
         "finished": table.status == LiveTable.Status.FINISHED,
         "abandoned": table.status == LiveTable.Status.ABANDONED,
         "abandon_hours": limits.abandon_hours(),

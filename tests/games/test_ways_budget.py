@@ -111,7 +111,7 @@ def test_an_exhausted_search_with_no_way_refuses_and_says_what_to_do() -> None:
     assert refused.value.rule == "R7.3" and refused.value.message == TOO_MANY_WAYS
     assert "select fewer cards" in str(refused.value)
     assert ways(built.obs, built.cards, None, budget=20_000) == []  # with time: there is none
-    built = case("14 cards, 8 twos, contract 3 (two runs), JD spare")
+    built = case("14 cards, 8 twos, contract 3 (two runs of 4), JD spare")
     with pytest.raises(IllegalActionError) as refused:
         ways(built.obs, built.cards, None, budget=0)  # only the units of the ways it may list
     assert refused.value.rule == "R7.1" and refused.value.message == TOO_MANY_WAYS

@@ -53,7 +53,7 @@ def test_the_page_has_the_game_in_words_and_leaves_the_frames_to_the_script(
     frames = client.get(frames_url).content
     assert len(html) < len(frames) / 1.5
     assert f'data-replay-url="{frames_url}"' in html
-    assert "tournaments/replay.js" in html
+    assert "games/replay.js" in html
     messages = embedded(html, "replay-messages")
     assert isinstance(messages, dict)
     assert messages["players"][0].startswith("Bot (")

@@ -33,7 +33,7 @@
     return root.querySelector(selector);
   }
 
-  // ---- words and cards (as tournaments/static/tournaments/replay.js draws them) ----
+  // ---- words and cards (as games/static/games/replay.js draws them) ----
 
   function text(template, values) {
     return String(template).replace(/\{(\w+)\}/g, function (all, key) {
@@ -414,7 +414,7 @@
     view = next;
     if (previous !== null && previous.hand_no !== next.hand_no) {
       log(fill(msg.deal, { hand: next.hand_no, dealer: players[next.dealer],
-        size: 5 + next.hand_no, contract: msg.contracts[String(next.hand_no)] }));
+        size: msg.hand_sizes[String(next.hand_no)], contract: msg.contracts[String(next.hand_no)] }));
     }
     var wasMyDraw = previous !== null && previous.to_move === mySeat && previous.phase === "draw";
     if (myTurn() && next.phase === "draw" && !wasMyDraw) {

@@ -188,7 +188,7 @@
     var act = frame.act;
     if (!act) {
       return fill(m.deal, { hand: hand.hand, dealer: this.players[hand.dealer],
-        size: 5 + hand.hand, contract: m.contracts[String(hand.hand)] });
+        size: m.hand_sizes[String(hand.hand)], contract: m.contracts[String(hand.hand)] });
     }
     var player = this.players[act.seat];
     var values = { player: player };
