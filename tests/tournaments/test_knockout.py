@@ -9,26 +9,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.formats import (
-    TIE_RULES,
+from tournaments.formats.base import Pairing, PairingError
+from tournaments.formats.knockout import (
     Bracket,
     Feed,
-    MatchDecision,
     MatchKey,
-    Pairing,
-    PairingError,
     SlotRef,
-    TieRule,
     bracket_order,
     bracket_teams,
-    decide_match,
     knockout_bracket,
     knockout_first_round,
     knockout_round,
     match_winner,
     record_winner,
-    tie_chain,
 )
+from tournaments.formats.ties import TIE_RULES, MatchDecision, TieRule, decide_match, tie_chain
 
 SIZES = range(2, 131)
 

@@ -8,8 +8,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.formats import bracket_teams, knockout_bracket
-from tournaments.formats.knockout import Placing, final_places
+from tournaments.formats.base import Placing
+from tournaments.formats.knockout import bracket_teams, final_places, knockout_bracket
 
 from .test_knockout import play_out
 

@@ -63,5 +63,5 @@ def test_a_drawn_game_is_decided_by_the_tie_rule_and_the_rule_is_recorded() -> N
     match = Match.objects.select_related("result").get(pk=match.pk)
     assert match.result.winner == "d"
     assert match.result.decided_by == "most_hands_won_by_going_out"
-    bracket = selectors.tournament_bracket(tournament)
-    assert selectors.knockout_decision(match, bracket).winner == match.team_b_id
+    spec, data = selectors.tournament_format(tournament)
+    assert spec.decisions(data)[(1, 0)].winner == match.team_b_id

@@ -7,9 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.formats import (
-    Pairing,
-    PairingError,
+from tournaments.formats import Pairing, PairingError
+from tournaments.formats.round_robin import (
     round_robin_round,
     round_robin_round_count,
     round_robin_schedule,

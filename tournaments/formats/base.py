@@ -8,7 +8,7 @@ writes the rows.
 
 Errors follow the Tabbycat split between user errors and bugs:
 
-* :class:`PairingError` (a ``ValueError``) means the organiser asked for
+* :class:`PairingError` (a ``config.errors.PlatformError``) means the organiser asked for
   something that cannot be done -- too few teams, a duplicate team, a round
   that does not exist, an unknown tie rule, a winner who did not play the
   match. Its message says what to fix, is meant to be shown, and is translated
@@ -26,12 +26,16 @@ from typing import Protocol
 
 from django.utils.translation import gettext as _
 
+from config.errors import PlatformError
+
 #: A team's primary key. The formats only compare and hash ids.
 TeamId = int
 
 
-class PairingError(ValueError):
+class PairingError(PlatformError):
     """The organiser's input cannot be paired; the message says what to fix."""
+
+    code = "pairing"
 
 
 class SeededTeam(Protocol):
@@ -118,3 +122,28 @@ def too_few_teams(minimum: int, count: int) -> PairingError:
     """The error for a field of ``count`` teams where ``minimum`` are needed."""
     return PairingError(_("at least %(minimum)d teams are needed, got %(count)d")
                         % {"minimum": minimum, "count": count})
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """A team's final place in a knockout: ``first`` to ``last`` when teams share it (the
+    losers of one round, e.g. 5-8 for the quarter-finals), ``first == last`` otherwise."""
+
+    team: TeamId
+    first: int
+    last: int
+
+
+#: Where a match is stored: (the tournament's round number, its slot in that round).
+Position = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedMatch:
+    """A game with a confirmed result: where it stands in the draw, its two teams (``home``
+    in seats 0 and 2) and each hand's scores as (home, away)."""
+
+    position: Position
+    home: TeamId
+    away: TeamId
+    hand_scores: tuple[tuple[int, int], ...]

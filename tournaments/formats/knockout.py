@@ -32,38 +32,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol, get_args
+from typing import Literal
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .base import Pairing, PairingError, TeamId, check_team_ids
+from .base import Pairing, PairingError, Placing, Position, TeamId, check_team_ids
+from .registry import (
+    DrawnBracket,
+    DrawnMatch,
+    DrawnRound,
+    DrawnSection,
+    TournamentData,
+    TournamentFormat,
+)
+from .ties import MatchDecision, decide_played
 
 __all__ = [
-    "DECIDED_BY_LABELS", "TIE_RULES", "Bracket", "BracketMatch", "Feed", "MatchDecision",
-    "MatchKey", "MatchSide", "Placing", "SlotRef", "TieRule", "bracket_order", "bracket_teams",
-    "decide_match", "final_places", "knockout_bracket", "knockout_first_round", "knockout_round",
-    "match_winner", "record_winner", "tie_chain",
+    "Bracket", "BracketMatch", "Feed", "Knockout", "MatchKey", "SlotRef", "bracket_order",
+    "bracket_teams", "final_places", "knockout_bracket", "knockout_first_round", "knockout_round",
+    "match_winner", "record_winner",
 ]
 
 MatchKey = tuple[int, int]  # (round from 1, index in the round from 0)
 Side = Literal["top", "bottom"]
-TieRule = Literal[
-    "most_hands_won_by_going_out", "most_hands_won", "lowest_last_hand_score", "better_seed"
-]
-#: Every tie rule, in fallback order (see :func:`tie_chain`).
-TIE_RULES: tuple[TieRule, ...] = get_args(TieRule)
-#: What decided a knockout game (:attr:`MatchDecision.decided_by`) as people read it, for
-#: "decided by ...". Lazy (``gettext_lazy``): a page translates it when shown, the rules
-#: above never see it.
-DECIDED_BY_LABELS: dict[Literal["game_score"] | TieRule, Promise] = {
-    "game_score": gettext_lazy("lower game score"),
-    "most_hands_won_by_going_out": gettext_lazy("most hands won by going out"),
-    "most_hands_won": gettext_lazy("most hands won"),
-    "lowest_last_hand_score": gettext_lazy("lowest last-hand score"),
-    "better_seed": gettext_lazy("better seed"),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,16 +200,6 @@ def bracket_teams(
     return slots
 
 
-@dataclass(frozen=True, slots=True)
-class Placing:
-    """A team's final place in a knockout: ``first`` to ``last`` when teams share it (the
-    losers of one round, e.g. 5-8 for the quarter-finals), ``first == last`` otherwise."""
-
-    team: TeamId
-    first: int
-    last: int
-
-
 def final_places(bracket: Bracket, winners: Mapping[MatchKey, TeamId]) -> list[Placing]:
     """The final places once the bracket is decided (the final, and the third-place match
     if there is one), best first; ``[]`` before. The final's winner is 1st and its loser
@@ -319,76 +301,79 @@ def knockout_round(
     return pairings
 
 
-class MatchSide(Protocol):
-    """One team's side of a finished game: its id, its seed and its five hand scores."""
+class Knockout(TournamentFormat):
+    """Single elimination on a seeded bracket; drawn games go to the tie rule."""
 
-    @property
-    def team(self) -> TeamId: ...
+    key = "knockout"
+    label = gettext_lazy("single-elimination knockout")
+    settings = frozenset({"knockout_tie_rule", "third_place_match"})
+    has_bracket = True
+    draft_swaps_teams = False
+    places_note = gettext_lazy("From the bracket: the champion, the finalist, then the teams "
+                               "knocked out in each round, from the last round back.")
 
-    @property
-    def seed(self) -> int: ...
+    def rounds_total(self, data: TournamentData) -> int:
+        return len(self._bracket(data).rounds)
 
-    @property
-    def hand_scores(self) -> Sequence[int]: ...
+    def pairings(self, data: TournamentData, number: int) -> list[tuple[int | None, Pairing]]:
+        bracket = self._bracket(data)
+        return list(enumerate(knockout_round(bracket, self._winners(data, bracket), number)))
+
+    def round_name(self, number: int, data: TournamentData) -> str:
+        return _round_name(number, self.rounds_total(data))
+
+    def decisions(self, data: TournamentData) -> dict[Position, MatchDecision]:
+        bracket = self._bracket(data)
+        return decide_played(data.played(), bracket.seed, data.settings.knockout_tie_rule)
+
+    def final_places(self, data: TournamentData) -> list[Placing]:
+        bracket = self._bracket(data)
+        return final_places(bracket, self._winners(data, bracket))
+
+    def bracket(self, data: TournamentData) -> DrawnBracket:
+        bracket = self._bracket(data)
+        winners = self._winners(data, bracket)
+        slots = bracket_teams(bracket, winners)
+        numbers = {m.key: n for n, m in enumerate(
+            (m for m in bracket.matches() if not m.is_bye), start=1)}
+
+        def note(source: TeamId | Feed | None, team: TeamId | None) -> str:
+            """Where a slot's team comes from, while it is not known."""
+            if team is not None:
+                return ""
+            if not isinstance(source, Feed):
+                return _("bye")
+            text = _("Winner of match %(number)d") if source.takes == "winner" \
+                else _("Loser of match %(number)d")
+            return text % {"number": numbers[source.match]}
+
+        def drawn(match: BracketMatch) -> DrawnMatch:
+            top, bottom = slots[match.key]
+            return DrawnMatch(match.key, top, bottom,
+                              (note(match.top, top), note(match.bottom, bottom)),
+                              match_winner(bracket, winners, match.key), match.is_bye,
+                              numbers.get(match.key))
+
+        count = len(bracket.rounds)
+        sections = [DrawnSection("", tuple(
+            DrawnRound(_round_name(number, count), tuple(drawn(m) for m in matches))
+            for number, matches in enumerate(bracket.rounds, start=1)))]
+        if bracket.third_place is not None:
+            sections.append(DrawnSection(_("Third-place match"), (
+                DrawnRound("", (drawn(bracket.third_place),)),)))
+        return DrawnBracket(bracket.seeds, tuple(sections), winners.get(bracket.final.key))
+
+    @staticmethod
+    def _bracket(data: TournamentData) -> Bracket:
+        return knockout_bracket(data.seeds(), third_place=data.settings.third_place_match)
+
+    def _winners(self, data: TournamentData, bracket: Bracket) -> dict[MatchKey, TeamId]:
+        rule = data.settings.knockout_tie_rule
+        return {position: decision.winner
+                for position, decision in decide_played(data.played(), bracket.seed,
+                                                        rule).items()}
 
 
-@dataclass(frozen=True, slots=True)
-class MatchDecision:
-    """Who went through, and what decided it: ``"game_score"`` (lower wins, R9.2)
-    or the tie rule that broke a drawn game."""
-
-    winner: TeamId
-    loser: TeamId
-    decided_by: Literal["game_score"] | TieRule
-
-
-def tie_chain(rule: TieRule) -> tuple[TieRule, ...]:
-    """The rules tried for a drawn game: ``rule``, then the others in
-    :data:`TIE_RULES` order, always ending with ``better_seed``."""
-    if rule not in TIE_RULES:
-        raise PairingError(_("unknown tie rule %(rule)r; choose one of %(rules)s")
-                           % {"rule": rule, "rules": ", ".join(TIE_RULES)})
-    if rule == "better_seed":
-        return (rule,)
-    return (rule, *(r for r in TIE_RULES if r not in (rule, "better_seed")), "better_seed")
-
-
-def decide_match(home: MatchSide, away: MatchSide, *, rule: TieRule) -> MatchDecision:
-    """Decide a knockout game. The lower game score (the sum of the hand scores)
-    wins; equal scores are a draw (R9.2), broken by the first rule of
-    :func:`tie_chain` that separates the teams:
-
-    * ``most_hands_won_by_going_out``: more hands scored 0 -- a team scores 0
-      exactly when one of its players went out (R9.1);
-    * ``most_hands_won``: more hands with a lower hand score than the other team;
-    * ``lowest_last_hand_score``: the lower score in the last hand;
-    * ``better_seed``: the lower seed number.
-    """
-    chain = tie_chain(rule)
-    a, b = list(home.hand_scores), list(away.hand_scores)
-    if not a or len(a) != len(b):
-        raise PairingError(_("both teams need the same hands scored, got %(home)d and %(away)d")
-                           % {"home": len(a), "away": len(b)})
-    if home.team == away.team:
-        raise PairingError(_("team %(team)s cannot play itself") % {"team": home.team})
-
-    def result(home_wins: bool, by: Literal["game_score"] | TieRule) -> MatchDecision:
-        winner, loser = (home, away) if home_wins else (away, home)
-        return MatchDecision(winner.team, loser.team, by)
-
-    if sum(a) != sum(b):
-        return result(sum(a) < sum(b), "game_score")
-    keys = {  # per rule: (home's key, away's key); the smaller key wins
-        "most_hands_won_by_going_out": (-a.count(0), -b.count(0)),
-        "most_hands_won": (-sum(x < y for x, y in zip(a, b, strict=True)),
-                           -sum(y < x for x, y in zip(a, b, strict=True))),
-        "lowest_last_hand_score": (a[-1], b[-1]),
-        "better_seed": (home.seed, away.seed),
-    }
-    for name in chain:
-        home_key, away_key = keys[name]
-        if home_key != away_key:
-            return result(home_key < away_key, name)
-    raise PairingError(_("teams %(home)s and %(away)s both have seed %(seed)d; seeds must "
-                         "differ to break a tie")
-                       % {"home": home.team, "away": away.team, "seed": home.seed})
+def _round_name(number: int, count: int) -> str:
+    names = {count: _("Final"), count - 1: _("Semi-finals"), count - 2: _("Quarter-finals")}
+    return str(names.get(number, _("Round %(number)d") % {"number": number}))

@@ -26,12 +26,16 @@ odd list gets a phantom first entry, and whoever meets the phantom has the bye.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .base import Pairing, PairingError, TeamId, check_team_ids, too_few_teams
+from .registry import STANDINGS_SETTINGS, TournamentData, TournamentFormat
 
-__all__ = ["round_robin_round", "round_robin_round_count", "round_robin_schedule"]
+__all__ = ["DoubleRoundRobin", "RoundRobin", "round_robin_round", "round_robin_round_count",
+           "round_robin_schedule"]
 
 
 def round_robin_round_count(team_count: int, *, cycles: int = 1) -> int:
@@ -110,3 +114,31 @@ def _round(slots: list[TeamId | None], index: int, *, swapped: bool) -> list[Pai
     if bye is not None:
         pairings.append(bye)
     return pairings
+
+
+class _RoundRobinFormat(TournamentFormat):
+    """Every team meets every other ``cycles`` times, on the circle method's schedule."""
+
+    cycles: ClassVar[int]
+    settings = frozenset(STANDINGS_SETTINGS)
+
+    def rounds_total(self, data: TournamentData) -> int:
+        return round_robin_round_count(len(data.seeds()), cycles=self.cycles)
+
+    def pairings(self, data: TournamentData, number: int) -> list[tuple[int | None, Pairing]]:
+        return [(None, p) for p in round_robin_round(data.seeds(), number, cycles=self.cycles)]
+
+    def scheduled(self, data: TournamentData, number: int) -> list[Pairing]:
+        return round_robin_round(data.seeds(), number, cycles=self.cycles)
+
+
+class RoundRobin(_RoundRobinFormat):
+    key = "round_robin"
+    label = gettext_lazy("round robin")
+    cycles = 1
+
+
+class DoubleRoundRobin(_RoundRobinFormat):
+    key = "double_round_robin"
+    label = gettext_lazy("double round robin")
+    cycles = 2

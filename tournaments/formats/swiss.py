@@ -68,14 +68,16 @@ import math
 import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, cast
 
-import networkx as nx  # type: ignore[import-untyped]  # no stubs installed
+import networkx as nx
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .base import Pairing, PairingError, SwissTeam, TeamId, check_team_ids
+from .registry import STANDINGS_SETTINGS, TournamentData, TournamentFormat
 
-__all__ = ["COMPLETE_GRAPH_UP_TO", "OddPolicy", "SwissEntry", "bench_swiss_input",
+__all__ = ["COMPLETE_GRAPH_UP_TO", "OddPolicy", "Swiss", "SwissEntry", "bench_swiss_input",
            "pair_swiss_round"]
 
 OddPolicy = Literal["bye", "bot"]
@@ -201,7 +203,7 @@ class _Round:
               phantom_costs: dict[int, int], *, rematches: bool) -> Mate | None:
         """A least-cost perfect matching of ``members`` (plus the phantom if any
         ``phantom_costs``) over ``edges`` (less rematches unless allowed), or ``None``."""
-        graph = nx.Graph()
+        graph: nx.Graph[int] = nx.Graph()
         graph.add_nodes_from(members)
         for a, b in edges:
             if rematches or not self.rematch(a, b):
@@ -310,3 +312,18 @@ def _fold_pairs(
         rest.remove(b)
         pairs.append((a, b))
     return pairs
+
+
+class Swiss(TournamentFormat):
+    """As many rounds as the organiser plans, each paired on the standings so far."""
+
+    key = "swiss"
+    label = gettext_lazy("Swiss")
+    settings = STANDINGS_SETTINGS | {"rounds_planned"}
+
+    def rounds_total(self, data: TournamentData) -> int:
+        return data.settings.rounds_planned
+
+    def pairings(self, data: TournamentData, number: int) -> list[tuple[int | None, Pairing]]:
+        odd = cast(OddPolicy, data.settings.bye_policy)  # a field choice: "bye" or "bot"
+        return [(None, p) for p in pair_swiss_round(data.swiss_teams(), odd=odd)]

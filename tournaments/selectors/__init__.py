@@ -5,10 +5,10 @@ here imports a service.
 
 * ``visibility``: what the public may see (drafts, unconfirmed results): the one rule the
   pages and the API share; read its docstring first.
-* ``rounds``: how many rounds, the knockout bracket and who advanced, the all-bot matches:
-  the reads the round services pair and close rounds with.
+* ``rounds``: a tournament as its format reads it (``StoredTournament``), how many rounds,
+  the all-bot matches: the reads the round services pair and close rounds with.
 * ``home``: the home page (running, upcoming, recent results) and a finished tournament's
-  final places (a knockout's from its bracket).
+  final places (from its bracket or its standings, as its format says).
 * ``checkin``: who is present for a round (absences, check-ins), and when players may
   check themselves in.
 * ``tournaments``, ``matches``, ``standings``, ``bracket``, ``people``: what the pages and
@@ -44,15 +44,13 @@ from .people import (
     teams,
 )
 from .rounds import (
-    CYCLES,
-    knockout_decision,
-    knockout_winners,
+    StoredTournament,
     round_bot_match_ids,
     round_job,
     round_job_kind,
     rounds_total,
     seeded_team_ids,
-    tournament_bracket,
+    tournament_format,
 )
 from .standings import (
     provisional_team_ids,
@@ -74,16 +72,15 @@ from .viewmodels import plain
 from .visibility import PUBLIC_ROUNDS, visible_matches, visible_result, visible_rounds
 
 __all__ = [
-    "CYCLES", "PUBLIC_ROUNDS", "ConsoleView", "absent_player_ids", "check_round_player",
-    "check_in_round_number",
-    "final_places_of", "home_view", "knockout_decision", "knockout_winners",
+    "PUBLIC_ROUNDS", "ConsoleView", "StoredTournament", "absent_player_ids",
+    "check_round_player", "check_in_round_number", "final_places_of", "home_view",
     "marked_absent_ids", "match_hands", "match_is_live", "next_round_number",
     "open_check_ins", "plain", "player_rating_history", "player_results", "player_team_names",
     "player_teams", "players", "provisional_team_ids", "public_match", "public_round",
     "public_rounds", "round_bot_match_ids", "round_job", "round_job_kind", "round_player_problem",
     "round_tables", "rounds_total", "seeded_team_ids", "self_check_in_round", "standing_rows",
     "standings_versions", "table_view", "team_rating", "team_rating_history", "team_results",
-    "team_tournaments", "teams", "tournament_bracket", "tournament_bracket_view",
+    "team_tournaments", "teams", "tournament_bracket_view", "tournament_format",
     "tournament_console", "tournament_cross_table", "tournament_entries", "tournament_is_live",
     "tournament_metrics", "tournament_players", "tournament_standings",
     "tournaments_by_status", "visible_matches", "visible_result", "visible_rounds",

@@ -1,9 +1,9 @@
 """The home page and a finished tournament's final places: what is running (its current round
 and leader), what is coming (with dates), the latest results, and who won what.
 
-A knockout's places come from its bracket (``formats.knockout.final_places``: the champion,
-the finalist, the semi-finalists...), never from its points table, where a team knocked out
-early can stand level with a finalist. Other formats' places are their final standings."""
+A bracket format's places come from its bracket (the champion, the finalist...), never from
+its points table, where a team knocked out early can stand level with a finalist. Other
+formats' places are their final standings; the format says which (``final_places``)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,10 @@ from datetime import date
 from django.db.models import Count, Q
 
 from tournaments.formats.base import PairingError
-from tournaments.formats.knockout import final_places
 from tournaments.models import Match, Round, Team, Tournament
 
-from .bracket import round_name
 from .matches import table_view, with_details
-from .rounds import knockout_winners, rounds_total, tournament_bracket
+from .rounds import tournament_format
 from .standings import standing_rows
 from .viewmodels import TableView
 from .visibility import PUBLIC_ROUNDS
@@ -40,16 +38,16 @@ class Place:
 
 
 def final_places_of(tournament: Tournament) -> list[Place]:
-    """A finished tournament's places, best first (``[]`` for one not finished). A knockout's
-    from its bracket; another format's from its final standings (shared ranks shared)."""
+    """A finished tournament's places, best first (``[]`` for one not finished): from its
+    bracket, or from its final standings (shared ranks shared), as its format says."""
     if tournament.status != Tournament.Status.FINISHED:
         return []
-    if tournament.format == Tournament.Format.KNOCKOUT:
-        try:
-            bracket = tournament_bracket(tournament)
-            placings = final_places(bracket, knockout_winners(tournament, bracket))
-        except PairingError:  # fewer than two teams: no bracket, no places
-            return []
+    spec, data = tournament_format(tournament)
+    try:
+        placings = spec.final_places(data)
+    except PairingError:  # fewer than two teams: no bracket, no places
+        return []
+    if placings is not None:
         teams = Team.objects.in_bulk([p.team for p in placings])
         return [Place(teams[p.team], p.first, p.last) for p in placings]
     rows = list(standing_rows(tournament))
@@ -63,7 +61,7 @@ class RunningTournament:
     round: Round | None  # the latest public round
     round_label: str
     rounds_total: int | None
-    leaders: list[Team]  # first in the current standings (several when level); knockout: none
+    leaders: list[Team]  # first in the current standings (several when level); a bracket: none
 
 
 @dataclass
@@ -86,15 +84,14 @@ class HomeView:
 
 def _running(tournament: Tournament) -> RunningTournament:
     round = tournament.rounds.filter(status__in=PUBLIC_ROUNDS).order_by("-number").first()
+    spec, data = tournament_format(tournament)
     try:
-        total: int | None = rounds_total(tournament)
-    except ValueError:
-        total = None
-    label = ""
-    if round is not None and tournament.format == Tournament.Format.KNOCKOUT and total:
-        label = round_name(round.number, total)
+        total: int | None = spec.rounds_total(data)
+        label = spec.round_name(round.number, data) if round is not None else ""
+    except PairingError:
+        total, label = None, ""
     leaders = []
-    if tournament.format != Tournament.Format.KNOCKOUT:
+    if not spec.has_bracket:
         leaders = [row.team for row in standing_rows(tournament).filter(rank=1)]
     return RunningTournament(tournament, round, label, total, leaders)
 

@@ -1,24 +1,65 @@
-"""Reads the round services build on: how many rounds a tournament has, its knockout bracket
-and who advanced, and the matches bots play alone. The services pair and close rounds with
-these; the pages and the API show them."""
+"""Reads the round services build on: a tournament as its format reads it, how many rounds it
+has, and the matches bots play alone. The services pair and close rounds with these; the
+pages and the API show them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import cast
+from collections.abc import Iterable, Sequence
 
-from tournaments.formats.knockout import (
-    Bracket,
-    MatchDecision,
-    MatchKey,
-    TieRule,
-    decide_match,
-    knockout_bracket,
-)
-from tournaments.formats.round_robin import round_robin_round_count
-from tournaments.models import Entry, Job, Match, Round, Tournament
+from tournaments.formats import PlayedMatch, TournamentFormat
+from tournaments.formats.swiss import SwissEntry
+from tournaments.models import Entry, Job, Match, Round, Standing, Tournament
 
-CYCLES = {Tournament.Format.ROUND_ROBIN: 1, Tournament.Format.DOUBLE_ROUND_ROBIN: 2}
+
+class StoredTournament:
+    """A tournament as its format reads it (``formats.TournamentData``), from the database,
+    each part read once when first asked."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.tournament = tournament
+        self._seeds: list[int] | None = None
+        self._played: list[PlayedMatch] | None = None
+
+    @property
+    def settings(self) -> Tournament:
+        return self.tournament
+
+    def seeds(self) -> list[int]:
+        if self._seeds is None:
+            self._seeds = seeded_team_ids(self.tournament)
+        return self._seeds
+
+    def swiss_teams(self) -> list[SwissEntry]:
+        tournament = self.tournament
+        points = dict(Standing.objects.filter(tournament=tournament, round_number=0)
+                      .values_list("team_id", "points"))
+        opponents: dict[int, set[int]] = {}
+        byes: dict[int, int] = {}
+        # annotated: the plugin types a nullable foreign key's column as never null
+        pairs: Iterable[tuple[int, int | None]] = Match.objects.filter(
+            round__tournament=tournament).values_list("team_a_id", "team_b_id")
+        for home, away in pairs:
+            if away is None:  # a bye, or a game against the house bot team
+                byes[home] = byes.get(home, 0) + 1
+                continue
+            opponents.setdefault(home, set()).add(away)
+            opponents.setdefault(away, set()).add(home)
+        return [SwissEntry(e.team_id, float(points.get(e.team_id, 0)), e.seed or 10**6 + e.pk,
+                           frozenset(opponents.get(e.team_id, ())), byes.get(e.team_id, 0),
+                           e.withdrawn)
+                for e in Entry.objects.filter(tournament=tournament)]
+
+    def played(self) -> Sequence[PlayedMatch]:
+        """Confirmed results only: who advances never rests on one still open to dispute."""
+        if self._played is None:
+            rows = (Match.objects.filter(round__tournament=self.tournament, is_bye=False,
+                                         team_b__isnull=False, result__confirmed=True)
+                    .values_list("round__number", "bracket_slot", "team_a_id", "team_b_id",
+                                 "result__hand_scores"))
+            self._played = [PlayedMatch((number, slot or 0), home, away,
+                                        tuple((a, b) for a, b in scores))
+                            for number, slot, home, away, scores in rows]
+        return self._played
 
 
 def seeded_team_ids(tournament: Tournament) -> list[int]:
@@ -27,47 +68,16 @@ def seeded_team_ids(tournament: Tournament) -> list[int]:
     return [e.team_id for e in entries.order_by("seed", "id")]
 
 
+def tournament_format(tournament: Tournament) -> tuple[TournamentFormat, StoredTournament]:
+    """The tournament's format and what it reads, for one question or several."""
+    return tournament.format_spec, StoredTournament(tournament)
+
+
 def rounds_total(tournament: Tournament) -> int:
-    """How many rounds the tournament has: its setting for Swiss, else what the format needs.
-    ValueError (a ``PairingError``) for a knockout of fewer than two teams."""
-    if tournament.format in CYCLES:
-        return round_robin_round_count(len(seeded_team_ids(tournament)),
-                                       cycles=CYCLES[tournament.format])
-    if tournament.format == Tournament.Format.KNOCKOUT:
-        return len(tournament_bracket(tournament).rounds)
-    return tournament.rounds_planned
-
-
-def tournament_bracket(tournament: Tournament) -> Bracket:
-    return knockout_bracket(seeded_team_ids(tournament),
-                            third_place=tournament.third_place_match)
-
-
-@dataclass(frozen=True)
-class _Side:
-    team: int
-    seed: int
-    hand_scores: tuple[int, ...]
-
-
-def knockout_decision(match: Match, bracket: Bracket) -> MatchDecision:
-    """Who advances: the lower game score, or for a drawn game the tournament's tie rule
-    and its fallbacks, ending with the better seed."""
-    result = match.result
-    assert match.team_b_id is not None
-    sides = [_Side(team, bracket.seed(team), tuple(s[i] for s in result.hand_scores))
-             for i, team in enumerate((match.team_a_id, match.team_b_id))]
-    rule = cast(TieRule, match.round.tournament.knockout_tie_rule)  # a field choice
-    return decide_match(sides[0], sides[1], rule=rule)
-
-
-def knockout_winners(tournament: Tournament, bracket: Bracket) -> dict[MatchKey, int]:
-    """Who won each decided knockout match, by bracket position (confirmed results only)."""
-    matches = (Match.objects.filter(round__tournament=tournament, is_bye=False,
-                                    result__confirmed=True)
-               .select_related("round", "result"))
-    return {(m.round.number, m.bracket_slot or 0): knockout_decision(m, bracket).winner
-            for m in matches}
+    """How many rounds the tournament has (``PairingError`` when its format cannot say yet,
+    e.g. a bracket for fewer than two teams)."""
+    spec, data = tournament_format(tournament)
+    return spec.rounds_total(data)
 
 
 def round_bot_match_ids(round: Round) -> list[int]:

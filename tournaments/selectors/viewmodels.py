@@ -134,7 +134,7 @@ class RatingPoint:
     deviation: int
 
 
-# -- the knockout bracket ------------------------------------------------------------
+# -- a bracket ------------------------------------------------------------------------
 
 
 @dataclass
@@ -162,14 +162,20 @@ class BracketCell:
 
 @dataclass
 class BracketRound:
-    number: int
+    anchor: str  # unique on the page, for the round's heading
     name: str
     cells: list[BracketCell]
+    straight: bool = False  # the next round has as many matches: each goes straight across
+
+
+@dataclass
+class BracketSection:
+    title: str  # "" for a bracket of one section
+    rounds: list[BracketRound]
 
 
 @dataclass
 class BracketView:
-    rounds: list[BracketRound]
-    third_place: BracketCell | None = None
+    sections: list[BracketSection]
     champion: Team | None = None
     problem: str = ""
