@@ -23,19 +23,19 @@ from kombu.transport import redis
 log = logging.getLogger(__name__)
 
 
-class QoS(redis.QoS):  # type: ignore[misc]
-    def restore_unacked(self, client: Any = None) -> Any:
+class QoS(redis.QoS):
+    def restore_unacked(self, client: Any | None = None) -> None:
         if client is None and self.channel.connection.client is None:
             log.warning("the broker connection is gone: %s unacknowledged task(s) stay in "
                         "Redis, handed out again after the visibility timeout",
-                        len(self._delivered))
+                        len(self._delivered or ()))
             return None
-        return super().restore_unacked(client)
+        super().restore_unacked(client)
 
 
-class Channel(redis.Channel):  # type: ignore[misc]
+class Channel(redis.Channel):
     QoS = QoS
 
 
-class Transport(redis.Transport):  # type: ignore[misc]
+class Transport(redis.Transport):
     Channel = Channel

@@ -10,11 +10,17 @@ defaults give a zero-setup first run (SQLite, Celery tasks run in-process); see 
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import csp.constants as csp
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+# Django's classes that django-stubs makes generic (``admin.ModelAdmin[Tournament]``) take
+# their type at run time too.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -91,6 +97,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.error_pages.PlatformErrorMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -147,12 +154,13 @@ STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", "") or BASE_DIR / "stati
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-REST_FRAMEWORK = {
+REST_FRAMEWORK: dict[str, object] = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
 }
 
-SPECTACULAR_SETTINGS = {
+SPECTACULAR_SETTINGS: dict[str, object] = {
     "TITLE": "Push league API",
     "VERSION": "0.1.0",
 }
@@ -351,7 +359,7 @@ ASGI_APPLICATION = "config.asgi.application"
 _channel_redis = os.environ.get("CHANNEL_REDIS_URL", "").strip() or (
     _broker_url if _broker_url.startswith("redis") else "")
 if _channel_redis:
-    CHANNEL_LAYERS = {"default": {
+    CHANNEL_LAYERS: dict[str, dict[str, Any]] = {"default": {
         # channels-redis's pub/sub layer, its subscriptions riding out a Redis outage
         "BACKEND": "games.live.layer.PubSubChannelLayer",
         # pub/sub ignores the Redis db number: environments are kept apart by prefix

@@ -11,6 +11,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from config.celery import app
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -55,8 +57,6 @@ def wait_ready(log: Path, seconds: float = 60) -> None:
 def sending_to(queue: str) -> Iterator[None]:
     """Meanwhile, what this process enqueues (the services' follow-up work) goes to
     ``queue``, where the workers started here listen."""
-    from config.celery import app
-
     saved = app.conf.task_default_queue
     app.conf.task_default_queue = queue
     try:

@@ -11,7 +11,8 @@ import markdown
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.utils.cache import get_conditional_response, patch_cache_control, quote_etag
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from markdown.extensions.toc import slugify

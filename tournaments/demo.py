@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -15,6 +16,9 @@ from games.bots import make_bot
 from games.engine.play import deal_from_seed, play_game
 from tournaments import services
 from tournaments.models import Absence, Entry, Match, Player, Team, Tournament
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 DEMO_NAME = "Demo league"
 ORGANISER = "organiser"  # staff, organises the demo league: the scoped view a newcomer sees
@@ -89,7 +93,7 @@ def _build(seed: int) -> None:
         services.round_complete(round=round, user=organiser)  # the ratings follow
 
 
-def _play(match: Match, organiser: object) -> None:
+def _play(match: Match, organiser: User) -> None:
     """Every all-bot match is played (here, unless a worker already has: the match row is
     locked while it is played, so it is played once); at the other tables bots play in the
     players' seats, and the organiser uploads the game record, as from a real table."""

@@ -7,6 +7,7 @@ from them and can be rebuilt at any time (see ``services.py``).
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -16,10 +17,13 @@ from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.formats.knockout import DECIDED_BY_LABELS, TIE_RULES
-from tournaments.standings import TIEBREAKS
+from games.vocabulary import bot_level_choices
+from tournaments.formats import TournamentFormat, format_of, formats
+from tournaments.formats.ties import DECIDED_BY_LABELS, TIE_RULES
+from tournaments.standings import TIEBREAKS, ScoringRule
 
-BOT_LEVELS = [("random", _("random")), ("greedy", _("greedy")), ("search", _("search"))]
+# the bots' registry (games.bots) with its labels; a callable, so a new level needs no migration
+BOT_LEVELS = bot_level_choices
 
 
 HANDLE_LENGTH = 40
@@ -59,10 +63,10 @@ class Player(models.Model):
     def __str__(self) -> str:
         return f"{self.name} (@{self.handle})" if self.handle else self.name
 
-    def save(self, *args: object, **kwargs: object) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self.handle:
             self.handle = new_handle(self.name)
-        super().save(*args, **kwargs)  # type: ignore[arg-type]
+        super().save(*args, **kwargs)
 
 
 class Team(models.Model):
@@ -86,11 +90,10 @@ class Team(models.Model):
 
 
 class Tournament(models.Model):
-    class Format(models.TextChoices):
-        ROUND_ROBIN = "round_robin", _("round robin")
-        DOUBLE_ROUND_ROBIN = "double_round_robin", _("double round robin")
-        SWISS = "swiss", _("Swiss")
-        KNOCKOUT = "knockout", _("single-elimination knockout")
+    # one choice per registered format (tournaments/formats/__init__.py)
+    # the stubs know only the lookup of a member, not the functional form that makes a class
+    Format = models.TextChoices(  # type: ignore[call-overload]
+        "Format", [(f.key.upper(), (f.key, f.label)) for f in formats()])
 
     class Status(models.TextChoices):
         UPCOMING = "upcoming", _("upcoming")
@@ -119,6 +122,14 @@ class Tournament(models.Model):
     points_draw = models.DecimalField(max_digits=4, decimal_places=1, default=1)
     points_loss = models.DecimalField(max_digits=4, decimal_places=1, default=0)
     points_bye = models.DecimalField(max_digits=4, decimal_places=1, default=2)
+
+    @property
+    def scoring(self) -> ScoringRule:
+        """The points above as the standings count them, exact: the stored Decimals become
+        fractions (0.1 is exactly a tenth)."""
+        return ScoringRule(win=self.points_win, draw=self.points_draw, loss=self.points_loss,
+                           bye=self.points_bye)
+
     tiebreaks = models.JSONField(default=list, blank=True,
                                  help_text=_("Ordered tie-break keys, e.g. "
                                              '["score_diff", "buchholz", "head_to_head"].'))
@@ -157,6 +168,11 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def format_spec(self) -> TournamentFormat:
+        """What the tournament's format answers: its rounds, pairings, bracket and pages."""
+        return format_of(self.format)
 
     def clean(self) -> None:
         """The tie-breaks must be known metric keys, each once (see standings.TIEBREAKS);

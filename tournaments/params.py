@@ -6,20 +6,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
+
+from config.errors import PlatformError
 
 BIGINT_MAX = 2**63 - 1  # the largest id the database can hold
 SMALLINT_MAX = 32767  # the largest round number, seed or score column the database holds
 
 
-class ParameterError(Exception):
+class ParameterError(PlatformError):
     """Parameter ``name`` is wrong: ``message`` says how, for the person who sent it."""
 
+    code = "parameter"
+
     def __init__(self, name: str, message: str) -> None:
-        super().__init__(f"{name}: {message}")
+        super().__init__(message)
         self.name = name
-        self.message = message
+
+    def as_dict(self) -> dict[str, Any]:
+        return {self.name: [self.message]}  # as DRF's own validation errors
 
 
 def positive_int(params: Mapping[str, str], name: str, *,

@@ -22,7 +22,7 @@ import logging
 import os
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
@@ -39,7 +39,11 @@ log = logging.getLogger(__name__)
 _pools: dict[int, ThreadPoolExecutor] = {}  # per process (a forked child makes its own)
 
 
-def _db(func: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _db(func: Callable[_P, _R]) -> Callable[_P, Awaitable[_R]]:
     """``func`` to await, run where the live tables' database work runs: in a pool of
     ``LIVE_DB_THREADS`` threads, each with its own connection, so that one commit waiting
     on the disk holds up only itself; with 0, in Channels' one thread."""

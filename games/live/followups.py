@@ -1,25 +1,29 @@
 """A live table's follow-ups that may be lost and are sent again: results to report, the
 timers of turns whose time ran out (``service.turn_timeout``), and bots' moves.
 
-A finished game's result hook runs under the table's lock, in the same transaction that
-marks the table reported: what the hook writes and the mark commit together, and a hook
-that fails leaves the table unreported for the next try. The sweep (Celery beat) sends
-the timers and reports that were lost.
+A finished game's handler (``finished``) runs under the table's lock, in the same
+transaction that marks the table reported: what the handler writes and the mark commit
+together, and a handler that fails leaves the table unreported for the next try. The
+sweep (Celery beat) sends the timers and reports that were lost.
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
 from django.db.models.functions import Coalesce
 from django.utils import timezone
-from django.utils.module_loading import import_string
+
+from config.sending import send
 
 from . import limits
+from .finished import finished_handler
 from .models import LiveTable
+
+#: The live tables' tasks are sent by name (config.sending): tasks.py imports this module.
+TASKS = "games.live.tasks."
 
 #: After this long without an action and without a person's countdown, the sweep sends
 #: the bot's move again (a bot takes well under a second; its pause is a second or two).
@@ -29,15 +33,14 @@ STALLED_SECONDS = 15
 
 
 def report_result(table_id: int) -> bool:
-    """Run the result hook of a finished, unreported table and mark it reported, in one
-    transaction; whether it ran now."""
+    """Tell the handler registered for the table's kind (``finished``) that its game has
+    ended, and mark the table reported, in one transaction; whether it ran now."""
     with transaction.atomic():
         table = LiveTable.objects.select_for_update().filter(pk=table_id).first()
         if (table is None or table.status != LiveTable.Status.FINISHED or table.reported
-                or not table.result_hook):
+                or not table.reports_to):
             return False
-        hook: Any = import_string(table.result_hook)
-        hook(table)
+        finished_handler(table.reports_to)(table)
         table.reported = True
         table.save(update_fields=["reported"])
     return True
@@ -47,8 +50,6 @@ def sweep() -> dict[str, int]:
     """End the practice tables nobody plays at (``limits``), then send again what may have
     been lost: the timers of passed deadlines, the reports of finished games and the bots'
     moves of quiet tables; the tasks themselves decide whether anything is left to do."""
-    from .tasks import live_bot_move, live_report, live_turn_timeout  # tasks imports this
-
     now = timezone.now()
     ended = limits.end_abandoned_tables(now)
 
@@ -56,11 +57,12 @@ def sweep() -> dict[str, int]:
                                         deadline__lte=now)
                .values_list("pk", "deadline"))
     for pk, deadline in due:
-        live_turn_timeout.delay(pk, deadline.isoformat())
+        assert deadline is not None  # the filter takes only tables with a deadline
+        send(TASKS + "live_turn_timeout", (pk, deadline.isoformat()))
     unreported = list(LiveTable.objects.filter(status=LiveTable.Status.FINISHED, reported=False)
-                      .exclude(result_hook="").values_list("pk", flat=True))
+                      .exclude(reports_to="").values_list("pk", flat=True))
     for pk in unreported:
-        live_report.delay(pk)
+        send(TASKS + "live_report", (pk,))
     # A table where nothing happened for a while and no person's countdown runs: a bot's
     # move may have been lost (the broker down after the commit). The task acts only if
     # a bot is to move at that very sequence number.
@@ -69,6 +71,6 @@ def sweep() -> dict[str, int]:
                  .filter(last__lte=now - timedelta(seconds=STALLED_SECONDS))
                  .values_list("pk", "seq"))
     for pk, seq in quiet:
-        live_bot_move.delay(pk, seq)
+        send(TASKS + "live_bot_move", (pk, seq))
     return {"turns_timed_out": len(due), "reports_sent": len(unreported),
             "bot_moves_sent": len(quiet), "tables_ended": ended}

@@ -47,7 +47,7 @@ class PubSubChannelLayer(RedisPubSubChannelLayer):
         return layer
 
 
-class _LoopLayer(RedisPubSubLoopLayer):  # type: ignore[misc]
+class _LoopLayer(RedisPubSubLoopLayer):
     """One event loop's layer: a refused subscription is retried, never raised."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

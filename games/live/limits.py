@@ -1,8 +1,8 @@
 """Limits on practice tables: how many one user may hold open at once, and how long one
 nobody plays at stays open.
 
-A practice table is one without a result hook (no match or other caller waits for its
-result). Each open one costs the server its follow-ups for as long as it is open (the
+A practice table is one nobody waits for (no ``reports_to``: no match or other caller
+waits for its result). Each open one costs the server its follow-ups for as long as it is open (the
 sweep's questions, the stand-in's timers), so a user holds at most
 ``LIVE_MAX_OPEN_PRACTICE_TABLES`` at once, and a table nobody acted at for
 ``LIVE_ABANDON_AFTER`` is ended: status ``abandoned``, no deadline, no more actions.
@@ -11,7 +11,7 @@ sweep's questions, the stand-in's timers), so a user holds at most
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -24,18 +24,21 @@ from django.utils.translation import ngettext
 from .errors import TableError
 from .models import LiveAction, LiveTable
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 #: Tables ended in one UPDATE at most (the statement lists each table's id and number).
 ABANDON_BATCH = 500
 
 
-def open_practice_tables(user: Any) -> list[int]:
+def open_practice_tables(user: User) -> list[int]:
     """The ids of the unfinished practice tables where ``user`` holds a seat, oldest first."""
-    return list(LiveTable.objects.filter(status=LiveTable.Status.PLAYING, result_hook="",
+    return list(LiveTable.objects.filter(status=LiveTable.Status.PLAYING, reports_to="",
                                          seats__user=user)
                 .order_by("pk").values_list("pk", flat=True).distinct())
 
 
-def check_open_tables(user: Any) -> None:
+def check_open_tables(user: User) -> None:
     """``TableError`` when ``user`` already holds ``LIVE_MAX_OPEN_PRACTICE_TABLES``
     unfinished practice tables. Call it inside the transaction that then creates the table:
     it locks the user's row until that transaction ends, so two "Play now"s of one user
@@ -87,7 +90,7 @@ def end_abandoned_tables(now: datetime | None = None) -> int:
     the action, taken under the same lock, finds the table abandoned and is refused."""
     cutoff = (now or timezone.now()) - settings.LIVE_ABANDON_AFTER
     recent = LiveAction.objects.filter(table=OuterRef("pk"), created__gte=cutoff)
-    idle = list(LiveTable.objects.filter(status=LiveTable.Status.PLAYING, result_hook="",
+    idle = list(LiveTable.objects.filter(status=LiveTable.Status.PLAYING, reports_to="",
                                          created__lt=cutoff)
                 .filter(~Exists(recent)).order_by("pk").values_list("pk", "seq"))
     ended = 0

@@ -20,14 +20,14 @@ class LiveTable(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     # The last action's sequence number (0: none yet); updated under the row lock.
     seq = models.PositiveIntegerField(default=0)
-    # What to tell when the game ends: a dotted path to a callable taking the table, and
-    # the caller's own reference (e.g. a match id). Generic, so games never imports the
-    # domain that connects to it.
-    result_hook = models.CharField(max_length=200, blank=True)
+    # Whom to tell when the game ends: the kind of table whose handler an app registered
+    # (games/live/finished.py; "" for a table nobody waits for, such as practice), and the
+    # caller's own reference (e.g. a match id).
+    reports_to = models.CharField(max_length=40, blank=True)
     result_ref = models.CharField(max_length=100, blank=True)
     # The push-record/1 record, written when the game ends.
     record = models.JSONField(null=True, blank=True)
-    # Whether the result hook has run for the finished game (the sweep runs it until then).
+    # Whether the handler has run for the finished game (the sweep sends it until then).
     reported = models.BooleanField(default=False)
     # The time a person has for a turn (None: no limit), and when the turn of the person
     # to move runs out (None on a bot's turn and without a limit): then the seat's

@@ -26,6 +26,7 @@ Converter = Callable[[Any, Any, Any], Any]
 _TABLE = LiveTable._meta
 _FIELDS: list[Field[Any, Any]] = list(_TABLE.concrete_fields)
 _NAMES = [field.attname for field in _FIELDS]
+_BY_NAME = {field.name: field for field in _FIELDS}
 _COLS = [field.get_col(_TABLE.db_table) for field in _FIELDS]
 _converters: dict[str, list[list[Converter]]] = {}  # per database vendor
 
@@ -34,8 +35,14 @@ def _q(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
+def _column(field: Field[Any, Any]) -> str:
+    """A concrete field's column, quoted (only a field that is not concrete has none)."""
+    assert field.column is not None
+    return _q(field.column)
+
+
 def _columns(alias: str) -> str:
-    return ", ".join(f"{alias}.{_q(field.column)}" for field in _FIELDS)
+    return ", ".join(f"{alias}.{_column(field)}" for field in _FIELDS)
 
 
 def _table(row: Sequence[Any]) -> LiveTable:
@@ -142,9 +149,9 @@ def log_action(table: LiveTable, seat: int, action: str, client_id: str) -> None
     insert = (f"INSERT INTO {_q(actions.db_table)} (table_id, seq, seat, action, client_id, "
               f"created) VALUES (%s, %s, %s, %s, %s, %s)")
     inserted = [table.pk, table.seq, seat, action, client_id, created]
-    fields = [_TABLE.get_field(name) for name in _WRITTEN]
+    fields = [_BY_NAME[name] for name in _WRITTEN]
     update = (f"UPDATE {_q(_TABLE.db_table)} SET "
-              + ", ".join(f"{_q(field.column)} = %s" for field in fields) + " WHERE id = %s")
+              + ", ".join(f"{_column(field)} = %s" for field in fields) + " WHERE id = %s")
     updated = [field.get_db_prep_save(getattr(table, field.attname), connection)
                for field in fields] + [table.pk]
     with connection.cursor() as cursor:

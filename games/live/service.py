@@ -9,9 +9,9 @@ each connection reads its own seat's events from the database) and the next bot,
 is to move, is scheduled. A process holds nothing that a restart would lose.
 
 A person's turn may have a deadline (``LiveTable.move_seconds``); when it passes, a timer
-task lets the seat's stand-in bot finish that turn (``turn_timeout``). The result hook of
-a finished game runs as a task of its own, so it can neither break the last move nor be
-lost (``followups.report_result``).
+task lets the seat's stand-in bot finish that turn (``turn_timeout``). The handler of a
+finished game (``finished``) runs as a task of its own, so it can neither break the last
+move nor be lost (``followups.report_result``).
 """
 
 from __future__ import annotations
@@ -22,14 +22,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.bots import BOT_NAMES, make_bot
+from config.sending import send
+from games.bots import BOTS, make_bot
 from games.engine import (
     Action,
     Card,
@@ -40,10 +41,15 @@ from games.engine import (
 from games.engine.ways import ways
 
 from . import limits, notify, replayed, rows
-from .errors import TableError
+from .errors import TableError as TableError  # what its callers catch, as service.TableError
+from .followups import TASKS
 from .ids import client_id_problem, server_id
 from .models import LiveSeat, LiveTable
 from .state import Json, LiveGame, events_since, recent_events, replay, seat_view, spectator_view
+
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.contrib.auth.models import AnonymousUser, User
 
 #: The bot that finishes a person's turn whose time ran out.
 STAND_IN = "greedy"
@@ -62,13 +68,13 @@ def group_name(table_id: int) -> str:
     return f"live-table-{table_id}"
 
 
-def create_practice_table(user: Any, bot: str, seat: int = 0,
+def create_practice_table(user: User, bot: str, seat: int = 0,
                           seed: int | None = None) -> LiveTable:
     """A table where ``user`` holds ``seat`` and bots of level ``bot`` play the partner and
     both opponents; the deals come from a random seed, stored (secret) with the table."""
-    if bot not in BOT_NAMES:
+    if bot not in BOTS:
         raise TableError(_("Unknown bot level %(bot)s; choose from %(names)s.")
-                         % {"bot": bot, "names": ", ".join(BOT_NAMES)})
+                         % {"bot": bot, "names": ", ".join(BOTS)})
     if seat not in range(4):
         raise TableError(_("A seat is 0, 1, 2 or 3, not %(seat)s.") % {"seat": seat})
     with transaction.atomic():
@@ -221,24 +227,23 @@ def _after_commit(table: LiveTable, mover: int | None, bots: set[int], *,
     timer of a new deadline (``timer``) and report the result when the game has ended."""
     table_id, seq, deadline = table.pk, table.seq, table.deadline if timer else None
     bot_to_move = mover in bots
-    finished = table.status == LiveTable.Status.FINISHED and bool(table.result_hook)
+    finished = table.status == LiveTable.Status.FINISHED and bool(table.reports_to)
 
     def follow_up() -> None:
-        from .tasks import live_bot_move, live_report, live_turn_timeout  # they import this
-
         # The game's own follow-ups first; the notice last, as clients can do without it.
         # The move stands whatever happens here: a task the broker refuses is logged, and
         # the sweep (followups.sweep) sends lost bot moves, timers and reports again.
         with _logged("the bot's move", table_id):
             if bot_to_move:
-                live_bot_move.apply_async((table_id, seq),
-                                          countdown=settings.LIVE_BOT_PAUSE_SECONDS)
+                send(TASKS + "live_bot_move", (table_id, seq),
+                     countdown=settings.LIVE_BOT_PAUSE_SECONDS)
         with _logged("the turn's timer", table_id):
             if deadline is not None:
-                live_turn_timeout.apply_async((table_id, deadline.isoformat()), eta=deadline)
+                send(TASKS + "live_turn_timeout", (table_id, deadline.isoformat()),
+                     eta=deadline)
         with _logged("reporting the result", table_id):
             if finished:
-                live_report.delay(table_id)
+                send(TASKS + "live_report", (table_id,))
         with _logged("the notice", table_id):  # clients also catch up when they resume
             notify.group_send(group_name(table_id), {"type": "table.changed", "seq": seq})
 
@@ -354,12 +359,13 @@ class Update:
     view: Json
 
 
-def seat_of(table_id: int, user: Any) -> int | None:
-    """The seat ``user`` holds at the table (``None``: a spectator)."""
+def seat_of(table_id: int, user: AbstractBaseUser | AnonymousUser | None) -> int | None:
+    """The seat ``user`` holds at the table (``None``: a spectator). A websocket's user is
+    Channels' lazy proxy of one, typed as the base class of users."""
     table = _get(table_id)
     if user is None or not user.is_authenticated:
         return None
-    place = table.seats.filter(user=user).first()
+    place = table.seats.filter(user_id=user.pk).first()
     return None if place is None else place.seat
 
 

@@ -20,11 +20,11 @@ def live_turn_timeout(table_id: int, deadline: str) -> int:
     return service.turn_timeout(table_id, deadline)
 
 
-# A hook that fails (its service down, a bug) is tried again a few times, waiting longer
+# A handler that fails (its service down, a bug) is tried again a few times, waiting longer
 # each time; after that the sweep tries again every minute.
 @shared_task(autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
 def live_report(table_id: int) -> bool:
-    """Run the result hook of a finished game, once."""
+    """Tell the finished game's handler (``finished``), once."""
     return followups.report_result(table_id)
 
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 from games.bots import make_bot
 from games.engine import Discard, deal_from_seed, parse_action, play_game
 from games.live import followups, service
+from games.live.finished import on_finished
 from games.live.models import LiveAction, LiveSeat, LiveTable
 from games.live.tasks import live_turn_timeout
 
@@ -149,10 +150,13 @@ hook_broken = True
 
 
 def flaky_hook(table: LiveTable) -> None:
-    """A result hook whose service is down until the test mends it."""
+    """A finished-table handler whose service is down until the test mends it."""
     if hook_broken:
         raise ConnectionError("the results service is down")
     hook_calls.append(table.pk)
+
+
+on_finished("test-deadlines", flaky_hook)
 
 
 def _one_action_from_the_end(table: LiveTable) -> tuple[int, str]:
@@ -164,7 +168,7 @@ def _one_action_from_the_end(table: LiveTable) -> tuple[int, str]:
         LiveAction(table=table, seq=i, seat=a.seat, action=str(a), client_id=f"g{i}")
         for i, a in enumerate(actions[:-1], start=1))
     LiveTable.objects.filter(pk=table.pk).update(
-        seq=len(actions) - 1, result_hook=f"{__name__}.flaky_hook", result_ref="match 3")
+        seq=len(actions) - 1, reports_to="test-deadlines", result_ref="match 3")
     return actions[-1].seat, str(actions[-1])
 
 

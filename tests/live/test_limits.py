@@ -86,7 +86,7 @@ def test_each_user_has_places_of_their_own_and_a_match_table_takes_none(
         player: Any, settings: Any) -> None:
     settings.LIVE_MAX_OPEN_PRACTICE_TABLES = 1
     match = _table(player)
-    LiveTable.objects.filter(pk=match.pk).update(result_hook="tournaments.hooks.example")
+    LiveTable.objects.filter(pk=match.pk).update(reports_to="a match")
     _table(player)  # the table with a hook is not a practice table
     bob = get_user_model().objects.create_user("bob", password="pw-bob-12345")
     _table(bob)
@@ -191,7 +191,7 @@ def test_a_table_idle_for_a_day_is_ended_and_an_hour_is_not(player: Any) -> None
 def test_only_practice_tables_in_play_are_ended(player: Any, settings: Any) -> None:
     settings.LIVE_ABANDON_AFTER = timedelta(hours=2)
     match, finished, practice = _table(player), _table(player), _table(player)
-    LiveTable.objects.filter(pk=match.pk).update(result_hook="tournaments.hooks.example")
+    LiveTable.objects.filter(pk=match.pk).update(reports_to="a match")
     LiveTable.objects.filter(pk=finished.pk).update(status=LiveTable.Status.FINISHED)
     for table in (match, finished, practice):
         _idle(table, 3)

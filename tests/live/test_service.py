@@ -15,6 +15,7 @@ from games.engine import (
 )
 from games.engine.ways import TOO_MANY_WAYS
 from games.live import service
+from games.live.finished import finished_handler, on_finished
 from games.live.models import LiveAction, LiveTable
 from games.live.tasks import live_bot_move
 
@@ -116,14 +117,17 @@ calls: list[tuple[int, str]] = []
 
 
 def record_result(table: LiveTable) -> None:
-    """A result hook, as a later issue connects tournament matches."""
+    """A finished-table handler, as an app that seats its matches at live tables has."""
     calls.append((table.pk, table.result_ref))
+
+
+on_finished("test-service", record_result)
 
 
 def test_a_finished_game_stores_its_record_and_calls_the_hook(
         table: LiveTable, act: Any) -> None:
     LiveTable.objects.filter(pk=table.pk).update(
-        result_hook=f"{__name__}.record_result", result_ref="match 7")
+        reports_to="test-service", result_ref="match 7")
     n = 0
     while (view := _view(table))["status"] == LiveTable.Status.PLAYING:
         legal = view["legal"]
@@ -142,3 +146,11 @@ def test_an_engine_refusal_marked_for_translation_reaches_the_person_translated(
     with translation.override("fi"):
         refused = service._refused(IllegalActionError("R7.3", TOO_MANY_WAYS))
     assert refused.rule == "R7.3" and refused.message.startswith("näitä kortteja")
+
+
+def test_a_table_of_a_kind_nobody_registered_is_a_bug_that_says_how_to_fix_it() -> None:
+    with pytest.raises(LookupError, match="no handler for finished live tables of kind "
+                                          "'nobody'; register one with"):
+        finished_handler("nobody")
+    with pytest.raises(AssertionError, match="two handlers"):
+        on_finished("test-service", lambda table: None)

@@ -89,7 +89,7 @@ def test_another_matchs_record_is_refused_naming_the_pack_and_stores_nothing() -
         services.match_submit_record(match=game.match, record=copied, user=player)
     assert str(refused.value) == ("hand 1: the pack is not the one this match was dealt: a "
                                   "record must be played on its match's own deals (R4.1)")
-    assert refused.value.status == "wrong_deal"
+    assert refused.value.verdict == "wrong_deal"
     assert database_state() == before
 
 

@@ -90,7 +90,7 @@ def test_a_rejected_record_says_why_and_stores_nothing(setting: dict[str, Any], 
     with pytest.raises(services.ResultRejected) as rejected:
         services.match_submit_record(match=setting["match"], record=record,
                                      user=setting["organiser"])
-    assert rejected.value.status == status
+    assert rejected.value.verdict == status
     if status == "illegal":
         assert rejected.value.hand is not None and rejected.value.action is not None
         assert rejected.value.reason.startswith("R")

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import selectors, services
+from tournaments.formats import PairingError
 from tournaments.models import CheckIn, Round, Tournament
 
 from .forms import RoundPlayerForm
@@ -47,7 +48,9 @@ class RosterForm(forms.Form):
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["present"].choices = players
+        present = self.fields["present"]
+        assert isinstance(present, forms.ChoiceField)
+        present.choices = players
 
 
 def roster_url(tournament: Tournament, number: int | None = None) -> str:
@@ -66,8 +69,8 @@ def check_in_players(model_admin: Any, request: HttpRequest,
 
 
 @admin.register(CheckIn)
-class CheckInAdmin(TournamentScoped, admin.ModelAdmin):
-    form = RoundPlayerForm
+class CheckInAdmin(TournamentScoped[CheckIn], admin.ModelAdmin[CheckIn]):
+    form = RoundPlayerForm[CheckIn]
     list_display = ["player", "tournament", "round_number", "by_player", "created"]
     list_filter = [TournamentFilter, "round_number", "by_player"]
     list_select_related = ["tournament", "player"]
@@ -119,7 +122,8 @@ class CheckInAdmin(TournamentScoped, admin.ModelAdmin):
             "tournament": tournament, "number": number,
             "title": _("Check-in: %(tournament)s") % {"tournament": tournament},
             "rounds": self._open_rounds(tournament), "players": players,
-            "round": Round.objects.filter(tournament=tournament, number=number).first(),
+            "round": None if number is None else Round.objects.filter(
+                tournament=tournament, number=number).first(),
             "self_round": selectors.self_check_in_round(tournament)})
 
     @staticmethod
@@ -127,7 +131,7 @@ class CheckInAdmin(TournamentScoped, admin.ModelAdmin):
         """The rounds whose roster may still change: those not complete."""
         try:
             total = selectors.rounds_total(tournament)
-        except ValueError:
+        except PairingError:
             return []
         complete = set(tournament.rounds.filter(status=Round.Status.COMPLETE)
                        .values_list("number", flat=True))

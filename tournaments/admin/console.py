@@ -26,6 +26,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.errors import PlatformError
 from tournaments import selectors, services
 from tournaments.models import Match, Round, Seat, Tournament
 
@@ -136,6 +137,7 @@ def _row(match: Match, tournament: Tournament) -> TableRow:
                              " · ".join(f"{position} {name}" for position, name
                                         in zip((side, side + 2), names, strict=True)),
                              team.pk if team else None))
+    assert match.table is not None  # the console lists byes apart: each row is at a table
     return TableRow(match, match.table.number, sides, result_summary(match),
                     hasattr(match, "result"), change_url(match))
 
@@ -178,7 +180,7 @@ def console_do(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
     return HttpResponseRedirect(console_url(tournament))
 
 
-class BadRequest(ValueError):
+class BadRequest(PlatformError):
     """A POST the console's own buttons would not send; the message says what was wrong."""
 
 

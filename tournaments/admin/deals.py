@@ -16,7 +16,7 @@ from django.urls import path, reverse
 from tournaments import services
 from tournaments.models import Match, Round, Tournament
 
-from .scoping import change_url
+from .scoping import change_url, not_found
 
 
 def deals_url(obj: Match | Round) -> str:
@@ -35,8 +35,7 @@ def deals_view(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
                object_id: str) -> HttpResponse:
     obj = model_admin.get_object(request, object_id)  # None outside the user's tournaments
     if obj is None:
-        return model_admin._get_obj_does_not_exist_redirect(  # type: ignore[attr-defined]
-            request, model_admin.opts, object_id)
+        return not_found(model_admin, request, object_id)
     if isinstance(obj, Round):
         round, matches = obj, list(obj.matches.select_related("table", "team_a", "team_b",
                                                              "result", "round")

@@ -21,7 +21,7 @@ from .scoping import ReadOnlyScoped, TournamentFilter, link, progress
 
 
 @admin.register(Standing)
-class StandingAdmin(ReadOnlyScoped, admin.ModelAdmin):
+class StandingAdmin(ReadOnlyScoped[Standing], admin.ModelAdmin[Standing]):
     list_display = ["rank", "team", "tournament", "after", "points", "played", "wins", "draws",
                     "losses", "byes", "tiebreaks"]
     list_display_links = ["rank", "team"]
@@ -40,7 +40,7 @@ class StandingAdmin(ReadOnlyScoped, admin.ModelAdmin):
 
 
 @admin.register(RatingEntry)
-class RatingEntryAdmin(ReadOnlyScoped, admin.ModelAdmin):
+class RatingEntryAdmin(ReadOnlyScoped[RatingEntry], admin.ModelAdmin[RatingEntry]):
     tournament_path = "match__round__tournament"
     list_display = ["player", "match", "display", "mu", "sigma"]
     list_select_related = ["player", "match__team_a", "match__team_b"]
@@ -62,14 +62,14 @@ class StalledFilter(admin.SimpleListFilter):
 
 
 @admin.register(Job)
-class JobAdmin(ReadOnlyScoped, admin.ModelAdmin):
+class JobAdmin(ReadOnlyScoped[Job], admin.ModelAdmin[Job]):
     list_display = ["kind", "tournament", "status", "done_of_total", "progress_bar", "stalled",
                     "updated"]
     list_filter = [TournamentFilter, "status", StalledFilter]
     list_select_related = ["tournament"]
-    fields = ["tournament", "kind", "status", "stalled", "progress_bar", "matches", "message",
-              "created", "updated"]
-    readonly_fields = fields
+    readonly_fields = ["tournament", "kind", "status", "stalled", "progress_bar", "matches",
+                       "message", "created", "updated"]
+    fields = tuple(readonly_fields)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Job]:
         stalled = services.jobs_stalled().filter(pk=OuterRef("pk"))

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 from copy import copy
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from django import forms
+from django.db.models import Field, Model
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
@@ -16,8 +17,12 @@ from django.utils.translation import gettext_lazy
 
 from games.engine import HANDS_PER_GAME, score_sheet_errors
 from tournaments import selectors, services
-from tournaments.models import Match, Tournament
+from tournaments.models import Absence, CheckIn, Match, Tournament
 from tournaments.standings import TIEBREAKS
+
+_Row = TypeVar("_Row", bound=Absence | CheckIn)
+_Child = TypeVar("_Child", bound=Model)
+_Parent = TypeVar("_Parent", bound=Model)
 
 MAX_RECORD_BYTES = 2_000_000  # a whole game's record is well under 100 kB
 RULE = re.compile(r"^(R\d+\.\d+)")
@@ -31,7 +36,7 @@ def rejection_message(exc: services.ResultRejected) -> str:
                  "%(reason)s. Nothing was stored.") % {
             "hand": exc.hand, "action": exc.action,
             "rule": rule.group(1) if rule else "?", "reason": exc.reason}
-    if exc.status == "malformed":
+    if exc.verdict == "malformed":
         return _("Malformed game record: %s. Nothing was stored.") % exc.reason
     return _("%s. Nothing was stored.") % exc.reason
 
@@ -71,12 +76,14 @@ class HandForm(forms.Form):
         team_b = match.team_b or _("bot team")
         self.fields["team_b"].label = _("%s (team 1: seats 1 and 3)") % team_b
         self.fields["out_seat"].label = _("went out")
-        self.fields["out_seat"].choices = [("", _("nobody (the stock ran out)"))] + [
+        out_seat = self.fields["out_seat"]
+        assert isinstance(out_seat, forms.ChoiceField)
+        out_seat.choices = [("", _("nobody (the stock ran out)"))] + [
             (seat.position, f"{_('seat')} {seat.position}: {seat}")
             for seat in match.seats.all()]
 
 
-class BaseScoreSheet(forms.BaseFormSet):
+class BaseScoreSheet(forms.BaseFormSet[HandForm]):
     """Five hands; what no game of Push could produce is refused hand by hand (R9.1)."""
 
     default_error_messages = {
@@ -103,9 +110,10 @@ class BaseScoreSheet(forms.BaseFormSet):
         return self.sheet([form.cleaned_data for form in self.forms])
 
 
-ScoreSheetFormSet = forms.formset_factory(HandForm, formset=BaseScoreSheet, extra=0,
-                                          min_num=HANDS_PER_GAME, max_num=HANDS_PER_GAME,
-                                          validate_min=True, validate_max=True)
+# a subclass of BaseScoreSheet, which the stubs' formset_factory types as the base formset
+ScoreSheetFormSet = cast(type[BaseScoreSheet], forms.formset_factory(
+    HandForm, formset=BaseScoreSheet, extra=0, min_num=HANDS_PER_GAME, max_num=HANDS_PER_GAME,
+    validate_min=True, validate_max=True))
 
 
 class OrderedChoicesWidget(forms.MultiWidget):
@@ -155,7 +163,7 @@ class TiebreakField(forms.MultiValueField):
         return keys
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(forms.ModelForm[Tournament]):
     tiebreaks = TiebreakField(
         label=gettext_lazy("Tie-breaks"),
         help_text=gettext_lazy("Teams level on points are ordered by the first tie-break, "
@@ -166,13 +174,13 @@ class TournamentForm(forms.ModelForm):
         fields = "__all__"
 
 
-class RoundPlayerForm(forms.ModelForm):
+class RoundPlayerForm(forms.ModelForm[_Row]):
     """An absence's or a check-in's form: its round must be one the tournament has and has
     not completed, and its player one of the tournament's (``selectors.check_round_player``),
     checked on the row as the form would store it (in an inline, the tournament's own)."""
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         row = copy(self.instance)  # its id and tournament, and whether it is new
         for name in ("tournament", "round_number", "player"):
             if name in data:
@@ -181,7 +189,7 @@ class RoundPlayerForm(forms.ModelForm):
         return data
 
 
-class SentenceInlineFormSet(forms.BaseInlineFormSet):
+class SentenceInlineFormSet(forms.BaseInlineFormSet[_Child, _Parent]):
     """An inline formset whose repeated rows are named in words ("This team is entered
     twice."), not as Django's "Please correct the duplicate data for team"."""
 
@@ -197,7 +205,12 @@ class SentenceInlineFormSet(forms.BaseInlineFormSet):
         known = self.REPEATS.get(fields)
         if known is not None:
             return str(known)
-        names = [str(self.model._meta.get_field(name).verbose_name) for name in sorted(fields)]
+        assert self.model is not None  # an inline's formset has its model
+        names = []
+        for name in sorted(fields):
+            field = self.model._meta.get_field(name)
+            assert isinstance(field, Field)  # a unique check names the model's own fields
+            names.append(str(field.verbose_name))
         return _("Two rows have the same %(fields)s; each must differ.") % {
             "fields": _(" and ").join(names)}
 

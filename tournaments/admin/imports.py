@@ -15,48 +15,61 @@ export imports back unchanged; django-import-export's own escaping, which only d
 leading ``=``, is off (``IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT``).
 
 An import obeys the same rules as the forms: an organiser changes only players and teams
-the register lets them change (``registry.may_edit``) and enters teams only into the
+the register lets them change (``services.may_edit_register``) and enters teams only into the
 tournaments they organise (``scoping``); a row that would do otherwise is refused, saying
 so. Every error is a ``ValidationError``, which the library shows against its row.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
+import django_stubs_ext
 from django.core.exceptions import ValidationError
 from django.db.models import Model, QuerySet
+from django.forms import Form
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 from import_export import fields, resources, widgets
 from import_export.admin import ImportExportMixin
 from import_export.formats.base_formats import CSV
 from import_export.tmp_storages import TempFolderStorage
 
+from config.users import RequestUser
+from tournaments import services
 from tournaments.csv_cells import escape, unescape
 from tournaments.models import Entry, Player, Team, Tournament
 
 from .scoping import scoped
+
+# The classes the import-export stubs make generic take their type at run time too, as
+# Django's do (config/settings.py).
+django_stubs_ext.monkeypatch(extra_classes=[ImportExportMixin, resources.ModelResource,
+                                            widgets.ForeignKeyWidget])
+
+_M = TypeVar("_M", bound=Model)
 
 NO_PLAYER = gettext_lazy("No player has the handle “%(value)s”: import the players first.")
 YES = {"yes", "y", "true", "1", "kyllä", "k"}
 NO = {"no", "n", "false", "0", "ei", "e", ""}
 
 
-class ByKey(widgets.ForeignKeyWidget):
+class ByKey(widgets.ForeignKeyWidget[Model]):
     """A reference by a unique column (a player's handle, a team's name, a tournament's
     id: only one ``user`` organises); a missing one is an error that names it."""
 
-    def __init__(self, model: type[Model], field: str, missing: Any) -> None:
+    def __init__(self, model: type[Model], field: str, missing: StrOrPromise) -> None:
         super().__init__(model, field)
         self.missing = missing
-        self.user: Any = None
+        self.user: RequestUser | None = None
 
-    def get_queryset(self, value: Any, row: Any, *args: Any, **kwargs: Any) -> QuerySet[Any]:
+    def get_queryset(self, value: Any, row: Any, *args: Any, **kwargs: Any) -> QuerySet[Model]:
         if self.model is Tournament:
+            assert self.user is not None  # its resource hands every ByKey the importing user
             return scoped(Tournament.objects.all(), self.user, "")
-        return self.model.objects.all()
+        return self.model._default_manager.all()
 
     def clean(self, value: Any, row: Any = None, **kwargs: Any) -> Any:
         written = str(value if value is not None else "")
@@ -96,20 +109,20 @@ class YesNo(widgets.Widget):
         return "yes" if value else "no"
 
 
-class ScopedResource(resources.ModelResource):
+class ScopedResource(resources.ModelResource[_M]):
     """A resource that knows who imports (``user``), as the admin passes it."""
 
     def before_import(self, dataset: Any, **kwargs: Any) -> None:
         """A file without the columns this register needs is refused as a whole, naming
         them (the library would show a traceback)."""
-        wanted = [field.column_name for field in self.get_import_fields()]
+        wanted = [field.column_name for field in self.get_import_fields() if field.column_name]
         missing = [name for name in wanted if name not in (dataset.headers or [])]
         if missing:
             raise FileProblem(_("The file's first line must name the columns %(wanted)s; "
                                 "%(missing)s is missing.") % {
                 "wanted": ", ".join(wanted), "missing": ", ".join(missing)})
 
-    def __init__(self, user: Any = None, **kwargs: Any) -> None:
+    def __init__(self, user: RequestUser | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.user = user
         for field in self.fields.values():
@@ -123,22 +136,21 @@ class ScopedResource(resources.ModelResource):
         value = super().export_field(field, instance, **kwargs)
         return escape(value) if isinstance(value, str) else value
 
-    def before_import_row(self, row: Any, **kwargs: Any) -> None:
+    def before_import_row(self, row: dict[str, Any], **kwargs: Any) -> None:
         """Every cell read as the export wrote it: a ``'`` before a formula is dropped."""
         for column, value in row.items():
             if isinstance(value, str):
                 row[column] = unescape(value)
 
-    def before_save_instance(self, instance: Any, row: Any, **kwargs: Any) -> None:
-        from .registry import may_edit
-
+    def before_save_instance(self, instance: _M, row: dict[str, Any], **kwargs: Any) -> None:
+        assert self.user is not None  # the admin hands every import its user
         if (instance.pk is not None and isinstance(instance, Player | Team)
-                and not may_edit(self.user, instance)):
+                and not services.may_edit_register(self.user, instance)):
             raise ValidationError(_("%(item)s takes part in a tournament you do not organise: "
                                     "only a superuser may change it.") % {"item": instance})
 
 
-class PlayerResource(ScopedResource):
+class PlayerResource(ScopedResource[Player]):
     handle = fields.Field(attribute="handle", column_name="handle",
                           widget=widgets.CharWidget())
     name = fields.Field(attribute="name", column_name="name", widget=widgets.CharWidget())
@@ -151,13 +163,13 @@ class PlayerResource(ScopedResource):
         skip_unchanged = True
         report_skipped = True
 
-    def before_import_row(self, row: Any, **kwargs: Any) -> None:
+    def before_import_row(self, row: dict[str, Any], **kwargs: Any) -> None:
         super().before_import_row(row, **kwargs)
         if not str(row.get("name") or "").strip():
             raise ValidationError({"name": _("Every player needs a name.")})
 
 
-class TeamResource(ScopedResource):
+class TeamResource(ScopedResource[Team]):
     name = fields.Field(attribute="name", column_name="name", widget=widgets.CharWidget())
     player_a = fields.Field(attribute="player_a", column_name="player_a",
                             widget=ByKey(Player, "handle", missing=NO_PLAYER))
@@ -173,7 +185,7 @@ class TeamResource(ScopedResource):
         report_skipped = True
 
 
-class EntryResource(ScopedResource):
+class EntryResource(ScopedResource[Entry]):
     tournament = fields.Field(attribute="tournament", column_name="tournament", widget=ByKey(
         Tournament, "pk", missing=gettext_lazy("You organise no tournament %(value)s.")))
     team = fields.Field(attribute="team", column_name="team", widget=ByKey(
@@ -207,7 +219,7 @@ class UploadAsWritten(TempFolderStorage):
             return file.read()
 
 
-class CsvImportExport(ImportExportMixin):
+class CsvImportExport(ImportExportMixin[_M]):
     """Admin mixin: the changelist's Import and Export buttons, CSV only, with the user's
     scope handed to the resource."""
 
@@ -217,13 +229,14 @@ class CsvImportExport(ImportExportMixin):
     import_template_name = "admin/tournaments/import.html"  # errors in words, no traceback
     tmp_storage_class = UploadAsWritten
 
-    def get_resource_kwargs(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+    def get_resource_kwargs(self, request: HttpRequest, *args: Any,
+                            **kwargs: Any) -> dict[str, Any]:
         return {**kwargs, "user": request.user}
 
-    def get_import_data_kwargs(self, **kwargs: Any) -> Any:
+    def get_import_data_kwargs(self, **kwargs: Any) -> dict[str, Any]:
         """The confirmed import stores nothing when a row is refused (as the preview did)."""
         return {**super().get_import_data_kwargs(**kwargs), "rollback_on_validation_errors": True}
 
-    def add_data_read_fail_error_to_form(self, form: Any, exc: Exception) -> None:
+    def add_data_read_fail_error_to_form(self, form: Form, exc: Exception) -> None:
         form.add_error("import_file", _("This file cannot be read as CSV: save it as CSV "
                                         "(UTF-8), with the column names on its first line."))

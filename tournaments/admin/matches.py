@@ -30,15 +30,22 @@ from .forms import (
     rejection_message,
 )
 from .rounds import result_summary
-from .scoping import ScopedInline, TournamentFilter, TournamentScoped, link, run_for_each
+from .scoping import (
+    ScopedInline,
+    TournamentFilter,
+    TournamentScoped,
+    link,
+    not_found,
+    run_for_each,
+)
 
 
-class SeatFormSet(SentenceInlineFormSet):
+class SeatFormSet(SentenceInlineFormSet[Seat, Match]):
     def clean(self) -> None:
         """A player sits once a round (the database refuses a second seat, but the form
         would not see it: the seat's round is not one of its fields)."""
         super().clean()
-        match, seen = self.instance, {}
+        match, seen = self.instance, dict[int, int]()
         for form in self.forms:
             player = form.cleaned_data.get("player")
             if player is None:
@@ -55,7 +62,7 @@ class SeatFormSet(SentenceInlineFormSet):
                                                            "match": elsewhere.match})
 
 
-class SeatInline(ScopedInline, admin.TabularInline):
+class SeatInline(ScopedInline[Seat, Match], admin.TabularInline[Seat, Match]):
     model = Seat
     formset = SeatFormSet
     extra = 0
@@ -93,15 +100,15 @@ class DisputedFilter(admin.SimpleListFilter):
 
 
 @admin.register(Match)
-class MatchAdmin(TournamentScoped, admin.ModelAdmin):
+class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
     tournament_path = "round__tournament"
     list_display = ["__str__", "round_link", "table_number", "status", "result"]
     list_filter = [TournamentFilter, "status", DisputedFilter]
     list_select_related = ["round__tournament", "table", "team_a", "team_b", "result"]
     search_fields = ["team_a__name", "team_b__name"]
-    fields = ["round_link", "table_number", "team_a", "team_b", "is_bye", "bot_opponent",
-              "bracket_slot", "status", "result", "dispute", "hands"]
-    readonly_fields = fields
+    readonly_fields = ["round_link", "table_number", "team_a", "team_b", "is_bye", "bot_opponent",
+                       "bracket_slot", "status", "result", "dispute", "hands"]
+    fields = tuple(readonly_fields)
     inlines = [SeatInline]
     actions = ["confirm_result", "withdraw_result"]
 
@@ -147,7 +154,7 @@ class MatchAdmin(TournamentScoped, admin.ModelAdmin):
                 "record": reverse("admin:tournaments_match_record", args=[match.pk]),
                 "sheet": reverse("admin:tournaments_match_score_sheet", args=[match.pk])}
         result = getattr(match, "result", None)
-        if (result is not None and not result.confirmed
+        if (match is not None and result is not None and not result.confirmed
                 and self.has_change_permission(request, match)):
             context["correct_url"] = reverse("admin:tournaments_match_correct",
                                              args=[match.pk])
@@ -197,7 +204,7 @@ class MatchAdmin(TournamentScoped, admin.ModelAdmin):
     def _match_for_result(self, request: HttpRequest, object_id: str) -> Match | HttpResponse:
         match = self.get_object(request, object_id)
         if match is None:
-            return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
+            return not_found(self, request, object_id)
         if not self.has_change_permission(request, match):
             raise PermissionDenied
         return match
@@ -315,7 +322,7 @@ def confirm_results(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
 
 
 @admin.register(Result)
-class ResultAdmin(TournamentScoped, admin.ModelAdmin):
+class ResultAdmin(TournamentScoped[Result], admin.ModelAdmin[Result]):
     """Results are read here; they are written only through the match's result pages and
     the bot jobs, which verify them first."""
 
@@ -325,10 +332,10 @@ class ResultAdmin(TournamentScoped, admin.ModelAdmin):
     list_filter = [TournamentFilter, "confirmed", "source"]
     list_select_related = ["match__round__tournament", "match__team_a", "match__team_b",
                            "entered_by"]
-    fields = ["match", "source", "hands", "winner", "decided_by", "entered_by",
-              "confirmed", "confirmed_by", "disputed_by", "dispute_reason", "created",
-              "record_kept"]
-    readonly_fields = fields
+    readonly_fields = ["match", "source", "hands", "winner", "decided_by", "entered_by",
+                       "confirmed", "confirmed_by", "disputed_by", "dispute_reason", "created",
+                       "record_kept"]
+    fields = tuple(readonly_fields)
     actions = ["confirm", "withdraw"]
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors, services
@@ -37,9 +38,9 @@ def seats_summary(match: Match) -> str:
         if seat.player_id is not None:
             who = str(seat.player)
         elif seat.substitute:
-            who = _("bot for an absent player")
+            who = gettext("bot for an absent player")
         else:
-            who = _("bot (%s)") % seat.bot_level
+            who = _("bot (%s)") % seat.get_bot_level_display()
         parts.append(f"{seat.position} {who}")
     return " · ".join(parts) or "—"
 
@@ -47,16 +48,16 @@ def seats_summary(match: Match) -> str:
 def result_summary(match: Match) -> str:
     result = getattr(match, "result", None)
     if result is None:
-        return _("bye") if match.is_bye else "—"
+        return gettext("bye") if match.is_bye else "—"
     text = f"{result.total_a}–{result.total_b} ({result.get_winner_display()})"
     return text if result.confirmed else text + " " + _("awaiting confirmation")
 
 
-class MatchInline(ScopedInline, admin.TabularInline):
+class MatchInline(ScopedInline[Match, Round], admin.TabularInline[Match, Round]):
     model = Match
     extra = 0
-    fields = ["table_number", "seats", "status", "result"]
-    readonly_fields = fields
+    readonly_fields = ["table_number", "seats", "status", "result"]
+    fields = tuple(readonly_fields)
     can_delete = False
     show_change_link = True
 
@@ -85,12 +86,12 @@ class MatchInline(ScopedInline, admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(TournamentScoped, admin.ModelAdmin):
+class RoundAdmin(TournamentScoped[Round], admin.ModelAdmin[Round]):
     list_display = ["__str__", "tournament", "number", "status", "match_count"]
     list_filter = [TournamentFilter, "status"]
     list_select_related = ["tournament"]
-    fields = ["tournament", "number", "status", "job", "draw_note"]
-    readonly_fields = fields
+    readonly_fields = ["tournament", "number", "status", "job", "draw_note"]
+    fields = tuple(readonly_fields)
     inlines = [MatchInline]
     actions = ["publish", "fill_seats", "play_bot_matches", "complete"]
 
@@ -163,8 +164,8 @@ class RoundAdmin(TournamentScoped, admin.ModelAdmin):
     def play_bot_matches(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
         def play(round: Round) -> SafeString:
             job = services.job_play_round_bots(round=round, user=request.user)
-            return format_html(_("{}: {} bot match(es) are being played: {}."), round, job.total,
-                               link(job, _("follow the job")))
+            return format_html(gettext("{}: {} bot match(es) are being played: {}."), round,
+                               job.total, link(job, _("follow the job")))
         run_for_each(self, request, queryset.select_related("tournament"), play)
 
     @admin.action(description=_("Complete round"))

@@ -13,20 +13,27 @@ it, and a row outside it is "not found" (the admin redirects), never shown.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib import admin, messages
+from django.contrib.admin.options import BaseModelAdmin, InlineModelAdmin
 from django.core.exceptions import PermissionDenied
-from django.db.models import Model, QuerySet
-from django.http import HttpRequest
+from django.db.models import ForeignKey, Model, QuerySet
+from django.forms import ModelChoiceField
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
+from config.users import RequestUser
 from tournaments import services
 from tournaments.models import Job, Match, Round, Tournament
+
+_M = TypeVar("_M", bound=Model)
+_Parent = TypeVar("_Parent", bound=Model)
 
 
 def is_staff(request: HttpRequest) -> bool:
@@ -34,7 +41,7 @@ def is_staff(request: HttpRequest) -> bool:
     return bool(user.is_active and user.is_staff)
 
 
-def scoped(queryset: QuerySet[Any], user: Any, path: str) -> QuerySet[Any]:
+def scoped(queryset: QuerySet[_M], user: RequestUser, path: str) -> QuerySet[_M]:
     """``queryset`` cut to the rows of tournaments ``user`` organises (all, for a superuser)."""
     if user.is_superuser:
         return queryset
@@ -50,6 +57,16 @@ def change_url(obj: Model) -> str:
     return reverse(f"admin:{obj._meta.app_label}_{obj._meta.model_name}_change", args=[obj.pk])
 
 
+def not_found(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
+              object_id: str) -> HttpResponse:
+    """What the admin answers for an object it does not find (or that is outside the user's
+    tournaments): a message, and back to the admin's index."""
+    # Django's own step, which the stubs leave out
+    response: HttpResponse = model_admin._get_obj_does_not_exist_redirect(  # type: ignore[attr-defined]
+        request, model_admin.opts, object_id)
+    return response
+
+
 def link(obj: Model, text: object = None) -> SafeString:
     return format_html('<a href="{}">{}</a>', change_url(obj), obj if text is None else text)
 
@@ -61,10 +78,11 @@ def progress(job: Job) -> SafeString:
                        job.get_status_display())
 
 
-class ScopedChoices:
+class ScopedChoices(BaseModelAdmin[_M]):
     """Admin mixin: a foreign key to a tournament, round or match offers only the user's."""
 
-    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+    def formfield_for_foreignkey(self, db_field: ForeignKey[Any, Any], request: HttpRequest,
+                                 **kwargs: Any) -> ModelChoiceField[Any] | None:
         path = SCOPED_TARGETS.get(db_field.related_model)
         if path is not None:
             kwargs["queryset"] = scoped(db_field.related_model._default_manager.all(),
@@ -72,7 +90,7 @@ class ScopedChoices:
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
-class TournamentScoped(ScopedChoices):
+class TournamentScoped(ScopedChoices[_M]):
     """ModelAdmin mixin: the rows of the tournaments the user organises, and nothing else."""
 
     tournament_path = "tournament"
@@ -88,7 +106,7 @@ class TournamentScoped(ScopedChoices):
             return False
         return obj is None or services.is_organiser(request.user, self.tournament_of(obj))
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[_M]:
         return scoped(super().get_queryset(request), request.user, self.tournament_path)
 
     def has_module_permission(self, request: HttpRequest) -> bool:
@@ -107,7 +125,7 @@ class TournamentScoped(ScopedChoices):
         return self.may_organise(request, obj)
 
 
-class ReadOnlyScoped(TournamentScoped):
+class ReadOnlyScoped(TournamentScoped[_M]):
     """Derived rows (standings, ratings, jobs): looked at, never edited. Only a superuser may
     delete them, which is what lets a superuser delete a whole tournament."""
 
@@ -121,22 +139,23 @@ class ReadOnlyScoped(TournamentScoped):
         return bool(request.user.is_superuser)
 
 
-class ScopedInline(ScopedChoices):
+# ScopedChoices[Any], as Django's stubs type an inline's base: its permissions take the parent
+class ScopedInline(ScopedChoices[Any], InlineModelAdmin[_M, _Parent]):
     """Inline mixin: may do what the parent's admin may do with the parent object."""
 
-    def parent_admin(self) -> Any:
+    def parent_admin(self) -> admin.ModelAdmin[_Parent]:
         return self.admin_site.get_model_admin(self.parent_model)
 
-    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+    def has_view_permission(self, request: HttpRequest, obj: _Parent | None = None) -> bool:
         return bool(self.parent_admin().has_view_permission(request, obj))
 
-    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: _Parent | None = None) -> bool:
         return bool(self.parent_admin().has_change_permission(request, obj))
 
-    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+    def has_add_permission(self, request: HttpRequest, obj: _Parent | None = None) -> bool:
         return self.has_change_permission(request, obj)
 
-    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: _Parent | None = None) -> bool:
         return self.has_change_permission(request, obj)
 
 
@@ -161,9 +180,9 @@ class TournamentFilter(admin.SimpleListFilter):
         return queryset
 
 
-def run_for_each(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
-                 objects: Iterable[Model], do: Callable[[Any], object], *,
-                 empty: str = "") -> None:
+def run_for_each(model_admin: admin.ModelAdmin[_M], request: HttpRequest,
+                 objects: Iterable[_M], do: Callable[[_M], StrOrPromise], *,
+                 empty: StrOrPromise = "") -> None:
     """An admin action's loop: ``do(obj)`` for each selected row, reporting its message or
     the organiser-facing error it raised. ``objects`` comes from the scoped changelist, so a
     row the user does not organise never gets here; an empty selection says so."""

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib import admin
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Model, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from tournaments import services
+from tournaments.formats.registry import OPTIONAL_SETTINGS
 from tournaments.models import Absence, Entry, Tournament
 
 from .checkin import check_in_players
@@ -22,19 +25,22 @@ from .forms import RoundPlayerForm, SentenceInlineFormSet, TournamentForm
 from .imports import CsvImportExport, EntryResource
 from .scoping import ScopedInline, TournamentFilter, TournamentScoped, link, run_for_each
 
+_M = TypeVar("_M", bound=Model)
 
-class EntryInline(ScopedInline, admin.TabularInline):
+
+class EntryInline(ScopedInline[Entry, Tournament], admin.TabularInline[Entry, Tournament]):
     model = Entry
-    formset = SentenceInlineFormSet
+    formset = SentenceInlineFormSet[Entry, Tournament]
     extra = 0
     autocomplete_fields = ["team"]
     fields = ["team", "seed", "withdrawn"]
 
 
-class AbsenceInline(ScopedInline, admin.TabularInline):
+class AbsenceInline(ScopedInline[Absence, Tournament],
+                    admin.TabularInline[Absence, Tournament]):
     model = Absence
-    form = RoundPlayerForm
-    formset = SentenceInlineFormSet
+    form = RoundPlayerForm[Absence]
+    formset = SentenceInlineFormSet[Absence, Tournament]
     extra = 0
     autocomplete_fields = ["player"]
     fields = ["round_number", "player"]
@@ -42,7 +48,7 @@ class AbsenceInline(ScopedInline, admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(TournamentScoped, admin.ModelAdmin):
+class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]):
     tournament_path = ""
     list_display = ["name", "format", "status", "entry_count", "round_links", "console"]
     list_filter = ["status", "format"]
@@ -61,17 +67,13 @@ class TournamentAdmin(TournamentScoped, admin.ModelAdmin):
                                 "third_place_match", "dealing", "confirm_score_sheets"]}),
     ]
     form = TournamentForm
-    # what one kind of format never reads: a knockout ranks by its bracket, the others have
-    # no bracket (on the add page, before the format is saved, every setting shows)
-    unused = {True: {"points_win", "points_draw", "points_loss", "points_bye", "tiebreaks",
-                     "bye_policy"},
-              False: {"knockout_tie_rule", "third_place_match"}}
-
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        """Only the settings the tournament's format reads (on the add page, before the
+        format is saved, every setting shows)."""
         fieldsets = super().get_fieldsets(request, obj)
         if obj is None:
             return fieldsets
-        unused = self.unused[obj.format == Tournament.Format.KNOCKOUT]
+        unused = OPTIONAL_SETTINGS - obj.format_spec.settings
         shown = [(name, {**options, "fields": [f for f in options["fields"] if f not in unused]})
                  for name, options in fieldsets]
         return [(name, options) for name, options in shown if options["fields"]]
@@ -113,8 +115,8 @@ class TournamentAdmin(TournamentScoped, admin.ModelAdmin):
         return getattr(tournament, "entry_count", 0)
 
     @admin.display(description=_("rounds"))
-    def round_links(self, tournament: Tournament) -> SafeString | str:
-        if tournament.pk is None:
+    def round_links(self, tournament: Tournament) -> StrOrPromise:
+        if not tournament.pk:  # not saved yet (the stubs type a primary key int)
             return "—"
         rounds = tournament.rounds.all()
         if not rounds:
@@ -126,7 +128,7 @@ class TournamentAdmin(TournamentScoped, admin.ModelAdmin):
     def pair_next_round(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         def pair(tournament: Tournament) -> SafeString:
             round = services.round_pair_next(tournament=tournament, user=request.user)
-            return format_html(_("{}: round {} is a draft: {} and publish it."), tournament,
+            return format_html(gettext("{}: round {} is a draft: {} and publish it."), tournament,
                                round.number, link(round, _("review it")))
         run_for_each(self, request, queryset, pair)
 
@@ -135,27 +137,29 @@ class TournamentAdmin(TournamentScoped, admin.ModelAdmin):
         def enqueue(tournament: Tournament) -> SafeString:
             services.standings_recalculate(tournament=tournament, user=request.user)
             standings = reverse("admin:tournaments_standing_changelist")
-            return format_html(_('{}: the <a href="{}?tournament={}">standings</a> are being '
-                                 "recalculated."), tournament, standings, tournament.pk)
+            return format_html(gettext('{}: the <a href="{}?tournament={}">standings</a> are '
+                                       "being recalculated."), tournament, standings,
+                               tournament.pk)
         run_for_each(self, request, queryset, enqueue)
 
     @admin.action(description=_("Recalculate ratings (all players)"))
     def recalculate_ratings(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         """Ratings span every tournament, so one request (for a tournament of one's own) is
         enough."""
-        def enqueue(tournament: Tournament) -> str:
+        def enqueue(tournament: Tournament) -> StrOrPromise:
             services.ratings_recalculate(tournament=tournament, user=request.user)
             return _("Every player's rating is being recalculated from the results.")
         run_for_each(self, request, queryset[:1], enqueue)
 
 
-class TournamentPartAdmin(TournamentScoped, admin.ModelAdmin):
+class TournamentPartAdmin(TournamentScoped[_M], admin.ModelAdmin[_M]):
     list_filter = [TournamentFilter]
     list_select_related = ["tournament"]
 
 
 @admin.register(Entry)
-class EntryAdmin(CsvImportExport, TournamentPartAdmin):
+# ignore[misc]: the import-export stubs declare model and change_list_template unlike Django's
+class EntryAdmin(CsvImportExport[Entry], TournamentPartAdmin[Entry]):  # type: ignore[misc]
     list_display = ["team", "tournament", "seed", "withdrawn"]
     autocomplete_fields = ["team"]
     search_fields = ["team__name"]
@@ -163,8 +167,8 @@ class EntryAdmin(CsvImportExport, TournamentPartAdmin):
 
 
 @admin.register(Absence)
-class AbsenceAdmin(TournamentPartAdmin):
-    form = RoundPlayerForm
+class AbsenceAdmin(TournamentPartAdmin[Absence]):
+    form = RoundPlayerForm[Absence]
     list_display = ["player", "tournament", "round_number"]
     list_filter = [TournamentFilter, "round_number"]
     autocomplete_fields = ["player"]

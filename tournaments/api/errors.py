@@ -1,4 +1,5 @@
-"""Django's own error answers (400, 403, 404, 500), in JSON under /api/.
+"""The API's error answers: a PlatformError's (``exception_handler``, DRF's hook), and
+Django's own (400, 403, 404, 500) in JSON under /api/.
 
 DRF answers the errors it knows in JSON; anything else that fails in an API view (and any
 path under /api/ that no route takes) reaches Django's handlers, whose HTML pages an API
@@ -15,6 +16,10 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.views import defaults
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from config.errors import PlatformError
 
 Handler = Callable[..., HttpResponse]
 
@@ -33,3 +38,11 @@ page_not_found = _json_under_api(404, _("no such endpoint"), defaults.page_not_f
 server_error = _json_under_api(
     500, _("server error: the request was not completed, and the error has been logged"),
     defaults.server_error)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's answers, and a PlatformError's: its ``as_dict()`` (``detail``, ``code`` and what
+    the error adds, e.g. where a game record went wrong) with its status."""
+    if isinstance(exc, PlatformError):
+        return Response(exc.as_dict(), status=exc.status)
+    return drf_exception_handler(exc, context)

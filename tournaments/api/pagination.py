@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
-from .params import BIGINT_MAX, positive_int
+from tournaments.params import BIGINT_MAX, positive_int
 
 
 class Pagination(PageNumberPagination):

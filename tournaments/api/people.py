@@ -13,7 +13,7 @@ from tournaments.ratings import Rating
 from .serializers import PlayerRefSerializer, TournamentRefSerializer
 
 
-class TeamSerializer(serializers.ModelSerializer):
+class TeamSerializer(serializers.ModelSerializer[Team]):
     players = serializers.SerializerMethodField()
 
     class Meta:
@@ -25,7 +25,7 @@ class TeamSerializer(serializers.ModelSerializer):
         return PlayerRefSerializer([team.player_a, team.player_b], many=True).data
 
 
-class TeamEntrySerializer(serializers.ModelSerializer):
+class TeamEntrySerializer(serializers.ModelSerializer[Entry]):
     tournament = TournamentRefSerializer()
 
     class Meta:
@@ -40,13 +40,13 @@ class TeamDetailSerializer(TeamSerializer):
         fields = [*TeamSerializer.Meta.fields, "tournaments"]
 
 
-class RatingSerializer(serializers.Serializer):
+class RatingSerializer(serializers.Serializer[dict[str, Any]]):
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
     display = serializers.FloatField(help_text="the rating shown to people: mu - 3 sigma")
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(serializers.ModelSerializer[Player]):
     rating = serializers.SerializerMethodField()
 
     class Meta:
@@ -59,7 +59,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         return {"mu": rating.mu, "sigma": rating.sigma, "display": rating.display}
 
 
-class RatingEntrySerializer(serializers.ModelSerializer):
+class RatingEntrySerializer(serializers.ModelSerializer[RatingEntry]):
     tournament = serializers.IntegerField(source="match.round.tournament_id")
     round_number = serializers.IntegerField(source="match.round.number")
 

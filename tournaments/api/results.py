@@ -9,17 +9,19 @@ on any error: the services check before they write, in one transaction.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.exceptions import APIException, NotFound
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.users import RequestUser
 from tournaments import services
 from tournaments.models import Match, Result
 
@@ -29,17 +31,11 @@ from .serializers import MatchDetailSerializer
 from .submissions import ResultSubmissionSerializer
 
 
-class Conflict(APIException):
-    status_code = status.HTTP_409_CONFLICT
-    default_detail = gettext_lazy("the match already has a result")
-    default_code = "conflict"
-
-
 def _has_result(match: Match) -> bool:
     return Result.objects.filter(match=match).exists()
 
 
-def _submit(match: Match, body: dict[str, Any], user: Any) -> Result:
+def _submit(match: Match, body: dict[str, Any], user: RequestUser) -> Result:
     if "record" in body:
         return services.match_submit_record(match=match, record=body["record"], user=user)
     sheet = body["score_sheet"]
@@ -50,28 +46,25 @@ def _submit(match: Match, body: dict[str, Any], user: Any) -> Result:
 class ResultSubmissionMixin:
     """Adds the ``result`` action to the matches view set."""
 
+    if TYPE_CHECKING:  # what it uses of the view set it is mixed into
+        def get_object(self) -> Match: ...
+        def get_queryset(self) -> QuerySet[Match]: ...
+        def get_serializer_context(self) -> Mapping[str, Any]: ...
+
     @schema.submit_result
     @action(detail=True, methods=["post"], url_path="result",
             permission_classes=[IsAuthenticated], parser_classes=[JSONParser])
     def submit_result(self, request: Request, pk: str | None = None,
                       format: str | None = None) -> Response:
-        match = self.get_object()  # type: ignore[attr-defined]
+        match = self.get_object()
         services.require_submitter(request.user, match)
         if _has_result(match):
-            raise Conflict(_("%(match)s already has a result") % {"match": match})
+            raise services.ResultExists(_("%(match)s already has a result") % {"match": match})
         body = ResultSubmissionSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            _submit(match, body.validated_data, request.user)
-        except services.ResultRejected as rejected:
-            return Response({"detail": str(rejected), **rejected.as_dict()},
-                            status=status.HTTP_400_BAD_REQUEST)
-        except services.ResultExists as exists:  # another submission landed first
-            raise Conflict(str(exists)) from None
-        except services.TournamentUserError as error:
-            return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
-        fresh = self.get_queryset().get(pk=match.pk)  # type: ignore[attr-defined]
-        data = MatchDetailSerializer(fresh, context=self.get_serializer_context()).data  # type: ignore[attr-defined]
+        _submit(match, body.validated_data, request.user)  # refusals: api.errors answers them
+        fresh = self.get_queryset().get(pk=match.pk)
+        data = MatchDetailSerializer(fresh, context=self.get_serializer_context()).data
         return Response(data, status=status.HTTP_201_CREATED)
 
     @schema.confirm_result
@@ -80,14 +73,11 @@ class ResultSubmissionMixin:
     def confirm_result(self, request: Request, pk: str | None = None,
                        format: str | None = None) -> Response:
         """A player of the other team (or an organiser) confirms a result that waits."""
-        match = self.get_object()  # type: ignore[attr-defined]
+        match = self.get_object()
         result = Result.objects.filter(match=match).select_related("match__round").first()
         if result is None:
             raise NotFound(_("%(match)s has no result to confirm") % {"match": match})
-        try:
-            services.result_confirm(result=result, user=request.user)
-        except services.TournamentUserError as error:
-            return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
-        fresh = self.get_queryset().get(pk=match.pk)  # type: ignore[attr-defined]
-        data = MatchDetailSerializer(fresh, context=self.get_serializer_context()).data  # type: ignore[attr-defined]
+        services.result_confirm(result=result, user=request.user)
+        fresh = self.get_queryset().get(pk=match.pk)
+        data = MatchDetailSerializer(fresh, context=self.get_serializer_context()).data
         return Response(data)

@@ -13,6 +13,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments import selectors
+from tournaments.formats import PairingError
 from tournaments.models import (
     Entry,
     Match,
@@ -28,25 +29,25 @@ from tournaments.standings import TIEBREAKS
 WINNERS = {"a": "a", "b": "b", "d": "draw"}
 
 
-class PlayerRefSerializer(serializers.ModelSerializer):
+class PlayerRefSerializer(serializers.ModelSerializer[Player]):
     class Meta:
         model = Player
         fields = ["id", "name"]
 
 
-class TeamRefSerializer(serializers.ModelSerializer):
+class TeamRefSerializer(serializers.ModelSerializer[Team]):
     class Meta:
         model = Team
         fields = ["id", "name"]
 
 
-class TournamentRefSerializer(serializers.ModelSerializer):
+class TournamentRefSerializer(serializers.ModelSerializer[Tournament]):
     class Meta:
         model = Tournament
         fields = ["id", "name"]
 
 
-class RoundRefSerializer(serializers.ModelSerializer):
+class RoundRefSerializer(serializers.ModelSerializer[Round]):
     class Meta:
         model = Round
         fields = ["id", "number", "status"]
@@ -55,13 +56,13 @@ class RoundRefSerializer(serializers.ModelSerializer):
 # ---------------------------------------------------------------- tournaments
 
 
-class TournamentSerializer(serializers.ModelSerializer):
+class TournamentSerializer(serializers.ModelSerializer[Tournament]):
     class Meta:
         model = Tournament
         fields = ["id", "name", "format", "status"]
 
 
-class TournamentSettingsSerializer(serializers.ModelSerializer):
+class TournamentSettingsSerializer(serializers.ModelSerializer[Tournament]):
     points_win = serializers.DecimalField(max_digits=4, decimal_places=1, coerce_to_string=False)
     points_draw = serializers.DecimalField(max_digits=4, decimal_places=1,
                                            coerce_to_string=False)
@@ -78,7 +79,7 @@ class TournamentSettingsSerializer(serializers.ModelSerializer):
                   "third_place_match", "dealing", "confirm_score_sheets"]
 
 
-class EntrySerializer(serializers.ModelSerializer):
+class EntrySerializer(serializers.ModelSerializer[Entry]):
     team = TeamRefSerializer()
 
     class Meta:
@@ -102,7 +103,7 @@ class TournamentDetailSerializer(TournamentSerializer):
     def get_rounds_total(self, tournament: Tournament) -> int | None:
         try:
             return selectors.rounds_total(tournament)
-        except ValueError:  # e.g. a knockout with fewer than two teams
+        except PairingError:  # e.g. a bracket with fewer than two teams
             return None
 
     @extend_schema_field(RoundRefSerializer(many=True))
@@ -114,7 +115,7 @@ class TournamentDetailSerializer(TournamentSerializer):
 # ---------------------------------------------------------------- rounds and matches
 
 
-class ResultSummarySerializer(serializers.ModelSerializer):
+class ResultSummarySerializer(serializers.ModelSerializer[Result]):
     totals = serializers.SerializerMethodField()
     winner = serializers.SerializerMethodField(help_text='"a", "b" or "draw" (lower total wins)')
 
@@ -130,7 +131,7 @@ class ResultSummarySerializer(serializers.ModelSerializer):
         return WINNERS[result.winner]
 
 
-class HandSerializer(serializers.Serializer):
+class HandSerializer(serializers.Serializer[dict[str, Any]]):
     hand = serializers.IntegerField(help_text="1..5")
     scores = serializers.ListField(child=serializers.IntegerField(),
                                    help_text="[team a, team b] penalty points")
@@ -161,7 +162,7 @@ class ResultSerializer(ResultSummarySerializer):
         return result.record is not None
 
 
-class SeatSerializer(serializers.ModelSerializer):
+class SeatSerializer(serializers.ModelSerializer[Seat]):
     team = serializers.SerializerMethodField(help_text='"a" (seats 0 and 2) or "b" (1 and 3)')
     player = PlayerRefSerializer(allow_null=True)
     bot = serializers.BooleanField(source="is_bot")
@@ -189,7 +190,7 @@ class SeatSerializer(serializers.ModelSerializer):
         return PlayerRefSerializer(player).data
 
 
-class MatchSerializer(serializers.ModelSerializer):
+class MatchSerializer(serializers.ModelSerializer[Match]):
     tournament = serializers.IntegerField(source="round.tournament_id")
     round_number = serializers.IntegerField(source="round.number")
     table = serializers.IntegerField(source="table.number", allow_null=True, default=None)
@@ -239,7 +240,7 @@ class MatchDetailSerializer(MatchSerializer):
         return None if result is None else result.record
 
 
-class RoundSerializer(serializers.ModelSerializer):
+class RoundSerializer(serializers.ModelSerializer[Round]):
     class Meta:
         model = Round
         fields = ["id", "tournament", "number", "status"]

@@ -53,7 +53,7 @@ def standings_table(tournament: Tournament, round_number: int | None) -> dict[st
             "rows": rows}
 
 
-class StandingRowSerializer(serializers.Serializer):
+class StandingRowSerializer(serializers.Serializer[dict[str, Any]]):
     """One team's line; each tie-break of the tournament follows as a key of its own
     (e.g. ``"score_diff": 35``), in the tournament's order."""
 
@@ -68,7 +68,7 @@ class StandingRowSerializer(serializers.Serializer):
     byes = serializers.IntegerField()
 
 
-class MetricSerializer(serializers.Serializer):
+class MetricSerializer(serializers.Serializer[dict[str, Any]]):
     key = serializers.CharField(help_text="the tie-break's column in the rows")
     name = serializers.CharField(help_text="its heading, in the language asked for")
     abbreviation = serializers.CharField(help_text="its short heading")
@@ -76,7 +76,7 @@ class MetricSerializer(serializers.Serializer):
         help_text="the direction: false when the lower value ranks higher")
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(serializers.Serializer[dict[str, Any]]):
     tournament = serializers.IntegerField()
     round = serializers.IntegerField(allow_null=True,
                                      help_text="the completed round; null: current standings")

@@ -13,7 +13,7 @@ from rest_framework import serializers
 from games.engine import HANDS_PER_GAME, PACK_VALUE
 
 
-class ScoreSheetSerializer(serializers.Serializer):
+class ScoreSheetSerializer(serializers.Serializer[dict[str, Any]]):
     hand_scores = serializers.ListField(
         child=serializers.ListField(
             child=serializers.IntegerField(min_value=0, max_value=PACK_VALUE),
@@ -36,7 +36,7 @@ class RecordField(serializers.JSONField):
         return super().to_internal_value(data)
 
 
-class ResultSubmissionSerializer(serializers.Serializer):
+class ResultSubmissionSerializer(serializers.Serializer[dict[str, Any]]):
     """Exactly one of ``record`` (verified move by move) and ``score_sheet``."""
 
     record = RecordField(required=False)
@@ -50,5 +50,5 @@ class ResultSubmissionSerializer(serializers.Serializer):
         return attrs
 
 
-class DetailSerializer(serializers.Serializer):
+class DetailSerializer(serializers.Serializer[dict[str, Any]]):
     detail = serializers.CharField()

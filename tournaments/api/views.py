@@ -3,9 +3,9 @@ services. Anonymous users read public data; organisers also see their draft roun
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Model, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 from rest_framework import viewsets
 from rest_framework.decorators import action
@@ -13,12 +13,13 @@ from rest_framework.exceptions import NotFound
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import BaseSerializer
 
 from tournaments import selectors
 from tournaments.models import Entry, Match, Player, RatingEntry, Round, Seat, Team, Tournament
+from tournaments.params import SMALLINT_MAX, choices, positive_int
 
 from . import filters, people, schema, serializers
-from .params import choices, positive_int
 from .renderers import CSVRenderer, NDJSONRenderer
 from .results import ResultSubmissionMixin
 from .standings import standings_table
@@ -27,23 +28,27 @@ TABLE_RENDERERS = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer, NDJSONRender
 TABLE_FORMATS = {CSVRenderer.format, NDJSONRenderer.format}
 
 
-class ReadOnlyViewSet(viewsets.ReadOnlyModelViewSet):
+_M = TypeVar("_M", bound=Model)
+_Row = TypeVar("_Row")
+
+
+class ReadOnlyViewSet(viewsets.ReadOnlyModelViewSet[_M]):
     """List and detail by id (any other path segment is a JSON 404, not an HTML page);
     the filters apply to the list only."""
 
-    list_serializer_class: Any = None
-    detail_serializer_class: Any = None
+    list_serializer_class: type[BaseSerializer[_M]]
+    detail_serializer_class: type[BaseSerializer[_M]]
 
-    def get_serializer_class(self) -> Any:
+    def get_serializer_class(self) -> type[BaseSerializer[_M]]:
         return self.list_serializer_class if self.action == "list" else \
             self.detail_serializer_class
 
-    def filter_queryset(self, queryset: QuerySet[Any]) -> QuerySet[Any]:
+    def filter_queryset(self, queryset: QuerySet[_M, _Row]) -> QuerySet[_M, _Row]:
         return super().filter_queryset(queryset) if self.action == "list" else queryset
 
 
 @schema.tournaments
-class TournamentViewSet(ReadOnlyViewSet):
+class TournamentViewSet(ReadOnlyViewSet[Tournament]):
     """Tournaments, with their settings, entered teams and rounds; their standings."""
 
     filterset_class = filters.TournamentFilter
@@ -65,7 +70,7 @@ class TournamentViewSet(ReadOnlyViewSet):
     def standings(self, request: Request, pk: str | None = None,
                   format: str | None = None) -> Response:
         tournament = self.get_object()
-        number = positive_int(request.query_params, "round", maximum=filters.SMALLINT_MAX)
+        number = positive_int(request.query_params, "round", maximum=SMALLINT_MAX)
         response = Response(standings_table(tournament, number))
         if request.accepted_renderer.format in TABLE_FORMATS:
             after = f"-round-{number}" if number else ""
@@ -86,7 +91,7 @@ class TournamentViewSet(ReadOnlyViewSet):
 
 
 @schema.rounds
-class RoundViewSet(ReadOnlyViewSet):
+class RoundViewSet(ReadOnlyViewSet[Round]):
     """Rounds: published and complete ones for everyone, drafts for their organisers."""
 
     filterset_class = filters.RoundFilter
@@ -103,7 +108,7 @@ class RoundViewSet(ReadOnlyViewSet):
 
 
 @schema.matches
-class MatchViewSet(ResultSubmissionMixin, ReadOnlyViewSet):
+class MatchViewSet(ResultSubmissionMixin, ReadOnlyViewSet[Match]):
     """Matches of the rounds you may see; a match's seats, hands and stored game record."""
 
     filterset_class = filters.MatchFilter
@@ -120,7 +125,7 @@ class MatchViewSet(ResultSubmissionMixin, ReadOnlyViewSet):
         return matches
 
     def get_serializer_context(self) -> dict[str, Any]:
-        context = super().get_serializer_context()
+        context = dict(super().get_serializer_context())
         if self.action == "retrieve":
             context["include_record"] = "record" in choices(self.request.query_params,
                                                             "include", {"record"})
@@ -139,7 +144,7 @@ class MatchViewSet(ResultSubmissionMixin, ReadOnlyViewSet):
 
 
 @schema.teams
-class TeamViewSet(ReadOnlyViewSet):
+class TeamViewSet(ReadOnlyViewSet[Team]):
     """Teams of two players, and the tournaments they entered."""
 
     filterset_class = filters.TeamFilter
@@ -155,7 +160,7 @@ class TeamViewSet(ReadOnlyViewSet):
 
 
 @schema.players
-class PlayerViewSet(ReadOnlyViewSet):
+class PlayerViewSet(ReadOnlyViewSet[Player]):
     """Players with their current rating; a player's rating history."""
 
     filterset_class = filters.PlayerFilter

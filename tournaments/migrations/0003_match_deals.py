@@ -10,6 +10,8 @@ ones are dealt by the platform.
 import secrets
 
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 from django.db.models import F
 
 import tournaments.models
@@ -19,7 +21,7 @@ DEALING = [("platform", "the platform deals (printed deals at a venue)"),
            ("venue", "the venue deals freely")]
 
 
-def give_seeds(apps, schema_editor):
+def give_seeds(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Match = apps.get_model("tournaments", "Match")
     Match.objects.filter(result__isnull=False).update(seed=F("pk"))
     unplayed = Match.objects.filter(result__isnull=True).only("pk")

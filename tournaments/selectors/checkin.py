@@ -14,6 +14,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.formats import PairingError
 from tournaments.models import Absence, CheckIn, Entry, Player, Round, Team, Tournament
 
 from .rounds import rounds_total
@@ -35,7 +36,7 @@ def check_round_player(row: Absence | CheckIn) -> None:
     """A new or changed absence or check-in must name a round the tournament has and has not
     completed, and a player of one of its teams (:func:`round_player_problem`); a stored row left
     as it is stays valid when its round completes."""
-    if row.tournament_id is None or row.player_id is None:
+    if not row.tournament_id or not row.player_id:  # not chosen yet (the stubs type an id int)
         return
     if not row._state.adding and type(row).objects.filter(
             pk=row.pk, tournament_id=row.tournament_id, round_number=row.round_number,
@@ -51,7 +52,7 @@ def round_player_problem(tournament: Tournament, number: int | None, player: Pla
     errors: dict[str, str] = {}
     try:
         total = rounds_total(tournament)
-    except ValueError:  # a knockout without two teams has no bracket, so no rounds
+    except PairingError:  # a bracket without two teams is not drawn, so has no rounds
         total = 0
     if number is None:
         pass  # the form says the round is missing
@@ -100,7 +101,7 @@ def next_round_number(tournament: Tournament) -> int | None:
     number = last.number + 1 if last else 1
     try:
         return number if number <= rounds_total(tournament) else None
-    except ValueError:
+    except PairingError:
         return None
 
 

@@ -4,6 +4,7 @@ facts its steps are decided on (``tournaments.console_steps``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from tournaments.console_steps import Facts, Step, console_steps, next_step
 from tournaments.formats.base import PairingError, too_few_teams
@@ -43,7 +44,7 @@ def tournament_console(tournament: Tournament) -> ConsoleView:
     facts = Facts(rounds_total=total, pairing_problem=problem)
     if round is not None:
         matches = list(with_details(round.matches.all()))
-        view.tables = sorted((m for m in matches if not m.is_bye), key=lambda m: m.table.number)
+        view.tables = sorted((m for m in matches if not m.is_bye), key=attrgetter("table.number"))
         view.byes = [m for m in matches if m.is_bye]
         view.job = round_job(round)
         absent = Absence.objects.filter(tournament=tournament, round_number=round.number)

@@ -4,12 +4,16 @@
 from __future__ import annotations
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.functional import Promise
 
-from tournaments.formats.knockout import DECIDED_BY_LABELS
+from tournaments.formats.ties import DECIDED_BY_LABELS
 from tournaments.models import Match, Result, Round, Seat
 
 from .viewmodels import HandLine, SeatView, Side, TableView
 from .visibility import PUBLIC_ROUNDS, visible_result
+
+# the labels by any stored text, which a lookup of ``Result.decided_by`` (a str) needs
+_DECIDED_BY: dict[str, Promise] = dict(DECIDED_BY_LABELS.items())
 
 
 def with_details(queryset: QuerySet[Match]) -> QuerySet[Match]:
@@ -24,7 +28,7 @@ def decided_by(result: Result | None) -> str:
     """What decided a drawn knockout game, as people read it ("" when nothing had to)."""
     if result is None or not result.decided_by:
         return ""
-    return str(DECIDED_BY_LABELS.get(result.decided_by, result.decided_by))
+    return str(_DECIDED_BY.get(result.decided_by, result.decided_by))
 
 
 def seat_views(match: Match) -> list[SeatView]:

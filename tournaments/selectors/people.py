@@ -5,7 +5,17 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
-from tournaments.models import Entry, Match, Player, RatingEntry, Standing, Team
+from tournaments.models import (
+    Absence,
+    Entry,
+    Match,
+    Player,
+    RatingEntry,
+    Seat,
+    Standing,
+    Team,
+    Tournament,
+)
 from tournaments.ratings import Rating, default_rating
 
 from .matches import with_details
@@ -108,3 +118,20 @@ def team_rating_history(team: Team) -> list[RatingPoint]:
             points.append(_point(match, round(sum(r.scaled for r in ratings) / 2),
                                  round(sum(r.deviation for r in ratings) / 2)))
     return points
+
+
+def register_tournaments(item: Player | Team) -> QuerySet[Tournament]:
+    """The tournaments a team or player of the register takes part in: a team those it is
+    entered in or has a match in; a player those of every team they are in, and those they
+    sat in or are marked absent from."""
+    if isinstance(item, Team):
+        teams = Team.objects.filter(pk=item.pk)
+    else:
+        teams = Team.objects.filter(Q(player_a=item) | Q(player_b=item))
+    matches = Match.objects.filter(Q(team_a__in=teams) | Q(team_b__in=teams))
+    where = (Q(pk__in=Entry.objects.filter(team__in=teams).values("tournament"))
+             | Q(pk__in=matches.values("round__tournament")))
+    if isinstance(item, Player):
+        where |= (Q(pk__in=Seat.objects.filter(player=item).values("round__tournament"))
+                  | Q(pk__in=Absence.objects.filter(player=item).values("tournament")))
+    return Tournament.objects.filter(where)

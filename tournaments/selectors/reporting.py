@@ -5,25 +5,24 @@ the player who is logged in, which results wait for them and where they sit."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from config.users import RequestUser
 from games.engine import team_of
 from tournaments.models import Match, Result, Seat
 
 from .viewmodels import HandLine
 
 
-def side_in(user: Any, match: Match) -> int | None:
+def side_in(user: RequestUser | None, match: Match) -> int | None:
     """The side ``user`` plays on in ``match`` (0: team A, seats 0 and 2; 1: team B), or
     ``None``."""
-    if not getattr(user, "is_authenticated", False):
+    if user is None or not user.is_authenticated:
         return None
     position = (Seat.objects.filter(match=match, player__user=user)
                 .values_list("position", flat=True).first())
     return None if position is None else team_of(position)
 
 
-def waits_for(user: Any, result: Result) -> bool:
+def waits_for(user: RequestUser, result: Result) -> bool:
     """Whether ``result`` waits for ``user`` to confirm or dispute it: unconfirmed, not
     disputed, entered by a player of the match on the other side from ``user``."""
     if result.confirmed or result.disputed_by_id is not None or result.entered_by is None:
@@ -33,9 +32,9 @@ def waits_for(user: Any, result: Result) -> bool:
     return side is not None and entered is not None and side != entered
 
 
-def results_to_confirm(user: Any) -> list[Result]:
+def results_to_confirm(user: RequestUser) -> list[Result]:
     """The results waiting for ``user``'s confirmation, oldest first."""
-    if not getattr(user, "is_authenticated", False):
+    if not user.is_authenticated:
         return []
     waiting = (Result.objects.filter(confirmed=False, disputed_by__isnull=True,
                                      entered_by__isnull=False, match__seats__player__user=user)

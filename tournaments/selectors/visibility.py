@@ -21,44 +21,43 @@ forgetting a filter.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Q, QuerySet
 
+from config.users import RequestUser
 from tournaments.models import Match, Result, Round, Tournament
 
 PUBLIC_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 
 
-def organised_tournaments(user: Any) -> QuerySet[Tournament]:
+def organised_tournaments(user: RequestUser | None) -> QuerySet[Tournament]:
     """The tournaments whose drafts and unconfirmed results ``user`` may see."""
-    if not getattr(user, "is_authenticated", False):
+    if user is None or not user.is_authenticated:
         return Tournament.objects.none()
     if user.is_superuser:
         return Tournament.objects.all()
     return Tournament.objects.filter(organisers=user)
 
 
-def _round_visible(user: Any, prefix: str = "") -> Q:
+def _round_visible(user: RequestUser | None, prefix: str = "") -> Q:
     public = Q(**{f"{prefix}status__in": PUBLIC_ROUNDS})
     return public | Q(**{f"{prefix}tournament__in": organised_tournaments(user).values("pk")})
 
 
-def visible_rounds(user: Any = None) -> QuerySet[Round]:
+def visible_rounds(user: RequestUser | None = None) -> QuerySet[Round]:
     return Round.objects.filter(_round_visible(user)).select_related("tournament")
 
 
-def visible_matches(user: Any = None) -> QuerySet[Match]:
+def visible_matches(user: RequestUser | None = None) -> QuerySet[Match]:
     return (Match.objects.filter(_round_visible(user, "round__"))
             .select_related("round__tournament", "table", "team_a", "team_b", "result"))
 
 
-def visible_result(match: Match, user: Any = None) -> Result | None:
+def visible_result(match: Match, user: RequestUser | None = None) -> Result | None:
     """The match's result if ``user`` may see it (``None``: the public), else ``None``."""
     result: Result | None = getattr(match, "result", None)
     if result is None or result.confirmed:
         return result
     organiser = organised_tournaments(user).filter(pk=match.round.tournament_id).exists()
-    player = (getattr(user, "is_authenticated", False)
+    player = (user is not None and user.is_authenticated
               and match.seats.filter(player__user=user).exists())
     return result if organiser or player else None

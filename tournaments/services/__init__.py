@@ -6,7 +6,13 @@ nothing after it. Reads (how many rounds, the bracket, who advanced, which match
 play) live in ``tournaments.selectors``, which the services build on.
 """
 
-from .access import is_organiser, is_player_of, require_organiser, require_submitter
+from .access import (
+    is_organiser,
+    is_player_of,
+    may_edit_register,
+    require_organiser,
+    require_submitter,
+)
 from .checkin import check_in_roster, check_in_self, check_in_settings
 from .deals import deals_for_organiser
 from .derived import (
@@ -42,7 +48,7 @@ __all__ = [
     "check_in_roster", "check_in_self", "check_in_settings",
     "deals_for_organiser", "draft_move_table", "draft_swap_seats", "draft_swap_teams",
     "is_organiser", "is_player_of", "job_fail", "job_play_match", "job_play_round_bots",
-    "job_refresh", "jobs_recover_stalled", "jobs_stalled", "match_play_bots",
+    "job_refresh", "may_edit_register", "jobs_recover_stalled", "jobs_stalled", "match_play_bots",
     "match_submit_record", "match_submit_score_sheet", "ratings_rebuild", "ratings_recalculate",
     "require_organiser", "require_submitter", "result_confirm", "result_correct",
     "result_dispute", "result_withdraw",

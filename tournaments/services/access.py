@@ -1,49 +1,50 @@
-"""Who may do what: organisers change their own tournaments; players submit their matches."""
+"""Who may do what: organisers change their own tournaments and the players and teams of the
+register that play only in them; players submit their matches."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext
 
-from tournaments.models import Match, Result, Tournament
+from config.users import RequestUser
+from tournaments.models import Match, Player, Result, Team, Tournament
+from tournaments.selectors.people import register_tournaments
 from tournaments.selectors.reporting import side_in
 
 from .errors import TournamentUserError
 
 
-def is_organiser(user: Any, tournament: Tournament) -> bool:
+def is_organiser(user: RequestUser | None, tournament: Tournament) -> bool:
     """Superusers organise everything; others only the tournaments they are organisers of."""
-    if not getattr(user, "is_authenticated", False):
+    if user is None or not user.is_authenticated:
         return False
     return bool(user.is_superuser or tournament.organisers.filter(pk=user.pk).exists())
 
 
-def is_player_of(user: Any, match: Match) -> bool:
+def is_player_of(user: RequestUser, match: Match) -> bool:
     return side_of(user, match) is not None
 
 
-def require_organiser(user: Any, tournament: Tournament) -> None:
+def require_organiser(user: RequestUser, tournament: Tournament) -> None:
     if not is_organiser(user, tournament):
         raise PermissionDenied(gettext("only the organisers of %(tournament)s may do this")
                                % {"tournament": tournament})
 
 
-def require_submitter(user: Any, match: Match) -> None:
+def require_submitter(user: RequestUser, match: Match) -> None:
     """Results come from the tournament's organisers or the match's own players."""
     if not (is_organiser(user, match.round.tournament) or is_player_of(user, match)):
         raise PermissionDenied(gettext("only this tournament's organisers and this match's "
                                        "players may submit its result"))
 
 
-def side_of(user: Any, match: Match) -> int | None:
+def side_of(user: RequestUser, match: Match) -> int | None:
     """The side ``user`` plays on in ``match``: 0 for team A (seats 0 and 2), 1 for team B
     (seats 1 and 3), ``None`` when they have no seat there."""
     return side_in(user, match)
 
 
-def require_confirmer(user: Any, result: Result) -> None:
+def require_confirmer(user: RequestUser, result: Result) -> None:
     """An unconfirmed result is confirmed by someone other than its submitter's side: a
     player of the other team when a player of the match entered it, or an organiser who
     neither entered it nor plays in the match."""
@@ -62,10 +63,20 @@ def require_confirmer(user: Any, result: Result) -> None:
             "when a player entered it, by a player of the other team)"))
 
 
-def require_disputer(user: Any, result: Result) -> None:
+def require_disputer(user: RequestUser, result: Result) -> None:
     """Only a player of the other team disputes a result a player entered (an organiser who
     doubts one corrects or withdraws it)."""
     if side_of(user, result.match) is None:
         raise PermissionDenied(gettext(
             "only a player of the other team may dispute this result"))
     require_confirmer(user, result)
+
+
+def may_edit_register(user: RequestUser, item: Player | Team) -> bool:
+    """Players and teams are a shared register, and every tournament one takes part in shows
+    its name: a superuser changes or deletes any; an organiser one that takes part in no
+    tournament but theirs (``selectors.people.register_tournaments``)."""
+    if not user.is_authenticated:  # the admin's users are signed in: this one edits nothing
+        return False
+    return (bool(user.is_superuser)
+            or not register_tournaments(item).exclude(organisers=user).exists())

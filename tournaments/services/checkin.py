@@ -6,12 +6,12 @@ marked in advance."""
 from __future__ import annotations
 
 import datetime
-from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from config.users import RequestUser
 from tournaments.models import Absence, CheckIn, Player, Round, Tournament
 from tournaments.selectors import round_player_problem, self_check_in_round, tournament_players
 
@@ -21,7 +21,7 @@ from .rounds import round_fill_seats
 
 
 def check_in_settings(*, tournament: Tournament, required: bool,
-                      closes: datetime.datetime | None, user: Any) -> None:
+                      closes: datetime.datetime | None, user: RequestUser) -> None:
     """Whether players must check in, and until when they may do it themselves."""
     require_organiser(user, tournament)
     tournament.check_in_required = required
@@ -30,7 +30,7 @@ def check_in_settings(*, tournament: Tournament, required: bool,
 
 
 def check_in_roster(*, tournament: Tournament, number: int, present: set[int],
-                    user: Any) -> int:
+                    user: RequestUser) -> int:
     """Mark who is present for round ``number``: the players in ``present`` are checked in,
     every other player of the tournament's teams is absent. A round already paired has its
     absent players' seats filled with bots at once; returns how many seats changed."""
@@ -60,7 +60,7 @@ def check_in_roster(*, tournament: Tournament, number: int, present: set[int],
         return round_fill_seats(round=round, user=user)
 
 
-def check_in_self(*, tournament: Tournament, user: Any) -> int:
+def check_in_self(*, tournament: Tournament, user: RequestUser) -> int:
     """The logged-in player checks in for the round the tournament's open window is for;
     returns its number. Repeating it changes nothing."""
     player = Player.objects.filter(user=user).first() if user.is_authenticated else None

@@ -8,10 +8,10 @@ shows them to the tournament's organisers to print for a venue table.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.utils.translation import gettext
 
+from config.users import RequestUser
 from games.engine import Card, deal_from_seed, dealer_of
 from tournaments.models import Match, Tournament
 
@@ -38,7 +38,7 @@ class MatchDeals:
 
 
 def deals_for_organiser(*, tournament: Tournament, matches: list[Match],
-                        user: Any) -> tuple[list[MatchDeals], list[Match]]:
+                        user: RequestUser) -> tuple[list[MatchDeals], list[Match]]:
     """The deals of ``matches`` (all of ``tournament``) to print, and the matches withheld: an
     organiser who plays in a match does not see its deals before it has a result."""
     require_organiser(user, tournament)

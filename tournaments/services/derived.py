@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import connection, transaction
 
+from config.users import RequestUser
 from games.engine import team_of
 from tournaments.models import (
     Entry,
@@ -23,8 +24,8 @@ from tournaments.standings import (
     MatchResult,
     StandingRow,
     StandingsRules,
+    standings_by_round,
 )
-from tournaments.standings_rounds import standings_by_round
 
 from .access import require_organiser
 from .followups import ratings_later, standings_later
@@ -34,11 +35,8 @@ WINNERS = {"a": 0, "b": 1, "d": None}
 
 
 def tournament_rules(tournament: Tournament) -> StandingsRules:
-    """The points as the Decimals they are stored as: the standings core turns them into
-    exact fractions, where a float 0.1 would already be off."""
-    return StandingsRules(tournament.points_win, tournament.points_draw,
-                          tournament.points_loss, tournament.points_bye,
-                          tuple(tournament.tiebreaks))
+    """The tournament's scoring rule and its tie-breaks, in order."""
+    return StandingsRules(tournament.scoring, tuple(tournament.tiebreaks))
 
 
 def out_hands(out_seats: list[int | None]) -> tuple[int, int]:
@@ -143,7 +141,7 @@ def _copy_line(row: tuple[Any, ...]) -> str:
     return "\t".join(map(str, row[:-1])) + "\t{" + values + "}\n"
 
 
-def standings_recalculate(*, tournament: Tournament, user: Any = None) -> None:
+def standings_recalculate(*, tournament: Tournament, user: RequestUser | None = None) -> None:
     """An organiser's request to rebuild every stored table of the tournament (those after
     completed rounds too), done in the background."""
     if user is not None:
@@ -151,7 +149,7 @@ def standings_recalculate(*, tournament: Tournament, user: Any = None) -> None:
     standings_later(tournament.pk, full=True)
 
 
-def ratings_recalculate(*, tournament: Tournament, user: Any = None) -> None:
+def ratings_recalculate(*, tournament: Tournament, user: RequestUser | None = None) -> None:
     """An organiser's request to rebuild every player's rating, done in the background.
     Ratings span every tournament; rebuilding them is harmless to repeat, so an organiser
     of any tournament (the one given) may ask."""

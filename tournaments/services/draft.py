@@ -10,18 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.users import RequestUser
 from tournaments.formats import draft
 from tournaments.formats.base import PairingError
-from tournaments.formats.round_robin import round_robin_round
 from tournaments.models import Match, Round, Seat, Table, Tournament
-from tournaments.selectors import CYCLES, rounds_total, seeded_team_ids
+from tournaments.selectors import tournament_format
 
 from .access import require_organiser
 from .errors import TournamentUserError
@@ -38,10 +37,11 @@ class DraftEdit:
     warnings: list[str] = field(default_factory=list)
 
 
-def draft_swap_teams(*, round: Round, team_1: int, team_2: int, user: Any = None) -> DraftEdit:
+def draft_swap_teams(*, round: Round, team_1: int, team_2: int,
+                     user: RequestUser | None = None) -> DraftEdit:
     """The two teams exchange their places (table, side and seats) in the draft."""
-    if round.tournament.format == Tournament.Format.KNOCKOUT:
-        raise TournamentUserError(_("a knockout round follows its bracket: its teams cannot "
+    if not round.tournament.format_spec.draft_swaps_teams:
+        raise TournamentUserError(_("a bracket round follows its bracket: its teams cannot "
                                     "be swapped (seats and table order can be changed)"))
 
     def describe(before: draft.Draw, after: draft.Draw) -> str:
@@ -54,7 +54,8 @@ def draft_swap_teams(*, round: Round, team_1: int, team_2: int, user: Any = None
     return _edit(round, user, lambda d: draft.swap_teams(d, team_1, team_2), describe)
 
 
-def draft_swap_seats(*, round: Round, match_id: int, side: int, user: Any = None) -> DraftEdit:
+def draft_swap_seats(*, round: Round, match_id: int, side: int,
+                     user: RequestUser | None = None) -> DraftEdit:
     """The two players of a team (``side`` 0: team A, 1: team B) exchange their seats."""
     def describe(before: draft.Draw, after: draft.Draw) -> str:
         table = next(t for t in after if t.match == match_id)
@@ -64,7 +65,7 @@ def draft_swap_seats(*, round: Round, match_id: int, side: int, user: Any = None
 
 
 def draft_move_table(*, round: Round, match_id: int, number: int,
-                     user: Any = None) -> DraftEdit:
+                     user: RequestUser | None = None) -> DraftEdit:
     """The match moves to table ``number``; the tables between shift by one."""
     def describe(before: draft.Draw, after: draft.Draw) -> str:
         table = next(t for t in before if t.match == match_id)
@@ -74,7 +75,7 @@ def draft_move_table(*, round: Round, match_id: int, number: int,
     return _edit(round, user, lambda d: draft.move_table(d, match_id, number), describe)
 
 
-def _edit(round: Round, user: Any, change: Callable[[draft.Draw], draft.Draw],
+def _edit(round: Round, user: RequestUser | None, change: Callable[[draft.Draw], draft.Draw],
           describe: Callable[[draft.Draw, draft.Draw], str]) -> DraftEdit:
     tournament = round.tournament
     if user is not None:
@@ -122,6 +123,7 @@ def load_draw(round: Round) -> draft.Draw:
             draft.Side(team.pk if team else None, str(team or _("the bot team")),
                        (seats.get(side, bot), seats.get(side + 2, bot)))
             for side, team in enumerate((match.team_a, match.team_b)))
+        assert match.table is not None  # the query takes only the matches at tables
         tables.append(draft.DrawTable(match.pk, match.table.number, (sides[0], sides[1])))
     return tuple(tables)
 
@@ -164,13 +166,12 @@ def _rematches(tournament: Tournament, round: Round, before: draft.Draw,
                                    .values_list("team_a_id", "team_b_id", "round__number")):
         met.setdefault(frozenset((team_a, team_b)), []).append(number)
     due: dict[draft.Meeting, list[int]] = {}
-    if tournament.format in CYCLES:
-        teams = seeded_team_ids(tournament)
-        try:
-            for number in range(round.number + 1, rounds_total(tournament) + 1):
-                for pairing in round_robin_round(teams, number, cycles=CYCLES[tournament.format]):
-                    if pairing.away is not None:
-                        due.setdefault(frozenset(pairing.teams), []).append(number)
-        except PairingError:
-            due = {}  # the field changed since the schedule was drawn: no schedule to compare
+    spec, data = tournament_format(tournament)
+    try:
+        for number in range(round.number + 1, spec.rounds_total(data) + 1):
+            for pairing in spec.scheduled(data, number):
+                if pairing.away is not None:
+                    due.setdefault(frozenset(pairing.teams), []).append(number)
+    except PairingError:
+        due = {}  # the field changed since the schedule was drawn: no schedule to compare
     return draft.rematch_warnings(before, after, met, due)

@@ -3,8 +3,8 @@
 The services call these, never their callers, so every way in (admin, API, management
 commands, tasks, live tables) gets the same follow-up without asking for it. Sending after
 the commit means a worker never looks for a row that is not committed yet, and a write that
-rolls back sends nothing. The tasks call the services, so the services name a task and
-find it in the Celery app's registry of tasks (``TASKS``) when the work is sent.
+rolls back sends nothing. The tasks call the services, so the services name a task, and
+``config.sending`` (the one sender, which the live tables use too) finds it by that name.
 
 Each task is first written down (an ``OutboxTask`` row) in the service's transaction, and
 the row is deleted when the broker has taken the task. With the broker down the service's
@@ -15,23 +15,14 @@ answers again. A task may so run twice, never not at all; tasks are idempotent.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable
 from typing import Any
 
-from celery import current_app
-from celery.exceptions import NotRegistered
 from django.db import transaction
-from kombu.exceptions import OperationalError
 
+from config.sending import send
 from tournaments.models import Job, OutboxTask
 
-log = logging.getLogger(__name__)
-
-# How long a request waits for a broker that does not answer (a refused connection is
-# retried twice, within half a second; a silent host waits for the connect timeout in
-# settings): the sweep sends what is left, so the user need not wait for the broker.
-SEND_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.25, "interval_max": 0.25}
 # An outbox row names its task by the name it has in ``tournaments.tasks``.
 TASKS = "tournaments.tasks."
 
@@ -60,17 +51,6 @@ def _later(calls: list[tuple[str, list[Any], dict[str, Any]]]) -> None:
     transaction.on_commit(lambda: send_outbox(ids))
 
 
-def _task(name: str) -> Any:
-    """The task ``name`` of ``tournaments.tasks`` from the Celery app's registry. A web
-    process has not imported the task modules yet the first time: the app imports them then,
-    as a worker does when it starts."""
-    try:
-        return current_app.tasks[TASKS + name]
-    except NotRegistered:
-        current_app.loader.import_default_modules()
-        return current_app.tasks[TASKS + name]
-
-
 def send_outbox(ids: list[int] | None = None) -> int:
     """Send the tasks written down (those of ``ids``, or all that are left), oldest first,
     each once: its row is locked while it is sent and deleted with the sending; a row
@@ -85,13 +65,8 @@ def send_outbox(ids: list[int] | None = None) -> int:
             row = OutboxTask.objects.select_for_update(skip_locked=True).filter(pk=pk).first()
             if row is None:
                 continue
-            try:
-                _task(row.task).apply_async(row.args, row.kwargs, retry=True,
-                                            retry_policy=SEND_RETRY)
-            except OperationalError as exc:
-                log.warning("the broker did not take %s (%s); the sweep sends it later",
-                            row, exc)
-                return sent
+            if not send(TASKS + row.task, row.args, row.kwargs):
+                return sent  # the sweep sends it, and those after it
             row.delete()
             sent += 1
     return sent

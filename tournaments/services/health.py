@@ -13,13 +13,14 @@ from __future__ import annotations
 import math
 import time
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypedDict
 
 from django.conf import settings
 from django.db.models import Count, QuerySet
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
+from config.celery import app
 from games.live.models import LiveAction
 from tournaments.models import OutboxTask
 
@@ -72,8 +73,6 @@ def health_report(*, timeout: float = 1.0,
     """The report, with ``healthy`` and the ``problems`` that make it not so. ``spinning``:
     report every task running longer than that many seconds (default: by its name,
     :func:`spinning_after`)."""
-    from config.celery import app
-
     queue = app.conf.task_default_queue
     report: dict[str, Any] = {"queue": {"name": queue}}
     problems: list[str] = []
@@ -174,7 +173,12 @@ def _spinning(active: dict[str, list[dict[str, Any]]], spinning: float | None,
     return found
 
 
-def busy_tables_query(since: datetime, limit: int) -> QuerySet[LiveAction, dict[str, Any]]:
+class BusyTable(TypedDict):
+    table: int
+    actions: int
+
+
+def busy_tables_query(since: datetime, limit: int) -> QuerySet[LiveAction, BusyTable]:
     """The tables with more than ``limit`` actions since ``since``, as ``table`` and
     ``actions``, busiest first."""
     return (LiveAction.objects.filter(created__gte=since).values("table")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -11,6 +10,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.users import RequestUser
 from tournaments.models import Job, Match, Result, Round, Seat
 from tournaments.selectors import round_bot_match_ids, round_job_kind
 
@@ -24,7 +24,7 @@ UNFINISHED = (Job.Status.QUEUED, Job.Status.RUNNING)
 STALLED_AFTER = timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
 
 
-def job_play_round_bots(*, round: Round, user: Any = None) -> Job:
+def job_play_round_bots(*, round: Round, user: RequestUser | None = None) -> Job:
     """Play every all-bot match of a published round that has no result yet, in the
     background: a job to follow, and its matches sent to the workers once it is stored."""
     if user is not None:

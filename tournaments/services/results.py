@@ -17,6 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 from django.utils.translation import gettext
 
+from config.users import RequestUser
 from games.bots import make_bot
 from games.engine import (
     Verdict,
@@ -42,7 +43,7 @@ from .errors import ResultExists, ResultRejected, TournamentUserError
 from .followups import standings_later
 
 
-def match_submit_record(*, match: Match, record: Any, user: Any) -> Result:
+def match_submit_record(*, match: Match, record: Any, user: RequestUser) -> Result:
     """Store the result of an uploaded push-record/1 game, once the engine has verified it
     and, when the platform deals, found it played on the match's own deals.
 
@@ -64,7 +65,7 @@ def match_submit_record(*, match: Match, record: Any, user: Any) -> Result:
 
 
 def match_submit_score_sheet(*, match: Match, hand_scores: Any, out_seats: Any,
-                             user: Any) -> Result:
+                             user: RequestUser) -> Result:
     """Store an entered score sheet. One a player of the match entered waits for the other
     team to confirm it (double entry); one an organiser entered waits for a second
     organiser when the tournament asks for it."""
@@ -96,7 +97,7 @@ def _locked_result(result: Result) -> Result:
     return locked
 
 
-def result_confirm(*, result: Result, user: Any) -> Result:
+def result_confirm(*, result: Result, user: RequestUser) -> Result:
     """Confirm a result that waits for it: a player of the other team confirms one a player
     entered (unless they disputed it: then an organiser decides), or an organiser who
     neither entered it nor plays in the match."""
@@ -109,6 +110,7 @@ def result_confirm(*, result: Result, user: Any) -> Result:
         if locked.disputed_by_id is not None and side_of(user, locked.match) is not None:
             raise TournamentUserError(gettext(
                 "this result is disputed, so an organiser confirms or corrects it"))
+        assert user.is_authenticated  # require_confirmer lets no one else by
         locked.confirmed, locked.confirmed_by = True, user
         locked.save(update_fields=["confirmed", "confirmed_by"])
         Match.objects.filter(pk=locked.match_id).update(status=Match.Status.DONE)
@@ -116,7 +118,7 @@ def result_confirm(*, result: Result, user: Any) -> Result:
     return locked
 
 
-def result_dispute(*, result: Result, user: Any, reason: str = "") -> Result:
+def result_dispute(*, result: Result, user: RequestUser, reason: str = "") -> Result:
     """A player of the other team disputes a result that waits for their confirmation: it
     keeps waiting, counting nowhere, and goes to the organisers (flagged *disputed* in the
     admin), who confirm or correct it."""
@@ -130,15 +132,18 @@ def result_dispute(*, result: Result, user: Any, reason: str = "") -> Result:
         require_disputer(user, locked)
         if locked.confirmed:
             raise TournamentUserError(gettext("this result is already confirmed"))
+        assert user.is_authenticated  # require_disputer lets no one else by
         locked.disputed_by, locked.dispute_reason = user, reason
         locked.save(update_fields=["disputed_by", "dispute_reason"])
     return locked
 
 
-def result_correct(*, result: Result, hand_scores: Any, out_seats: Any, user: Any) -> Result:
+def result_correct(*, result: Result, hand_scores: Any, out_seats: Any,
+                   user: RequestUser) -> Result:
     """An organiser settles a result (a disputed one, say) with the score sheet they find
     right: it replaces the scores (and any game record) and counts at once."""
     require_organiser(user, result.match.round.tournament)
+    assert user.is_authenticated  # require_organiser lets no one else by
     if side_of(user, result.match) is not None:
         raise PermissionDenied(gettext("an organiser who plays in a match does not settle "
                                        "its result"))
@@ -156,7 +161,7 @@ def result_correct(*, result: Result, hand_scores: Any, out_seats: Any, user: An
     return locked
 
 
-def result_withdraw(*, result: Result, user: Any) -> Match:
+def result_withdraw(*, result: Result, user: RequestUser) -> Match:
     """Take back a result entered by mistake: it is deleted and its match waits for a
     result again. Only while its round is open: once a round is complete its results are
     final (standings after it are stored, and the next round is paired on them)."""
@@ -252,7 +257,7 @@ def _check_deals(match: Match, record: Any) -> None:
     this match's packs, hand by hand, with its first dealer."""
     mismatch = deal_mismatch(load_record(record), *match_deals(match))
     if mismatch is not None:
-        raise ResultRejected(mismatch.located(gettext), status="wrong_deal")
+        raise ResultRejected(mismatch.located(gettext), verdict="wrong_deal")
 
 
 def _check_players(match: Match, names: list[str] | None) -> None:
@@ -272,15 +277,15 @@ def _check_players(match: Match, names: list[str] | None) -> None:
 
 def _accept_verdict(verdict: Verdict) -> None:
     if verdict.status == "malformed":
-        raise ResultRejected(verdict.reason or gettext("malformed record"), status="malformed")
+        raise ResultRejected(verdict.reason or gettext("malformed record"), verdict="malformed")
     if verdict.status == "illegal":
         assert verdict.error is not None
         raise ResultRejected(verdict.error.reason, hand=verdict.error.hand,
-                             action=verdict.error.action, status="illegal")
+                             action=verdict.error.action, verdict="illegal")
     if verdict.status == "incomplete":
         raise ResultRejected(gettext("the game is incomplete: %(finished)d of 5 hands "
                                      "finished (R3.1)") % {"finished": len(verdict.hands)},
-                             status="incomplete")
+                             verdict="incomplete")
 
 
 def verdict_scores(verdict: Verdict) -> tuple[list[list[int]], list[int | None]]:
@@ -293,7 +298,7 @@ def verdict_record_json(record: Any) -> Any:
 
 
 def _store(match: Match, source: str, scores: tuple[list[list[int]], list[int | None]], *,
-           user: Any, record: Any, confirmed: bool) -> Result:
+           user: RequestUser, record: Any, confirmed: bool) -> Result:
     with transaction.atomic():
         locked = lock_match(match.pk)
         if locked is None:
@@ -309,10 +314,10 @@ def _store(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
 
 
 def _write(match: Match, source: str, scores: tuple[list[list[int]], list[int | None]], *,
-           user: Any, record: Any, confirmed: bool) -> Result:
+           user: RequestUser | None, record: Any, confirmed: bool) -> Result:
     result = Result.objects.create(
         match=match, source=source, **_scored(*scores), record=record,
-        entered_by=user if getattr(user, "is_authenticated", False) else None,
+        entered_by=user if user is not None and user.is_authenticated else None,
         confirmed=confirmed)
     match.status = Match.Status.DONE if confirmed else Match.Status.AWAITING
     match.save(update_fields=["status"])

@@ -2,37 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from config.users import RequestUser
 from tournaments.formats.base import Pairing, PairingError
-from tournaments.formats.knockout import knockout_round
-from tournaments.formats.round_robin import round_robin_round
-from tournaments.formats.swiss import SwissEntry, pair_swiss_round
-from tournaments.models import (
-    Entry,
-    Job,
-    Match,
-    Round,
-    Seat,
-    Standing,
-    Table,
-    Team,
-    Tournament,
-)
+from tournaments.models import Job, Match, Round, Seat, Table, Team, Tournament
 from tournaments.selectors import (
-    CYCLES,
     absent_player_ids,
-    knockout_decision,
-    knockout_winners,
     marked_absent_ids,
     round_job,
     rounds_total,
-    seeded_team_ids,
-    tournament_bracket,
+    tournament_format,
 )
 
 from .access import require_organiser
@@ -42,7 +24,7 @@ from .followups import ratings_later
 from .jobs import job_start_round_bots
 
 
-def round_pair_next(*, tournament: Tournament, user: Any = None) -> Round:
+def round_pair_next(*, tournament: Tournament, user: RequestUser | None = None) -> Round:
     """Pair the next round as a draft for the organiser to inspect and publish.
 
     Safe to repeat: while the next round is still a draft, that draft is the answer."""
@@ -57,65 +39,29 @@ def round_pair_next(*, tournament: Tournament, user: Any = None) -> Round:
             raise TournamentUserError(_("complete round %(number)d before pairing the next")
                                       % {"number": last.number})
         number = last.number + 1 if last else 1
-        try:  # counting a knockout's rounds builds its bracket, which needs two teams
-            total = rounds_total(tournament)
-            pairings = _pairings(tournament, number) if number <= total else []
+        spec, data = tournament_format(tournament)
+        try:  # counting a bracket's rounds draws the bracket, which needs two teams
+            total = spec.rounds_total(data)
+            pairings = spec.pairings(data, number) if number <= total else []
         except PairingError as exc:
             raise TournamentUserError(str(exc)) from None
         if number > total:
             raise TournamentUserError(_("all %(count)d rounds of %(tournament)s are paired")
                                       % {"count": number - 1, "tournament": tournament})
         new = Round.objects.create(tournament=tournament, number=number)
-        slots = _bracket_slots(tournament, number, len(pairings))
-        _create_matches(tournament, new, pairings, slots)
+        _create_matches(tournament, new, pairings)
         if tournament.status == Tournament.Status.UPCOMING:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
     return new
 
 
-def _pairings(tournament: Tournament, number: int) -> list[Pairing]:
-    if tournament.format in CYCLES:
-        return round_robin_round(seeded_team_ids(tournament), number,
-                                 cycles=CYCLES[tournament.format])
-    if tournament.format == Tournament.Format.SWISS:
-        odd = "bot" if tournament.bye_policy == Tournament.ByePolicy.BOT else "bye"
-        return pair_swiss_round(_swiss_entries(tournament), odd=odd)
-    bracket = tournament_bracket(tournament)
-    return knockout_round(bracket, knockout_winners(tournament, bracket), number)
-
-
-def _bracket_slots(tournament: Tournament, number: int, count: int) -> list[int | None]:
-    """Each pairing's index in its bracket round (knockout_round lists them in bracket
-    order, the third-place match, index 1 of the last round, after the final)."""
-    if tournament.format != Tournament.Format.KNOCKOUT:
-        return [None] * count
-    return list(range(count))
-
-
-def _swiss_entries(tournament: Tournament) -> list[SwissEntry]:
-    points = dict(Standing.objects.filter(tournament=tournament, round_number=0)
-                  .values_list("team_id", "points"))
-    opponents: dict[int, set[int]] = {}
-    byes: dict[int, int] = {}
-    for match in Match.objects.filter(round__tournament=tournament):
-        if match.team_b_id is None:
-            byes[match.team_a_id] = byes.get(match.team_a_id, 0) + 1
-            continue
-        opponents.setdefault(match.team_a_id, set()).add(match.team_b_id)
-        opponents.setdefault(match.team_b_id, set()).add(match.team_a_id)
-    return [SwissEntry(e.team_id, float(points.get(e.team_id, 0)), e.seed or 10**6 + e.pk,
-                       frozenset(opponents.get(e.team_id, ())), byes.get(e.team_id, 0),
-                       e.withdrawn)
-            for e in Entry.objects.filter(tournament=tournament)]
-
-
-def _create_matches(tournament: Tournament, new: Round, pairings: list[Pairing],
-                    slots: list[int | None]) -> None:
-    teams = Team.objects.in_bulk({t for p in pairings for t in p.teams})
+def _create_matches(tournament: Tournament, new: Round,
+                    pairings: list[tuple[int | None, Pairing]]) -> None:
+    teams = Team.objects.in_bulk({t for _slot, p in pairings for t in p.teams})
     absent = absent_player_ids(tournament, new.number)  # or not checked in, where required
     table_number = 0
-    for pairing, slot in zip(pairings, slots, strict=True):
+    for slot, pairing in pairings:
         home = teams[pairing.home]
         if pairing.is_bye:
             Match.objects.create(round=new, team_a=home, is_bye=True, bracket_slot=slot)
@@ -144,7 +90,7 @@ def _seat(match: Match, new: Round, position: int, player: int | None, bot_level
 
 
 
-def round_fill_seats(*, round: Round, user: Any = None) -> int:
+def round_fill_seats(*, round: Round, user: RequestUser | None = None) -> int:
     """Seat a bot substitute for every player marked absent since the round was paired.
     Returns how many seats changed; repeating changes nothing more."""
     tournament = round.tournament
@@ -159,7 +105,7 @@ def round_fill_seats(*, round: Round, user: Any = None) -> int:
         return seats.update(player=None, bot_level=tournament.bot_level, substitute=True)
 
 
-def round_publish(*, round: Round, user: Any = None) -> Job | None:
+def round_publish(*, round: Round, user: RequestUser | None = None) -> Job | None:
     """Make a draft round official and start playing its all-bot matches in the
     background; ``round`` shows its new status. Returns the job playing them (None if no
     table has bots in every seat). Safe to repeat: a round already published starts nothing
@@ -178,7 +124,7 @@ def round_publish(*, round: Round, user: Any = None) -> Job | None:
     return job
 
 
-def round_complete(*, round: Round, user: Any = None) -> Round:
+def round_complete(*, round: Round, user: RequestUser | None = None) -> Round:
     """Close a round whose every match has a confirmed result, and update the standings
     (and, in the background, the ratings)."""
     tournament = round.tournament
@@ -202,8 +148,7 @@ def round_complete(*, round: Round, user: Any = None) -> Round:
                 ngettext("round %(number)d still has %(count)d match without a confirmed result",
                          "round %(number)d still has %(count)d matches without a confirmed "
                          "result", count) % {"number": locked.number, "count": count})
-        if tournament.format == Tournament.Format.KNOCKOUT:
-            _record_tie_decisions(locked)
+        _record_tie_decisions(locked)
         locked.status = Round.Status.COMPLETE
         locked.save(update_fields=["status"])
         if locked.number >= rounds_total(tournament):
@@ -215,8 +160,15 @@ def round_complete(*, round: Round, user: Any = None) -> Round:
 
 
 def _record_tie_decisions(round: Round) -> None:
-    """Store which rule decided each drawn knockout game of the round."""
-    bracket = tournament_bracket(round.tournament)
-    for match in round.matches.filter(result__winner="d").select_related("result", "round"):
-        match.result.decided_by = knockout_decision(match, bracket).decided_by
-        match.result.save(update_fields=["decided_by"])
+    """Store which rule decided each drawn game of the round that a bracket needed decided."""
+    drawn = list(round.matches.filter(result__winner="d", bracket_slot__isnull=False)
+                 .select_related("result"))
+    if not drawn:
+        return
+    spec, data = tournament_format(round.tournament)
+    decisions = spec.decisions(data)
+    for match in drawn:
+        decision = decisions.get((round.number, match.bracket_slot or 0))
+        if decision is not None:
+            match.result.decided_by = decision.decided_by
+            match.result.save(update_fields=["decided_by"])

@@ -38,7 +38,7 @@ class Chart:
 def nice_step(span: float, ticks: int = 5) -> float:
     """A round tick step (1, 2 or 5 times a power of ten) giving about ``ticks`` ticks."""
     raw = max(span, 1e-9) / ticks
-    power = 10 ** math.floor(math.log10(raw))
+    power: float = 10 ** math.floor(math.log10(raw))
     return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
 
 

@@ -29,7 +29,9 @@ def live_context(live: bool) -> dict[str, Any]:
 
 def _response(html: str) -> HttpResponse:
     # Django's own ETag of the body: the page and its fragment URL agree on it.
-    return set_response_etag(HttpResponse(html))
+    response = HttpResponse(html)
+    set_response_etag(response)
+    return response
 
 
 def fragment(request: HttpRequest, template: str, context: dict[str, Any]) -> dict[str, Any]:

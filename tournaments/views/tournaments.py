@@ -12,7 +12,9 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from config.errors import PlatformError
 from tournaments import selectors
+from tournaments.formats import PairingError
 from tournaments.models import Round, Tournament
 from tournaments.params import SMALLINT_MAX, ParameterError, positive_int
 from tournaments.selectors import plain, rounds_total, standings_versions, tournament_metrics
@@ -31,25 +33,29 @@ def tiebreak_sentence(tournament: Tournament) -> str:
 
 
 def tournament_settings(tournament: Tournament) -> list[tuple[Any, str]]:
-    """The tournament's settings as (label, value) lines for its page."""
+    """The tournament's settings as (label, value) lines for its page: those every format
+    has, and those its format reads."""
+    reads = tournament.format_spec.settings
     try:
         total = str(rounds_total(tournament))
-    except ValueError:  # a knockout with fewer than two teams has no bracket yet
+    except PairingError:  # a bracket with fewer than two teams is not drawn yet
         total = "—"
-    points = _("win %(win)s, draw %(draw)s, loss %(loss)s") % {
-        "win": plain(tournament.points_win), "draw": plain(tournament.points_draw),
-        "loss": plain(tournament.points_loss)}
     lines = [(gettext_lazy("Format"), str(tournament.get_format_display())),
-             (gettext_lazy("Rounds"), total),
-             (gettext_lazy("Points"), points)]
-    if tournament.format == Tournament.Format.KNOCKOUT:
+             (gettext_lazy("Rounds"), total)]
+    if "points_win" in reads:
+        lines.append((gettext_lazy("Points"), _("win %(win)s, draw %(draw)s, loss %(loss)s") % {
+            "win": plain(tournament.points_win), "draw": plain(tournament.points_draw),
+            "loss": plain(tournament.points_loss)}))
+    if "knockout_tie_rule" in reads:
         lines.append((gettext_lazy("Drawn games decided by"),
                       str(tournament.get_knockout_tie_rule_display())))
+    if "third_place_match" in reads:
         lines.append((gettext_lazy("Third-place match"),
                       str(_("yes") if tournament.third_place_match else _("no"))))
-    else:
+    if "tiebreaks" in reads:
         tiebreaks = [str(metric.name) for metric in tournament_metrics(tournament)]
         lines.append((gettext_lazy("Tie-breaks"), ", ".join(tiebreaks) or "—"))
+    if "bye_policy" in reads:
         bye_points = _("%(points)s points for a bye") % {"points": plain(tournament.points_bye)}
         lines.append((gettext_lazy("Odd team out gets"),
                       f"{tournament.get_bye_policy_display()} ({bye_points})"))
@@ -104,13 +110,13 @@ def round_live(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
 STANDINGS_CACHE_SECONDS = 600  # the key changes with the table; this bounds a team rename
 
 
-class StandingsRequestError(Exception):
+class StandingsRequestError(PlatformError):
     """A ``?round=`` the standings cannot show: 400 when it is not a round number, 404 when
     that round has no table (it is not complete, or does not exist)."""
 
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
-        self.status, self.message = status, message
+        self.status = status
 
 
 def standings_round(request: HttpRequest, tournament: Tournament) -> int:
@@ -175,11 +181,11 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament, "section": "standings", "error": error.message,
             "after": None, "standings_rounds": sorted(n for n in versions if n > 0)},
             status=error.status)
-    knockout = tournament.format == Tournament.Format.KNOCKOUT
+    by_bracket = tournament.format_spec.has_bracket and not context["after"]
     return render(request, "tournaments/standings.html", {
         **context, **page_fragment(_standings_table(request, context)),
-        "places": selectors.final_places_of(tournament) if knockout and not context["after"]
-        else [], "section": "standings"})
+        "places": selectors.final_places_of(tournament) if by_bracket else [],
+        "section": "standings"})
 
 
 def standings_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -192,16 +198,18 @@ def standings_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=tournament_id,
-                                   format=Tournament.Format.KNOCKOUT)
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not tournament.format_spec.has_bracket:
+        raise Http404("this tournament has no bracket")
     return render(request, "tournaments/bracket.html", {
         "tournament": tournament, "section": "bracket",
         "bracket": selectors.tournament_bracket_view(tournament)})
 
 
 def cross_table(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament.objects.exclude(format=Tournament.Format.KNOCKOUT),
-                                   pk=tournament_id)
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if tournament.format_spec.has_bracket:  # its bracket shows who played whom
+        raise Http404("this tournament has a bracket, not a cross-table")
     rows = selectors.tournament_cross_table(tournament)
     return render(request, "tournaments/cross_table.html", {
         "tournament": tournament, "section": "bracket", "rows": rows,
