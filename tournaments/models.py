@@ -138,7 +138,7 @@ class Tournament(models.Model):
     knockout_tie_rule = models.CharField(
         max_length=40, choices=[(rule, DECIDED_BY_LABELS[rule]) for rule in TIE_RULES],
         default=TIE_RULES[0],
-        help_text=_("Knockout: how a drawn game is decided; the other rules follow in order, "
+        help_text=_("A bracket: how a drawn game is decided; the other rules follow in order, "
                     "ending with the better seed."))
     third_place_match = models.BooleanField(default=False)
     confirm_score_sheets = models.BooleanField(

@@ -9,6 +9,7 @@ lists representative legal actions for players and bots.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
@@ -26,10 +27,18 @@ CONTRACTS: dict[int, tuple[tuple[Kind, int], ...]] = {
     4: (("set", 3), ("set", 3), ("set", 3)),
     5: (("run", 5), ("run", 5)),
 }
-CONTRACT_TEXT = {
-    1: "two sets of 3", 2: "a set of 3 and a run of 4", 3: "two runs of 4",
-    4: "three sets of 3", 5: "two runs of 5",
-}
+
+
+def _contract_text(hand_no: int) -> str:
+    """The contract in the engine's own (English) words, for its refusals: "two sets of 3";
+    people read it translated, from ``games.vocabulary.contract_words``."""
+    counts = {1: "a", 2: "two", 3: "three"}
+    shapes = Counter(CONTRACTS[hand_no])  # in the contract's order
+    return " and ".join(f"{counts[n]} {kind}{'s' if n > 1 else ''} of {size}"
+                        for (kind, size), n in shapes.items())
+
+
+CONTRACT_TEXT = {hand_no: _contract_text(hand_no) for hand_no in CONTRACTS}
 HANDS_PER_GAME = len(CONTRACTS)  # R3.1: one hand per contract
 MAX_TURNS = 400  # R8.3
 
