@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from django.conf import settings
 from django.db import transaction
@@ -68,25 +68,53 @@ def group_name(table_id: int) -> str:
     return f"live-table-{table_id}"
 
 
+@dataclass(frozen=True)
+class SeatPlan:
+    """Who plays a seat of a new table: a person (``user``) or a bot of level ``bot``."""
+
+    user: User | None = None
+    bot: str = ""
+
+
 def create_practice_table(user: User, bot: str, seat: int = 0,
                           seed: int | None = None) -> LiveTable:
     """A table where ``user`` holds ``seat`` and bots of level ``bot`` play the partner and
     both opponents; the deals come from a random seed, stored (secret) with the table."""
-    if bot not in BOTS:
-        raise TableError(_("Unknown bot level %(bot)s; choose from %(names)s.")
-                         % {"bot": bot, "names": ", ".join(BOTS)})
     if seat not in range(4):
         raise TableError(_("A seat is 0, 1, 2 or 3, not %(seat)s.") % {"seat": seat})
     with transaction.atomic():
         limits.check_open_tables(user)
+        return create_table([SeatPlan(user=user) if s == seat else SeatPlan(bot=bot)
+                             for s in range(4)], seed=seed)
+
+
+def create_table(seats: Sequence[SeatPlan], *, seed: int | None = None, reports_to: str = "",
+                 result_ref: str = "",
+                 move_seconds: int | None | Literal["default"] = "default") -> LiveTable:
+    """A new table seated as ``seats`` (seat 0 first), dealt from ``seed`` (random when
+    None; kept secret with the table), telling the handler of ``reports_to`` when its game
+    ends (``finished``). The first turn starts at once: a bot's is scheduled, a person's
+    clock runs."""
+    if len(seats) != 4:
+        raise TableError(_("A table has four seats, not %(count)d.") % {"count": len(seats)})
+    for number, plan in enumerate(seats):
+        if (plan.user is None) == (not plan.bot):
+            raise TableError(_("Seat %(seat)d needs a person or a bot, not both or neither.")
+                             % {"seat": number})
+        if plan.bot and plan.bot not in BOTS:
+            raise TableError(_("Unknown bot level %(bot)s; choose from %(names)s.")
+                             % {"bot": plan.bot, "names": ", ".join(BOTS)})
+    with transaction.atomic():
         table = LiveTable.objects.create(
-            seed=secrets.randbits(62) if seed is None else seed,
-            move_seconds=settings.LIVE_MOVE_SECONDS)
+            seed=secrets.randbits(62) if seed is None else seed, reports_to=reports_to,
+            result_ref=result_ref,
+            move_seconds=settings.LIVE_MOVE_SECONDS if move_seconds == "default"
+            else move_seconds)
         LiveSeat.objects.bulk_create(
-            LiveSeat(table=table, seat=s, user=user if s == seat else None,
-                     bot="" if s == seat else bot) for s in range(4))
+            LiveSeat(table=table, seat=s, user=plan.user, bot=plan.bot)
+            for s, plan in enumerate(seats))
         mover = replay(table.seed, []).game.to_move
-        bots = {s for s in range(4) if s != seat}
+        bots = {s for s, plan in enumerate(seats) if plan.bot}
         _start_turn(table, mover, bots)
         table.save(update_fields=["deadline"])
         _after_commit(table, mover, bots, timer=True)
