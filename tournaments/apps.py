@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        # Django's way: the models (and so the services) load only once the apps are ready.
+        from games.live.finished import on_finished
+        from tournaments.services.online import LIVE_KIND, record_live_result
+
+        on_finished(LIVE_KIND, record_live_result)

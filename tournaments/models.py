@@ -27,6 +27,8 @@ BOT_LEVELS = bot_level_choices
 
 
 HANDLE_LENGTH = 40
+#: The kind of live table a tournament match is played at (``LiveTable.reports_to``).
+LIVE_TABLE_KIND = "tournament-match"
 
 
 def new_handle(name: str) -> str:
@@ -108,6 +110,10 @@ class Tournament(models.Model):
         PLATFORM = "platform", _("the platform deals (printed deals at a venue)")
         VENUE = "venue", _("the venue deals freely")
 
+    class Play(models.TextChoices):
+        VENUE = "venue", _("at the venue (score sheets and uploaded records)")
+        ONLINE = "online", _("online, at live tables on the site")
+
     name = models.CharField(_("name"), max_length=200)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised")
     format = models.CharField(max_length=20, choices=Format.choices, default=Format.SWISS)
@@ -145,6 +151,11 @@ class Tournament(models.Model):
         default=False, help_text=_("Each entered score sheet and uploaded game record waits "
                                    "for confirmation: by a player of the other team when a "
                                    "player entered it, or by another organiser."))
+    play = models.CharField(
+        _("played"), max_length=10, choices=Play.choices, default=Play.VENUE,
+        help_text=_("Online: publishing a round opens a live table for each match, seated as "
+                    "paired (a player without a login, or absent, gets a bot), and the game's "
+                    "result is the match's."))
     dealing = models.CharField(
         _("dealing"), max_length=10, choices=Dealing.choices, default=Dealing.PLATFORM,
         help_text=_("Platform: each match has its own packs, fixed when it is paired; an "
@@ -313,6 +324,9 @@ class Match(models.Model):
     # Never shown to players or the public: the deals page shows it to organisers as packs.
     seed = models.BigIntegerField(default=new_deal_seed, editable=False,
                                   help_text=_("the seed of the match's deals"))
+    # Online: the live table the match is played at (dealt from ``seed``).
+    live_table = models.OneToOneField("live.LiveTable", on_delete=models.SET_NULL, null=True,
+                                      blank=True, editable=False, related_name="match")
 
     class Meta:
         verbose_name = _("match")

@@ -64,7 +64,8 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
         (_("scoring"), {"fields": ["points_win", "points_draw", "points_loss", "points_bye",
                                    "tiebreaks"]}),
         (_("play"), {"fields": ["bye_policy", "bot_level", "knockout_tie_rule",
-                                "third_place_match", "dealing", "confirm_score_sheets"]}),
+                                "third_place_match", "play", "dealing",
+                                "confirm_score_sheets"]}),
     ]
     form = TournamentForm
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:

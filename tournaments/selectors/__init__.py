@@ -32,6 +32,7 @@ from .checkin import (
 from .console import ConsoleView, tournament_console
 from .home import final_places_of, home_view
 from .matches import match_hands, match_is_live, public_match, round_tables, table_view
+from .online import YourTable, your_tables
 from .people import (
     player_rating_history,
     player_results,
@@ -84,5 +85,5 @@ __all__ = [
     "tournament_console", "tournament_cross_table", "tournament_entries", "tournament_is_live",
     "tournament_metrics", "tournament_players", "tournament_standings",
     "tournaments_by_status", "visible_matches", "visible_result", "visible_rounds",
-    "withdrawn_team_ids",
+    "withdrawn_team_ids", "YourTable", "your_tables",
 ]

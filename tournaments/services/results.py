@@ -208,6 +208,17 @@ def match_play_bots(*, match_id: int) -> Result | None:
                       record=record, confirmed=True)
 
 
+def match_store_live_record(*, match: Match, record: Any) -> Result:
+    """Store the record of a match played at a live table (``services.online``) as its
+    result: verified and played on the match's own deals like an uploaded record, then
+    final at once, as the platform's own game (no person entered it)."""
+    verdict = verify(record)
+    _accept_verdict(verdict)
+    _check_deals(match, record)
+    return _store(match, Result.Source.ONLINE, verdict_scores(verdict), user=None,
+                  record=record, confirmed=True)
+
+
 def _bot_match_to_play(match_id: int) -> Match | None:
     """The match, locked, if bots still have to play it: published round, no result, a bot
     in each of its four seats."""
@@ -298,7 +309,7 @@ def verdict_record_json(record: Any) -> Any:
 
 
 def _store(match: Match, source: str, scores: tuple[list[list[int]], list[int | None]], *,
-           user: RequestUser, record: Any, confirmed: bool) -> Result:
+           user: RequestUser | None, record: Any, confirmed: bool) -> Result:
     with transaction.atomic():
         locked = lock_match(match.pk)
         if locked is None:

@@ -22,6 +22,7 @@ from .derived import standings_rebuild
 from .errors import TournamentUserError
 from .followups import ratings_later
 from .jobs import job_start_round_bots
+from .online import open_live_tables
 
 
 def round_pair_next(*, tournament: Tournament, user: RequestUser | None = None) -> Round:
@@ -106,10 +107,11 @@ def round_fill_seats(*, round: Round, user: RequestUser | None = None) -> int:
 
 
 def round_publish(*, round: Round, user: RequestUser | None = None) -> Job | None:
-    """Make a draft round official and start playing its all-bot matches in the
-    background; ``round`` shows its new status. Returns the job playing them (None if no
-    table has bots in every seat). Safe to repeat: a round already published starts nothing
-    again, and the answer is its existing job."""
+    """Make a draft round official, start playing its all-bot matches in the background
+    and, online, open a live table for each other match; ``round`` shows its new status.
+    Returns the job playing the all-bot matches (None if no table has bots in every seat).
+    Safe to repeat: a round already published starts nothing again, and the answer is its
+    existing job."""
     if user is not None:
         require_organiser(user, round.tournament)
     with transaction.atomic():
@@ -120,6 +122,7 @@ def round_publish(*, round: Round, user: RequestUser | None = None) -> Job | Non
             locked.status = Round.Status.PUBLISHED
             locked.save(update_fields=["status"])
             job = job_start_round_bots(locked)
+            open_live_tables(locked)
     round.refresh_from_db()
     return job
 

@@ -13,4 +13,5 @@ from tournaments import selectors
 def home(request: HttpRequest) -> HttpResponse:
     """What is running (current round, leader), coming (dates), the latest results and who
     won the tournaments just finished."""
-    return render(request, "home.html", {"home": selectors.home_view()})
+    return render(request, "home.html", {"home": selectors.home_view(),
+                                         "your_tables": selectors.your_tables(request.user)})

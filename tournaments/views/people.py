@@ -73,5 +73,5 @@ def _player_page(request: HttpRequest, player: Player, *, error: str = "",
         "results": selectors.player_results(player),
         "to_confirm": results_to_confirm(request.user) if is_self else [],
         "check_ins": selectors.open_check_ins(player), "check_in_error": error,
-        "is_self": is_self,
+        "is_self": is_self, "your_tables": selectors.your_tables(request.user) if is_self else [],
         **_chart(selectors.player_rating_history(player))}, status=status)

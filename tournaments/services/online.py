@@ -1,0 +1,70 @@
+"""Online tournaments: each match of a published round is played at a live table
+(``games.live``), and the finished game is the match's result, with nobody typing it in.
+
+Publishing a round of an online tournament opens one table per match that bots do not play
+alone, dealt from the match's own seed (so the deals are those ``match_deals`` gives, the
+same a venue print-out shows) and seated as paired: a player with a login holds their seat;
+a seat whose player is absent, or has no login to play with, is played by the tournament's
+bot level. The table names the match (``result_ref``) and its kind (:data:`LIVE_KIND`),
+whose handler, :func:`record_live_result`, the app registers (``apps.py``): when the game
+ends it stores the verified record through the result service, as the platform's own game.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from games.live.models import LiveTable
+from games.live.service import SeatPlan, create_table
+from tournaments.models import LIVE_TABLE_KIND, Match, Result, Round, Tournament
+
+from .errors import ResultExists, ResultRejected, TournamentUserError
+from .results import match_store_live_record
+
+log = logging.getLogger(__name__)
+
+LIVE_KIND = LIVE_TABLE_KIND
+
+
+def open_live_tables(round: Round) -> int:
+    """Open the round's live tables (in the publishing transaction, the round locked); how
+    many were opened. A round of a tournament played at the venue opens none."""
+    tournament = round.tournament
+    if tournament.play != Tournament.Play.ONLINE:
+        return 0
+    opened = 0
+    matches = (round.matches.filter(is_bye=False, live_table__isnull=True)
+               .prefetch_related("seats__player__user").order_by("pk"))
+    for match in matches:
+        seats = sorted(match.seats.all(), key=lambda seat: seat.position)
+        if all(seat.is_bot for seat in seats):
+            continue  # the round's bot job plays it, as at the venue
+        plans = [SeatPlan(user=seat.player.user) if seat.player is not None
+                 and seat.player.user is not None
+                 else SeatPlan(bot=seat.bot_level or tournament.bot_level) for seat in seats]
+        match.live_table = create_table(plans, seed=match.seed, reports_to=LIVE_KIND,
+                                        result_ref=str(match.pk))
+        match.save(update_fields=["live_table"])
+        opened += 1
+    return opened
+
+
+def record_live_result(table: LiveTable) -> None:
+    """The handler of a finished tournament table: its record becomes the match's result.
+    A result already there (stored before, or entered by an organiser meanwhile) stands;
+    a round closed without it is the organiser's decision, logged. A record the result
+    service refuses is a bug (the engine played the game), so it raises and is retried."""
+    match = Match.objects.filter(pk=int(table.result_ref)).first()
+    if match is None:
+        log.warning("%s finished, but its match %s was removed", table, table.result_ref)
+        return
+    if Result.objects.filter(match=match).exists():
+        return
+    try:
+        match_store_live_record(match=match, record=table.record)
+    except ResultExists:  # stored meanwhile
+        return
+    except ResultRejected:
+        raise
+    except TournamentUserError as exc:
+        log.warning("%s finished, but %s took no result: %s", table, match, exc)
