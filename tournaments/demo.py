@@ -1,6 +1,8 @@
 """The demo league ``make run`` starts with: an organiser (not a superuser) and a superuser,
 eight teams, a Swiss tournament with rounds already played by bots, and the next round
-paired and published."""
+paired and published; and an online cup whose first round is being played at a live table,
+where two player logins sit as opponents (bots in the other seats), so a newcomer can open
+two browsers and play a tournament match against themselves within a minute."""
 
 from __future__ import annotations
 
@@ -28,6 +30,9 @@ PLAYERS = ["Aino", "Bo", "Cai", "Dana", "Eero", "Frida", "Gus", "Hilla", "Iida",
 TEAMS = ["Jokers Wild", "Push Pull", "Two Up", "Deadwood", "Long Runs", "Set Piece",
          "Stock Brokers", "Discard Pile"]
 PLAYED_ROUNDS = 3
+ONLINE_NAME = "Demo online cup"
+#: The player logins of the online cup: each holds its player's seat at the cup's table.
+PLAYER_LOGINS = {"aino": "Aino", "cai": "Cai"}
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,7 @@ class DemoLogin:
     username: str
     password: str | None  # None: kept as it was (set earlier, perhaps changed by the user)
     superuser: bool
+    staff: bool = True  # False: a player's login, for the site's pages and tables
 
 
 @dataclass(frozen=True)
@@ -44,27 +50,53 @@ class DemoSetup:
 
 
 def demo_setup(*, seed: int = 2026, new_passwords: bool = False) -> DemoSetup:
-    """Create the demo league once (later calls leave it as it is) and its two logins: an
-    organiser who is not a superuser, and a superuser. A login gets a new random password
-    when it is created (or with ``new_passwords``); otherwise its password stays, so one
-    the user changed survives. Passwords are never stored in clear."""
+    """Create the demo league once (later calls leave it as it is) and its logins: an
+    organiser who is not a superuser, a superuser, and the online cup's players. A login
+    gets a new random password when it is created (or with ``new_passwords``); otherwise
+    its password stays, so one the user changed survives. Passwords are never stored in
+    clear."""
     logins = [_login(ORGANISER, superuser=False, new_password=new_passwords),
               _login(SUPERUSER, superuser=True, new_password=new_passwords)]
+    logins += [_login(username, superuser=False, staff=False, new_password=new_passwords)
+               for username in PLAYER_LOGINS]
     created = not Tournament.objects.filter(name=DEMO_NAME).exists()
     if created:
         _build(seed)
+        _build_online()
     return DemoSetup(created, logins)
 
 
-def _login(username: str, *, superuser: bool, new_password: bool) -> DemoLogin:
+def _login(username: str, *, superuser: bool, new_password: bool,
+           staff: bool = True) -> DemoLogin:
     user, made = get_user_model().objects.get_or_create(username=username)
-    user.is_staff, user.is_superuser, user.is_active = True, superuser, True
+    user.is_staff, user.is_superuser, user.is_active = staff, superuser, True
     password = None
     if made or new_password or not user.has_usable_password():
         password = secrets.token_urlsafe(9)
         user.set_password(password)
     user.save()
-    return DemoLogin(username, password, superuser)
+    return DemoLogin(username, password, superuser, staff)
+
+
+def _build_online() -> None:
+    """The online cup: the teams of the two player logins, round 1 published, so its one
+    table is open with the two logins as opponents (seats 0 and 1) and bots as partners."""
+    organiser = get_user_model().objects.get(username=ORGANISER)
+    players = {player.name: player for player in Player.objects.filter(
+        name__in=PLAYER_LOGINS.values())}
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            name=ONLINE_NAME, format=Tournament.Format.ROUND_ROBIN, play=Tournament.Play.ONLINE,
+            bot_level="greedy")
+        tournament.organisers.add(organiser)
+        for seed_no, (username, name) in enumerate(PLAYER_LOGINS.items(), start=1):
+            player = players[name]
+            player.user = get_user_model().objects.get(username=username)
+            player.save(update_fields=["user"])
+            team = Team.objects.get(player_a=player)
+            Entry.objects.create(tournament=tournament, team=team, seed=seed_no)
+    round = services.round_pair_next(tournament=tournament, user=organiser)
+    services.round_publish(round=round, user=organiser)  # opens the live table
 
 
 def _build(seed: int) -> None:

@@ -10,7 +10,16 @@ from django.core.management import call_command
 from django.test import Client, RequestFactory
 
 from games.engine import verify
-from tournaments.demo import DEMO_NAME, ORGANISER, PLAYED_ROUNDS, SUPERUSER, demo_setup
+from games.live.models import LiveSeat, LiveTable
+from tournaments.demo import (
+    DEMO_NAME,
+    ONLINE_NAME,
+    ORGANISER,
+    PLAYED_ROUNDS,
+    PLAYER_LOGINS,
+    SUPERUSER,
+    demo_setup,
+)
 from tournaments.models import Result, Round, Standing, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -21,12 +30,14 @@ LOGIN = RequestFactory().post("/admin/login/")
 def test_it_builds_a_played_league_once_with_an_organiser_and_a_superuser() -> None:
     first = demo_setup()
     assert first.created
-    organiser, superuser = first.logins
+    organiser, superuser, *players = first.logins
     assert (organiser.username, organiser.superuser) == (ORGANISER, False)
     assert (superuser.username, superuser.superuser) == (SUPERUSER, True)
+    assert [login.username for login in players] == list(PLAYER_LOGINS)
     for login in first.logins:
         user = authenticate(LOGIN, username=login.username, password=login.password)
-        assert user is not None and user.is_staff and user.is_superuser == login.superuser
+        assert user is not None and user.is_superuser == login.superuser
+        assert user.is_staff == login.staff == (login not in players)
 
     tournament = Tournament.objects.get(name=DEMO_NAME)
     assert list(tournament.organisers.values_list("username", flat=True)) == [ORGANISER]
@@ -40,7 +51,8 @@ def test_it_builds_a_played_league_once_with_an_organiser_and_a_superuser() -> N
     again = demo_setup()
     assert not again.created
     assert Tournament.objects.filter(name=DEMO_NAME).count() == 1
-    assert [login.password for login in again.logins] == [None, None]  # kept
+    assert [login.password for login in again.logins] == [None] * 4  # kept
+    assert Tournament.objects.filter(name=ONLINE_NAME).count() == 1
     assert authenticate(LOGIN, username=ORGANISER, password=organiser.password) is not None
 
 
@@ -67,3 +79,22 @@ def test_the_demo_organiser_sees_the_scoped_admin() -> None:
     assert page.status_code == 200
     assert DEMO_NAME in page.content.decode()
     assert client.get("/admin/auth/user/").status_code == 403  # not a superuser
+
+
+def test_the_online_cup_has_a_table_open_where_the_two_player_logins_are_opponents() -> None:
+    setup = demo_setup()
+    cup = Tournament.objects.get(name=ONLINE_NAME)
+    assert cup.play == Tournament.Play.ONLINE
+    table = LiveTable.objects.get(match__round__tournament=cup)
+    assert table.status == LiveTable.Status.PLAYING
+    seats = {seat.seat: seat for seat in LiveSeat.objects.filter(table=table)}
+    assert seats[0].user.username == "aino" and seats[1].user.username == "cai"
+    assert seats[2].bot and seats[3].bot  # their partners have no login
+    players = {login.username: login.password for login in setup.logins
+               if login.username in PLAYER_LOGINS}
+    client = Client()
+    login = client.post("/accounts/login/", {"username": "aino", "password": players["aino"]})
+    assert login.status_code == 302
+    home = client.get("/").content.decode()
+    assert f'href="/tables/{table.pk}/"' in home and "Demo online cup, round 1" in home
+

@@ -1,4 +1,5 @@
-"""``manage.py setup_demo``: the demo league and its two logins (see tournaments.demo)."""
+"""``manage.py setup_demo``: the demo league, the online cup and their logins (see
+tournaments.demo)."""
 
 from __future__ import annotations
 
@@ -9,24 +10,28 @@ from django.core.management.base import BaseCommand, CommandParser
 from tournaments.demo import DEMO_NAME, demo_setup
 
 ADMIN_URL = "http://127.0.0.1:8000/admin/"
+SITE_URL = "http://127.0.0.1:8000/"
 
 
 class Command(BaseCommand):
-    help = ("Create the demo league (once) and its logins: an organiser (not a superuser) and "
-            "a superuser. A password is set when its login is created, then kept.")
+    help = ("Create the demo league and the online cup (once) and their logins: an organiser "
+            "(not a superuser), a superuser and two players. A password is set when its login "
+            "is created, then kept.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--new-passwords", action="store_true",
-                            help="give both demo logins new passwords")
+                            help="give every demo login a new password")
 
     def handle(self, *args: Any, **options: Any) -> None:
         setup = demo_setup(new_passwords=options["new_passwords"])
         made = "created" if setup.created else "already there"
         self.stdout.write(f"{DEMO_NAME}: {made}.")
         for login in setup.logins:
-            role = "Superuser" if login.superuser else "Organiser (not a superuser)"
+            role = ("Superuser" if login.superuser else "Organiser (not a superuser)"
+                    if login.staff else "Player at the online cup's table")
+            url = ADMIN_URL if login.staff else SITE_URL
             password = (f"password {login.password}" if login.password else
                         "password unchanged (as printed when it was made, or as you set it; "
                         "setup_demo --new-passwords gives new ones)")
             self.stdout.write(self.style.SUCCESS(
-                f"{role} login for {ADMIN_URL} : user {login.username}, {password}"))
+                f"{role} login for {url} : user {login.username}, {password}"))
