@@ -140,3 +140,16 @@ def test_a_player_finds_their_table_on_the_home_page_and_their_own_page(client: 
     client.force_login(other)
     assert f'href="/tables/{table.pk}/"' not in client.get(
         f"/players/{home.player_a.pk}/").content.decode()
+
+
+def test_the_round_page_links_each_table_being_played_for_anyone_to_watch(client: Any) -> None:
+    organiser = UserFactory()
+    tournament = online(organisers=[organiser])
+    match = publish_first_round(tournament, organiser)
+    table = LiveTable.objects.get(match=match)
+    page = client.get(f"/tournaments/{tournament.pk}/rounds/1/").content.decode()
+    assert "being played online" in page and f'href="/tables/{table.pk}/"' in page
+    watching = client.get(f"/tables/{table.pk}/")  # a spectator: the public view only
+    assert watching.status_code == 200
+    hand = replay(table.seed, []).decks[0][:8]
+    assert " ".join(card.code for card in hand) not in watching.content.decode()
