@@ -321,6 +321,42 @@ AXES_LOCKOUT_CALLABLE = "tournaments.api.logins.lockout_response"
 AXES_DISABLE_ACCESS_LOG = True  # keep failed attempts only, not a log of every login
 # Players log in on the site (accounts/login/) to report and confirm their results.
 LOGIN_REDIRECT_URL = LOGOUT_REDIRECT_URL = "home"
+# Sign-ups (accounts/signup/) and password-reset mails each take at most SIGNUP_LIMIT
+# requests per client address (as the login limits count it) in SIGNUP_WINDOW_MINUTES,
+# counted in the cache as the token endpoint's rate is; an address locked out of logging
+# in is refused a sign-up too (tournaments/views/accounts.py).
+SIGNUP_LIMIT = env_positive_int("SIGNUP_LIMIT", 10)
+SIGNUP_WINDOW_MINUTES = env_positive_int("SIGNUP_WINDOW_MINUTES", 60)
+# An organiser's invite link links the account that opens it to a player; it works once,
+# for this many days (tournaments/services/accounts.py).
+PLAYER_INVITE_DAYS = env_positive_int("PLAYER_INVITE_DAYS", 7)
+
+# Mail: the password-reset mail. SMTP when EMAIL_HOST is set (STARTTLS unless told
+# otherwise); otherwise, in debug (`make run`), printed to the console. A production site
+# without EMAIL_HOST sends no mail: its reset page says to ask an organiser instead.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
+MAIL_CONFIGURED = bool(EMAIL_HOST) or DEBUG
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+    if EMAIL_USE_TLS and EMAIL_USE_SSL:
+        raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL exclude each other: "
+                                   "set EMAIL_USE_TLS=false to use EMAIL_USE_SSL.")
+    EMAIL_PORT = env_positive_int("EMAIL_PORT", 465 if EMAIL_USE_SSL else 587)
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    # a mail server that does not answer costs the request at most this many seconds
+    EMAIL_TIMEOUT = 10
+    if not os.environ.get("DEFAULT_FROM_EMAIL", "").strip():
+        raise ImproperlyConfigured("DEFAULT_FROM_EMAIL must be set when EMAIL_HOST is: the "
+                                   "address the site's mail comes from.")
+elif DEBUG:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+else:
+    # nothing to send through: a mail would fail, so none is attempted (MAIL_CONFIGURED)
+    EMAIL_BACKEND = "django.core.mail.backends.dummy.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "").strip() or "webmaster@localhost"
 
 # The project's own translations (locale/fi/LC_MESSAGES/django.po). The .mo files are build
 # output: `manage.py compile_translations` makes them with polib (no GNU gettext needed).

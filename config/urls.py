@@ -4,6 +4,7 @@ from django.urls import include, path
 
 from games import views as game_views
 from tournaments import views as tournament_views
+from tournaments.views import accounts as account_views
 
 urlpatterns = [
     # the home page shows tournaments, so it is a tournament page (README "Layout")
@@ -13,6 +14,18 @@ urlpatterns = [
     # players log in to report their results (issue 11); LOGIN_URL is Django's default
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/signup/", account_views.signup, name="signup"),
+    # Django's password reset by mail, its pages in templates/registration/
+    path("accounts/password_reset/", account_views.PasswordResetView.as_view(),
+         name="password_reset"),
+    path("accounts/password_reset/done/", auth_views.PasswordResetDoneView.as_view(),
+         name="password_reset_done"),
+    path("accounts/password_reset/<uidb64>/<token>/",
+         auth_views.PasswordResetConfirmView.as_view(), name="password_reset_confirm"),
+    path("accounts/password_reset/complete/", auth_views.PasswordResetCompleteView.as_view(),
+         name="password_reset_complete"),
+    # an organiser's invite link links the account that opens it to a player
+    path("accounts/invite/<str:token>/", account_views.invite, name="player_invite"),
     path("api/v1/", include("tournaments.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("games.live.urls")),

@@ -6,10 +6,14 @@ waits for its result). Each open one costs the server its follow-ups for as long
 sweep's questions, the stand-in's timers), so a user holds at most
 ``LIVE_MAX_OPEN_PRACTICE_TABLES`` at once, and a table nobody acted at for
 ``LIVE_ABANDON_AFTER`` is ended: status ``abandoned``, no deadline, no more actions.
+A table for friends (``friends``) counts as one for everyone seated at it, while it waits
+and, as the practice table it becomes, once started; one nobody starts for
+``LIVE_ABANDON_AFTER`` after its last seat was taken is ended too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -22,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .errors import TableError
-from .models import LiveAction, LiveTable
+from .models import FriendTable, LiveAction, LiveTable
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -38,11 +42,19 @@ def open_practice_tables(user: User) -> list[int]:
                 .order_by("pk").values_list("pk", flat=True).distinct())
 
 
+def waiting_friend_tables(user: User) -> list[int]:
+    """The ids of the tables for friends not yet started where ``user`` has a seat (as
+    host or friend), oldest first."""
+    return list(FriendTable.objects.filter(status=FriendTable.Status.WAITING, seats__user=user)
+                .order_by("pk").values_list("pk", flat=True).distinct())
+
+
 def check_open_tables(user: User) -> None:
     """``TableError`` when ``user`` already holds ``LIVE_MAX_OPEN_PRACTICE_TABLES``
-    unfinished practice tables. Call it inside the transaction that then creates the table:
-    it locks the user's row until that transaction ends, so two "Play now"s of one user
-    count one after the other and the second sees the first's table."""
+    unfinished practice tables (a table for friends still waiting counts as one). Call it
+    inside the transaction that then creates the table (or seats the user): it locks the
+    user's row until that transaction ends, so two "Play now"s of one user count one after
+    the other and the second sees the first's table."""
     limit = settings.LIVE_MAX_OPEN_PRACTICE_TABLES
     if not limit:
         return
@@ -50,20 +62,24 @@ def check_open_tables(user: User) -> None:
         raise transaction.TransactionManagementError(
             "check_open_tables() must run inside the transaction that creates the table")
     get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk").first()
-    tables = open_practice_tables(user)
-    if len(tables) >= limit:
+    tables, waiting = open_practice_tables(user), waiting_friend_tables(user)
+    count = len(tables) + len(waiting)
+    if count >= limit:
         raise TableError(ngettext(
             "You already have %(count)s practice table open (%(tables)s); finish it before "
             "you start another. A table nobody plays at for %(hours)s hours ends by itself.",
             "You already have %(count)s practice tables open (%(tables)s); finish one before "
             "you start another. A table nobody plays at for %(hours)s hours ends by itself.",
-            len(tables)) % {"count": len(tables), "tables": table_names(tables),
-                            "hours": abandon_hours()})
+            count) % {"count": count, "tables": table_names(tables, waiting),
+                      "hours": abandon_hours()})
 
 
-def table_names(tables: list[int]) -> str:
-    """``table 12, table 15, table 17``: tables as a sentence names them."""
-    return ", ".join(_("table %(number)s") % {"number": pk} for pk in tables)
+def table_names(tables: Sequence[int], waiting: Sequence[int] = ()) -> str:
+    """``table 12, table 15, waiting table for friends 3``: tables (and tables for friends
+    not yet started) as a sentence names them."""
+    return ", ".join([*(_("table %(number)s") % {"number": pk} for pk in tables),
+                      *(_("waiting table for friends %(number)s") % {"number": pk}
+                        for pk in waiting)])
 
 
 def abandon_hours() -> str:
@@ -81,7 +97,9 @@ def check_not_abandoned(table: LiveTable) -> None:
 
 def end_abandoned_tables(now: datetime | None = None) -> int:
     """End the practice tables nobody acted at for ``LIVE_ABANDON_AFTER`` before ``now``
-    (the last action's time, or the table's own without actions); how many were ended.
+    (the last action's time, or the table's own without actions), and the tables for
+    friends nobody started that long after their last seat was taken (or their opening);
+    how many were ended.
 
     One UPDATE per batch, each table named with the sequence number it was found idle at.
     A person acting meanwhile holds the table's row lock: the UPDATE waits for it and then
@@ -100,4 +118,8 @@ def end_abandoned_tables(now: datetime | None = None) -> int:
             found |= Q(pk=pk, seq=seq)
         ended += (LiveTable.objects.filter(found, status=LiveTable.Status.PLAYING)
                   .update(status=LiveTable.Status.ABANDONED, deadline=None))
+    # A seat taken or the start, meanwhile, holds the waiting table's row lock and changes
+    # ``active`` or the status, which the UPDATE checks again on the committed row.
+    ended += (FriendTable.objects.filter(status=FriendTable.Status.WAITING, active__lt=cutoff)
+              .update(status=FriendTable.Status.ABANDONED))
     return ended

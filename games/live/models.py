@@ -96,3 +96,80 @@ class LiveAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} #{self.seq}: {self.action}"
+
+
+class FriendTable(models.Model):
+    """A table a player (the host) opened for friends, waiting for them to take its seats
+    (games/live/friends.py). It holds no deal and no game: those begin when it starts, as
+    the live table ``table`` it becomes, so a waiting table can be neither played nor
+    watched, and the live table's log stays the whole game."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting"
+        STARTED = "started"
+        # Nobody started it for ``LIVE_ABANDON_AFTER`` (games/live/limits.py).
+        ABANDONED = "abandoned"
+
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="hosted_friend_tables")
+    # The level of its bots, and of the bots that take the friends' seats nobody took.
+    bot = models.CharField(max_length=20)
+    # Whether it starts by itself once every friend's seat is taken.
+    auto_start = models.BooleanField(default=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    # Part of every seat's link, so a link names this table and no other ever given the
+    # same number (a database rebuilt), whatever the signature says.
+    key = models.CharField(max_length=32)
+    # The game it became (set exactly when started).
+    table = models.OneToOneField(LiveTable, on_delete=models.CASCADE, null=True, blank=True,
+                                 related_name="friend_table")
+    created = models.DateTimeField(auto_now_add=True)
+    # The last time someone took a seat (or its creation): a table nobody starts ends this
+    # long after it (``limits.end_abandoned_tables``).
+    active = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status="started", table__isnull=False)
+                | (~Q(status="started") & Q(table__isnull=True)),
+                name="friend_table_started_has_table"),
+        ]
+        indexes = [models.Index(fields=["active"], condition=Q(status="waiting"),
+                                name="friend_table_waiting")]
+
+    def __str__(self) -> str:
+        return f"friends' table {self.pk}"
+
+
+class FriendSeat(models.Model):
+    """A seat of a waiting table: the host's, one kept for a friend (``user`` once someone
+    took it), or a bot's."""
+
+    class Kind(models.TextChoices):
+        HOST = "host"
+        FRIEND = "friend"
+        BOT = "bot"
+
+    friend_table = models.ForeignKey(FriendTable, on_delete=models.CASCADE,
+                                     related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=6, choices=Kind.choices)
+    # the host's (a deleted host takes the whole table along) or the friend's who took it
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True, related_name="friend_seats")
+
+    class Meta:
+        ordering = ["friend_table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["friend_table", "seat"], name="friend_seat_once"),
+            # one person, one seat per table
+            models.UniqueConstraint(fields=["friend_table", "user"],
+                                    name="friend_seat_one_per_person"),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="friend_seat_0_to_3"),
+            models.CheckConstraint(condition=~Q(kind="bot") | Q(user__isnull=True),
+                                   name="friend_seat_bot_has_nobody"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.friend_table} seat {self.seat}"

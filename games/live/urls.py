@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import friends_views, views
 
 app_name = "live"
 
@@ -10,4 +10,9 @@ urlpatterns = [
     path("tables/<int:table_id>/replay/", views.table_replay, name="replay"),
     path("tables/<int:table_id>/replay.json", views.table_replay_data, name="replay_data"),
     path("tables/<int:table_id>/record.json", views.table_record, name="record"),
+    path("friends/", friends_views.friends_new, name="friends_new"),
+    path("friends/<int:table_id>/", friends_views.friends_table, name="friends"),
+    path("friends/<int:table_id>/seats/", friends_views.friends_seats, name="friends_seats"),
+    path("friends/<int:table_id>/start/", friends_views.friends_start, name="friends_start"),
+    path("friends/join/<str:token>/", friends_views.friends_join, name="friends_join"),
 ]

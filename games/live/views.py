@@ -48,7 +48,8 @@ def play_now(request: HttpRequest) -> HttpResponse:
     except service.TableError as exc:  # e.g. too many tables open: they are linked
         return render(request, "live/play_now.html", {
             "error": exc.message, "bot": form.cleaned_data["bot"],
-            "open_tables": limits.open_practice_tables(request.user)}, status=409)
+            "open_tables": limits.open_practice_tables(request.user),
+            "waiting_tables": limits.waiting_friend_tables(request.user)}, status=409)
     return redirect("live:table", table.pk)
 
 
@@ -81,6 +82,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "teams": teams,
         "bot": bot,
         "bot_label": bot_description(bot) if bot else "",
+        "people": sum(place.user_id is not None for place in seats),
         "finished": table.status == LiveTable.Status.FINISHED,
         "abandoned": table.status == LiveTable.Status.ABANDONED,
         "abandon_hours": limits.abandon_hours(),

@@ -124,9 +124,9 @@ FORMAT_BRANCH = re.compile(
     r"""|Format\.(ROUND_ROBIN|DOUBLE_ROUND_ROBIN|SWISS|KNOCKOUT|DOUBLE_ELIMINATION)\b"""
     r"""|format(__in)?=Tournament"""
     r"""|\bformat\s*==\s*["']""")
-# Creating a tournament of a format is not a branch (the demo league and the default are
-# Swiss).
-ALLOWED = {("tournaments/demo.py", "format=Tournament.Format.SWISS"),
+# Creating a tournament of a format is not a branch (the demo's tournaments, the model's
+# default).
+ALLOWED = {("tournaments/demo.py", "format=Tournament.Format."),
            ("tournaments/models.py", "default=Format.SWISS")}
 
 

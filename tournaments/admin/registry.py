@@ -15,7 +15,12 @@ admin has: the change page, the delete page and the "delete selected" action. (T
 API only reads the registers.)
 Bulk registration (``imports``) follows the same rule, row by row.
 Besides, the database ``PROTECT``-s a player or team that has an entry or sits in a match.
-A player's login and rating are left to superusers and to the ratings rebuild.
+
+A player's login (the account that reports and plays for them) is set by whoever may change
+the player: by username, typed (the organiser sees no list of accounts), or by an **invite
+link** from the player's page, which links the account that opens it
+(``services.accounts``). An account belongs to one player at most. The rating is left to
+the ratings rebuild.
 """
 
 from __future__ import annotations
@@ -23,17 +28,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments import services
 from tournaments.models import Player, Team
 from tournaments.ratings import Rating
+from tournaments.services import accounts
 
 from .imports import CsvImportExport, PlayerResource, TeamResource
-from .scoping import is_staff
+from .scoping import change_url, is_staff, not_found
 
 _M = TypeVar("_M", bound=Player | Team)
 
@@ -66,20 +78,84 @@ class SharedRegistryAdmin(admin.ModelAdmin[_M]):
         return deleted, counts, refused, protected
 
 
+class PlayerForm(forms.ModelForm[Player]):
+    """The player's login given by its username, typed: an organiser is shown no list of
+    the site's accounts."""
+
+    user = forms.ModelChoiceField(
+        queryset=User.objects.all(), to_field_name="username", required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
+        label=gettext_lazy("login"),
+        help_text=gettext_lazy("The username of the player's account, exactly as they "
+                               "signed up with it; empty for none. Or send them an invite "
+                               "link (above)."),
+        error_messages={"invalid_choice": gettext_lazy("No account has this username.")})
+
+    class Meta:
+        model = Player
+        fields = ["name", "handle", "user"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.user is not None:  # shown by its username, not its id
+            self.initial["user"] = self.instance.user.get_username()
+
+    def clean_user(self) -> User | None:
+        user: User | None = self.cleaned_data.get("user")
+        if user is not None:
+            try:
+                accounts.require_free_account(user, self.instance)
+            except accounts.AccountTaken as exc:
+                raise forms.ValidationError(exc.message) from None
+        return user
+
+
 @admin.register(Player)
 # ignore[misc]: the import-export stubs declare model and change_list_template unlike Django's
 class PlayerAdmin(CsvImportExport[Player], SharedRegistryAdmin[Player]):  # type: ignore[misc]
     """Names may repeat; the handle, unique, tells two players apart (``Player.__str__``
     shows it in every choice, list and message)."""
 
+    form = PlayerForm
     list_display = ["name", "handle", "user", "rating"]
+    list_select_related = ["user"]
     search_fields = ["name", "handle", "user__username"]
     fields = ["name", "handle", "user", "rating_mu", "rating_sigma"]
+    # rebuilt from results by "Recalculate ratings"
+    readonly_fields = ["rating_mu", "rating_sigma"]
     resource_classes = [PlayerResource]
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        derived = ["rating_mu", "rating_sigma"]  # rebuilt from results by "Recalculate ratings"
-        return derived if request.user.is_superuser else ["user", *derived]
+    def get_urls(self) -> list[Any]:
+        return [path("<path:object_id>/invite/", self.admin_site.admin_view(self.invite_view),
+                     name="tournaments_player_invite"), *super().get_urls()]
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
+                    extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        player = self.get_object(request, object_id)
+        context = dict(extra_context or {})
+        if (player is not None and player.user_id is None
+                and self.has_change_permission(request, player)):
+            context["invite_url"] = reverse("admin:tournaments_player_invite", args=[player.pk])
+        return super().change_view(request, object_id, form_url, context)
+
+    def invite_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """A new invite link for a player without a login, to copy and send them."""
+        player = self.get_object(request, object_id)
+        if player is None:
+            return not_found(self, request, object_id)
+        if not self.has_change_permission(request, player):
+            raise PermissionDenied
+        if player.user is not None:
+            self.message_user(request, _("%(player)s's login is %(username)s already: clear it "
+                                         "first to invite another account.") % {
+                "player": player, "username": player.user.get_username()}, messages.WARNING)
+            return HttpResponseRedirect(change_url(player))
+        link = request.build_absolute_uri(
+            reverse("player_invite", args=[accounts.invite_token(player)]))
+        return TemplateResponse(request, "admin/tournaments/player/invite.html", {
+            **self.admin_site.each_context(request), "opts": self.opts, "original": player,
+            "title": _("Invite link for %(player)s") % {"player": player}, "link": link,
+            "expires": accounts.invite_expires(), "days": accounts.invite_days()})
 
     @admin.display(description="rating")
     def rating(self, player: Player) -> str:
