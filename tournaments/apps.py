@@ -8,7 +8,12 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         # Django's way: the models (and so the services) load only once the apps are ready.
-        from games.live.finished import on_finished
-        from tournaments.services.online import LIVE_KIND, record_live_result
+        from games.live.kinds import on_finished, on_watch
+        from tournaments.services.online import (
+            LIVE_KIND,
+            may_watch_live_match,
+            record_live_result,
+        )
 
         on_finished(LIVE_KIND, record_live_result)
+        on_watch(LIVE_KIND, may_watch_live_match)

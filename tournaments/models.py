@@ -114,6 +114,11 @@ class Tournament(models.Model):
         VENUE = "venue", _("at the venue (score sheets and uploaded records)")
         ONLINE = "online", _("online, at live tables on the site")
 
+    class Spectators(models.TextChoices):
+        ANYONE = "anyone", _("anyone")
+        PLAYERS = "players", _("the tournament's players (logged in) and its organisers")
+        NOBODY = "nobody", _("nobody but its organisers")
+
     name = models.CharField(_("name"), max_length=200)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised")
     format = models.CharField(max_length=20, choices=Format.choices, default=Format.SWISS)
@@ -156,6 +161,11 @@ class Tournament(models.Model):
         help_text=_("Online: publishing a round opens a live table for each match, seated as "
                     "paired (a player without a login, or absent, gets a bot), and the game's "
                     "result is the match's."))
+    spectators = models.CharField(
+        _("who may watch a table in play"), max_length=10, choices=Spectators.choices,
+        default=Spectators.ANYONE,
+        help_text=_("Online: who may watch a round's live tables while they are played (the "
+                    "public view: no hand is shown); seated players always see their own."))
     dealing = models.CharField(
         _("dealing"), max_length=10, choices=Dealing.choices, default=Dealing.PLATFORM,
         help_text=_("Platform: each match has its own packs, fixed when it is paired; an "

@@ -87,6 +87,9 @@ class TableConsumer(Consumer):
         try:
             self.seat = await _db(service.seat_of)(
                 self.table_id, self.scope.get("user"))
+        except service.WatchRefused:
+            await self.close(code=4403)
+            return
         except service.TableError:
             await self.close(code=4404)
             return

@@ -1,7 +1,7 @@
 """A live table's follow-ups that may be lost and are sent again: results to report, the
 timers of turns whose time ran out (``service.turn_timeout``), and bots' moves.
 
-A finished game's handler (``finished``) runs under the table's lock, in the same
+A finished game's handler (``kinds``) runs under the table's lock, in the same
 transaction that marks the table reported: what the handler writes and the mark commit
 together, and a handler that fails leaves the table unreported for the next try. The
 sweep (Celery beat) sends the timers and reports that were lost.
@@ -19,7 +19,7 @@ from django.utils import timezone
 from config.sending import send
 
 from . import limits
-from .finished import finished_handler
+from .kinds import finished_handler
 from .models import LiveTable
 
 #: The live tables' tasks are sent by name (config.sending): tasks.py imports this module.
@@ -33,7 +33,7 @@ STALLED_SECONDS = 15
 
 
 def report_result(table_id: int) -> bool:
-    """Tell the handler registered for the table's kind (``finished``) that its game has
+    """Tell the handler registered for the table's kind (``kinds``) that its game has
     ended, and mark the table reported, in one transaction; whether it ran now."""
     with transaction.atomic():
         table = LiveTable.objects.select_for_update().filter(pk=table_id).first()

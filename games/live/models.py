@@ -21,7 +21,7 @@ class LiveTable(models.Model):
     # The last action's sequence number (0: none yet); updated under the row lock.
     seq = models.PositiveIntegerField(default=0)
     # Whom to tell when the game ends: the kind of table whose handler an app registered
-    # (games/live/finished.py; "" for a table nobody waits for, such as practice), and the
+    # (games/live/kinds.py; "" for a table nobody waits for, such as practice), and the
     # caller's own reference (e.g. a match id).
     reports_to = models.CharField(max_length=40, blank=True)
     result_ref = models.CharField(max_length=100, blank=True)

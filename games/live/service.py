@@ -40,7 +40,7 @@ from games.engine import (
 )
 from games.engine.ways import ways
 
-from . import limits, notify, replayed, rows
+from . import kinds, limits, notify, replayed, rows
 from .errors import TableError as TableError  # what its callers catch, as service.TableError
 from .followups import TASKS
 from .ids import client_id_problem, server_id
@@ -388,13 +388,27 @@ class Update:
 
 
 def seat_of(table_id: int, user: AbstractBaseUser | AnonymousUser | None) -> int | None:
-    """The seat ``user`` holds at the table (``None``: a spectator). A websocket's user is
+    """The seat ``user`` holds at the table (``None``: a spectator), or ``WatchRefused`` for
+    one who holds none and may not watch it (``kinds.may_watch``). A websocket's user is
     Channels' lazy proxy of one, typed as the base class of users."""
     table = _get(table_id)
-    if user is None or not user.is_authenticated:
-        return None
-    place = table.seats.filter(user_id=user.pk).first()
-    return None if place is None else place.seat
+    place = None
+    if user is not None and user.is_authenticated:
+        place = table.seats.filter(user_id=user.pk).first()
+    if place is not None:
+        return place.seat
+    if not kinds.may_watch(table, user):
+        raise WatchRefused(_("This table's tournament does not let you watch it while it is "
+                             "played.") if user is not None and user.is_authenticated
+                           else _("Log in to watch this table, if its tournament lets you."))
+    return None
+
+
+class WatchRefused(TableError):
+    """A person holding no seat may not watch this table while it is played."""
+
+    code = "watch_refused"
+    status = 403
 
 
 def update_since(table_id: int, seat: int | None, since: int) -> Update:

@@ -73,7 +73,8 @@ def _bot_level(seats: list[LiveSeat]) -> str:
 
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table, seats = _table(table_id)
-    seat = _seat_of(request, seats)
+    # a spectator the table's kind refuses: its WatchRefused is a 403 page (error_pages)
+    seat = service.seat_of(table.pk, request.user)
     players, teams = seat_names(seats, seat), team_names(seat)
     bot = _bot_level(seats)
     return render(request, "live/table.html", {

@@ -15,7 +15,7 @@ from django.utils import timezone
 from games.bots import make_bot
 from games.engine import Discard, deal_from_seed, parse_action, play_game
 from games.live import followups, service
-from games.live.finished import on_finished
+from games.live.kinds import on_finished
 from games.live.models import LiveAction, LiveSeat, LiveTable
 from games.live.tasks import live_turn_timeout
 

@@ -15,7 +15,7 @@ from games.engine import (
 )
 from games.engine.ways import TOO_MANY_WAYS
 from games.live import service
-from games.live.finished import finished_handler, on_finished
+from games.live.kinds import finished_handler, on_finished
 from games.live.models import LiveAction, LiveTable
 from games.live.tasks import live_bot_move
 

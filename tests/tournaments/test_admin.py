@@ -112,7 +112,7 @@ def test_creating_a_tournament_makes_its_creator_an_organiser() -> None:
         "points_win": 2, "points_draw": 1, "points_loss": 0, "points_bye": 2,
         "tiebreaks": "[]", "bye_policy": "bye", "bot_level": "random",
         "knockout_tie_rule": "most_hands_won_by_going_out", "dealing": "platform",
-        "play": "venue",
+        "play": "venue", "spectators": "anyone",
         **{f"{prefix}-{key}": value for prefix in ("entries", "absences")
            for key, value in (("TOTAL_FORMS", 0), ("INITIAL_FORMS", 0))}})
 

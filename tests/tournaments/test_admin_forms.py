@@ -30,7 +30,7 @@ def new_tournament(client: Client, tiebreaks: list[str], **fields: Any) -> Any:
             "rounds_planned": 3, "points_win": 2, "points_draw": 1, "points_loss": 0,
             "points_bye": 2, "bye_policy": "bye", "bot_level": "greedy",
             "knockout_tie_rule": "better_seed", "dealing": "platform", "play": "venue",
-            **INLINES, **fields}
+            "spectators": "anyone", **INLINES, **fields}
     data.update({f"tiebreaks_{place}": key for place, key in enumerate(tiebreaks)})
     return client.post(reverse("admin:tournaments_tournament_add"), data, follow=True)
 

@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from games.bots import make_bot
 from games.engine import play_game
 from games.live.models import LiveSeat, LiveTable
+from games.live.service import WatchRefused, seat_of
 from games.live.state import replay
 from tournaments import services
 from tournaments.models import Absence, Match, Result, Standing, Tournament
@@ -153,3 +155,39 @@ def test_the_round_page_links_each_table_being_played_for_anyone_to_watch(client
     assert watching.status_code == 200
     hand = replay(table.seed, []).decks[0][:8]
     assert " ".join(card.code for card in hand) not in watching.content.decode()
+
+
+@pytest.mark.parametrize(("spectators", "may_watch"), [
+    ("anyone", {"anonymous": True, "outsider": True, "player": True, "organiser": True}),
+    ("players", {"anonymous": False, "outsider": False, "player": True, "organiser": True}),
+    ("nobody", {"anonymous": False, "outsider": False, "player": False, "organiser": True}),
+])
+def test_who_may_watch_a_table_in_play_is_the_tournaments_setting(
+        spectators: str, may_watch: dict[str, bool]) -> None:
+    organiser = UserFactory()
+    tournament = online(4, organisers=[organiser], spectators=spectators)
+    entries = list(tournament.entries.order_by("seed").select_related("team__player_a"))
+    seated = get_user_model().objects.create_user("seated", password="pw-seated-123")
+    player = get_user_model().objects.create_user("player", password="pw-player-123")
+    for entry, user in ((entries[0], seated), (entries[1], player)):
+        entry.team.player_a.user = user
+        entry.team.player_a.save()
+    round = services.round_pair_next(tournament=tournament, user=organiser)
+    services.round_publish(round=round, user=organiser)
+    table = LiveTable.objects.get(match__team_a=entries[0].team)  # seed 1 v seed 3
+    assert not LiveSeat.objects.filter(table=table, user=player).exists()  # at table 2
+    people = {"anonymous": None, "outsider": UserFactory(is_staff=False), "player": player,
+              "organiser": organiser}
+    for who, allowed in may_watch.items():
+        client = Client()
+        if people[who] is not None:
+            client.force_login(people[who])
+        page = client.get(f"/tables/{table.pk}/")
+        assert page.status_code == (200 if allowed else 403), (spectators, who)
+        if not allowed:  # said in words, on the site's error page
+            assert "watch" in page.content.decode()
+            with pytest.raises(WatchRefused):
+                seat_of(table.pk, people[who])
+    seated_client = Client()
+    seated_client.force_login(seated)
+    assert seated_client.get(f"/tables/{table.pk}/").status_code == 200  # their own seat

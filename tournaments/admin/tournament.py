@@ -64,7 +64,7 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
         (_("scoring"), {"fields": ["points_win", "points_draw", "points_loss", "points_bye",
                                    "tiebreaks"]}),
         (_("play"), {"fields": ["bye_policy", "bot_level", "knockout_tie_rule",
-                                "third_place_match", "play", "dealing",
+                                "third_place_match", "play", "spectators", "dealing",
                                 "confirm_score_sheets"]}),
     ]
     form = TournamentForm

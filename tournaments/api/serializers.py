@@ -76,7 +76,8 @@ class TournamentSettingsSerializer(serializers.ModelSerializer[Tournament]):
         model = Tournament
         fields = ["rounds_planned", "points_win", "points_draw", "points_loss", "points_bye",
                   "tiebreaks", "bye_policy", "bot_level", "knockout_tie_rule",
-                  "third_place_match", "play", "dealing", "confirm_score_sheets"]
+                  "third_place_match", "play", "spectators", "dealing",
+                  "confirm_score_sheets"]
 
 
 class EntrySerializer(serializers.ModelSerializer[Entry]):

@@ -13,13 +13,19 @@ ends it stores the verified record through the result service, as the platform's
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
+
+from django.db.models import Q
 
 from games.live.models import LiveTable
 from games.live.service import SeatPlan, create_table
-from tournaments.models import LIVE_TABLE_KIND, Match, Result, Round, Tournament
+from tournaments.models import LIVE_TABLE_KIND, Entry, Match, Result, Round, Tournament
 
 from .errors import ResultExists, ResultRejected, TournamentUserError
 from .results import match_store_live_record
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +53,26 @@ def open_live_tables(round: Round) -> int:
         match.save(update_fields=["live_table"])
         opened += 1
     return opened
+
+
+def may_watch_live_match(table: LiveTable, user: AbstractBaseUser | AnonymousUser | None) -> bool:
+    """The watch policy of a tournament's tables (``Tournament.spectators``): anyone; the
+    tournament's players, logged in; or nobody. Its organisers may always watch."""
+    match = (Match.objects.filter(live_table=table).select_related("round__tournament")
+             .first())
+    if match is None:
+        return True
+    tournament = match.round.tournament
+    if tournament.spectators == Tournament.Spectators.ANYONE:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    if tournament.organisers.filter(pk=user.pk).exists():
+        return True
+    return (tournament.spectators == Tournament.Spectators.PLAYERS
+            and Entry.objects.filter(tournament=tournament).filter(
+                Q(team__player_a__user_id=user.pk) | Q(team__player_b__user_id=user.pk))
+            .exists())
 
 
 def record_live_result(table: LiveTable) -> None:

@@ -1,4 +1,5 @@
-"""What a finished live table tells the platform that seated it.
+"""What a live table of an app's kind tells and asks the app that seated it: the handler a
+finished table calls, and who may watch one in play.
 
 An app that plays its own games at live tables (a tournament's match, say) registers a
 handler for its kind of table in its ``AppConfig.ready()`` (``on_finished``); such a table
@@ -12,8 +13,12 @@ table names code to run.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .models import LiveTable
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 #: Called with the finished table (its ``record`` written, ``result_ref`` the caller's).
 FinishedHandler = Callable[[LiveTable], None]
@@ -34,5 +39,28 @@ def finished_handler(kind: str) -> FinishedHandler:
         return _HANDLERS[kind]
     except KeyError:
         raise LookupError(f"no handler for finished live tables of kind {kind!r}; register "
-                          "one with games.live.finished.on_finished in an app's ready()") \
+                          "one with games.live.kinds.on_finished in an app's ready()") \
             from None
+
+
+#: Whether ``user`` (holding no seat; None or anonymous when logged out) may watch ``table``.
+WatchPolicy = Callable[[LiveTable, "AbstractBaseUser | AnonymousUser | None"], bool]
+
+_WATCHERS: dict[str, WatchPolicy] = {}
+
+
+def on_watch(kind: str, policy: WatchPolicy) -> None:
+    """Ask ``policy`` who may watch a table of ``kind`` while it is played (without one,
+    anyone may, as at a practice table)."""
+    if _WATCHERS.get(kind, policy) is not policy:
+        raise AssertionError(f"two watch policies for live tables of kind {kind!r}")
+    _WATCHERS[kind] = policy
+
+
+def may_watch(table: LiveTable, user: AbstractBaseUser | AnonymousUser | None) -> bool:
+    """Whether ``user``, holding no seat at ``table``, may watch it: a game no longer in
+    play, always (what the public may see of it is the replay's business); one in play, as
+    the policy of its kind says."""
+    policy = _WATCHERS.get(table.reports_to)
+    return policy is None or table.status != LiveTable.Status.PLAYING or policy(table, user)
+
