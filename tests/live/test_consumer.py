@@ -8,7 +8,7 @@ import pytest
 from asgiref.sync import async_to_sync
 
 from games.engine import hand_size
-from games.live import consumers, service
+from games.live import consumers, kinds, service
 from games.live.models import LiveAction, LiveTable
 
 from .conftest import FIRST, SEED
@@ -161,3 +161,29 @@ def test_the_database_work_runs_in_the_pool_or_in_channels_thread(
     name = async_to_sync(consumers._db(lambda: threading.current_thread().name))()
     assert name.startswith("live-db_") == bool(threads)
     assert (name == threading.current_thread().name) == (not threads)
+
+
+def private(table: LiveTable, user: Any) -> bool:
+    """A watch policy that lets nobody watch (as a tournament's "nobody" does)."""
+    return False
+
+
+kinds.on_watch("test-private", private)
+
+
+def test_a_watcher_the_tables_kind_refuses_is_closed_and_the_seat_holder_plays(
+        player: Any, cookie: str) -> None:
+    table = service.create_table(
+        [service.SeatPlan(user=player) if seat == FIRST else service.SeatPlan(bot="greedy")
+         for seat in range(4)], seed=SEED, reports_to="test-private")
+
+    async def run() -> None:
+        from .sockets import connect_to
+
+        connected, code = await connect_to(table.pk).connect(timeout=TIMEOUT)
+        assert (connected, code) == (False, 4403)
+        mine, snapshot = await joined(table.pk, cookie)
+        assert snapshot["view"]["seat"] == FIRST
+        await mine.disconnect()
+
+    async_to_sync(run)()
