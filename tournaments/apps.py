@@ -9,11 +9,8 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # Django's way: the models (and so the services) load only once the apps are ready.
         from games.live.kinds import on_finished, on_watch
-        from tournaments.services.online import (
-            LIVE_KIND,
-            may_watch_live_match,
-            record_live_result,
-        )
+        from tournaments.models import LIVE_TABLE_KIND
+        from tournaments.services.online import may_watch_live_match, record_live_result
 
-        on_finished(LIVE_KIND, record_live_result)
-        on_watch(LIVE_KIND, may_watch_live_match)
+        on_finished(LIVE_TABLE_KIND, record_live_result)
+        on_watch(LIVE_TABLE_KIND, may_watch_live_match)

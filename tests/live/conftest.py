@@ -1,4 +1,5 @@
 import os
+import threading
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from typing import Any
@@ -113,3 +114,32 @@ def layer(request: Any, settings: Any) -> Iterator[str]:
     channel_layers.backends.clear()
     yield request.param
     channel_layers.backends.clear()
+
+
+@pytest.fixture
+def postgres(transactional_db: None) -> None:
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are PostgreSQL's; SQLite serialises its writers whole "
+                    "(set DATABASE_URL=postgres://...)")
+
+
+def in_thread(work: Callable[[], Any]) -> tuple[threading.Thread, dict[str, Any]]:
+    """``work`` in a thread of its own (with a database connection of its own); what it
+    returned or raised, once joined, in the dict."""
+    from django.db import connections
+
+    out: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            out["value"] = work()
+        except Exception as exc:  # noqa: BLE001 - handed to the test to assert on
+            out["error"] = exc
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread, out

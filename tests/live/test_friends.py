@@ -12,8 +12,7 @@ skip, saying so."""
 from __future__ import annotations
 
 import re
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -21,7 +20,7 @@ import psycopg
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import signing
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -32,6 +31,7 @@ from games.live.friends import FriendTableError
 from games.live.models import FriendSeat, FriendTable, LiveTable
 
 from ..pages.test_markup import Audit
+from .conftest import in_thread
 
 pytestmark = pytest.mark.django_db
 
@@ -297,31 +297,6 @@ def test_a_table_nobody_starts_ends_like_an_abandoned_practice_table(
 
 # ---- races, on PostgreSQL ----
 
-@pytest.fixture
-def postgres(transactional_db: None) -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks are PostgreSQL's; SQLite serialises its writers whole "
-                    "(set DATABASE_URL=postgres://...)")
-
-
-def _in_thread(work: Callable[[], Any]) -> tuple[threading.Thread, dict[str, Any]]:
-    """``work`` in a thread of its own (a database connection of its own); what it
-    returned or raised, once joined, in the dict."""
-    out: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            out["value"] = work()
-        except Exception as exc:  # noqa: BLE001 - handed to the test to assert on
-            out["error"] = exc
-        finally:
-            connections.close_all()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    return thread, out
-
-
 def _held(table: FriendTable) -> psycopg.Connection[Any]:
     """A connection of its own holding ``table``'s row lock, as a take or start would."""
     holder = psycopg.connect(database_url(connection.settings_dict))
@@ -336,7 +311,7 @@ def test_two_people_opening_one_link_at_once_one_gets_the_seat(
     token = _token(table, 2)
     holder = _held(table)
     try:
-        runs = [_in_thread(lambda user=user: friends.take_seat(user, token))
+        runs = [in_thread(lambda user=user: friends.take_seat(user, token))
                 for user in (bob, carol)]
         for thread, _out in runs:
             thread.join(WAITS)
@@ -360,7 +335,7 @@ def test_one_person_opening_two_links_at_once_gets_one_seat(
     table = _open(player, friends_at=(1, 2, 3))
     holder = _held(table)
     try:
-        runs = [_in_thread(lambda seat=seat: friends.take_seat(bob, _token(table, seat)))
+        runs = [in_thread(lambda seat=seat: friends.take_seat(bob, _token(table, seat)))
                 for seat in (1, 3)]
         for thread, _out in runs:
             thread.join(WAITS)
@@ -379,7 +354,7 @@ def test_a_seat_taken_while_the_host_starts_is_in_the_game(
     table = _open(player, friends_at=(1, 2))
     with transaction.atomic():
         friends.take_seat(bob, _token(table, 2))
-        thread, out = _in_thread(lambda: friends.start_friend_table(player, table.pk))
+        thread, out = in_thread(lambda: friends.start_friend_table(player, table.pk))
         thread.join(WAITS)
         assert thread.is_alive(), "the start did not wait for the take"
     thread.join(30)
@@ -394,7 +369,7 @@ def test_a_seat_taken_while_the_host_starts_after_it_is_told_the_game_started(
     token = _token(table, 2)
     with transaction.atomic():
         game = friends.start_friend_table(player, table.pk)
-        thread, out = _in_thread(lambda: friends.take_seat(bob, token))
+        thread, out = in_thread(lambda: friends.take_seat(bob, token))
         thread.join(WAITS)
         assert thread.is_alive(), "the take did not wait for the start"
     thread.join(30)
@@ -409,7 +384,7 @@ def test_a_seat_taken_while_the_waiting_tables_are_ended_keeps_the_table(
     FriendTable.objects.update(active=timezone.now() - timedelta(hours=25))
     with transaction.atomic():
         friends.take_seat(bob, _token(table, 2))
-        thread, out = _in_thread(limits.end_abandoned_tables)
+        thread, out = in_thread(limits.end_abandoned_tables)
         thread.join(WAITS)
         assert thread.is_alive(), "ending the tables did not wait for the take"
     thread.join(30)

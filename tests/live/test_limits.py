@@ -9,15 +9,14 @@ its own; on SQLite they skip, saying so."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
 import psycopg
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -26,7 +25,7 @@ from config.worker_process import database_url
 from games.live import limits, service
 from games.live.models import LiveAction, LiveTable
 
-from .conftest import FIRST, SEED, assert_record_refused, quiet_for
+from .conftest import FIRST, SEED, assert_record_refused, in_thread, quiet_for
 
 # seconds: how long a thread waiting for a row lock is given to show it waits
 WAITS = 0.5
@@ -121,38 +120,13 @@ def test_the_fourth_play_now_shows_the_open_tables(alice: Client, player: Any) -
     assert LiveTable.objects.count() == 3
 
 
-@pytest.fixture
-def postgres(transactional_db: None) -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks are PostgreSQL's; SQLite serialises its writers whole "
-                    "(set DATABASE_URL=postgres://...)")
-
-
-def _in_thread(work: Callable[[], Any]) -> tuple[threading.Thread, dict[str, Any]]:
-    """``work`` in a thread of its own (with a database connection of its own); what it
-    returned or raised, once joined, in the dict."""
-    out: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            out["value"] = work()
-        except Exception as exc:  # noqa: BLE001 - handed to the test to assert on
-            out["error"] = exc
-        finally:
-            connections.close_all()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    return thread, out
-
-
 def test_two_play_nows_at_once_count_one_after_the_other(postgres: None, player: Any) -> None:
     """The third table's transaction holds the user's row when a fourth "Play now" comes:
     the fourth waits for it, then counts three and is refused."""
     _table(player), _table(player)
     with transaction.atomic():
         third = _table(player)  # its check locked the user's row until this commits
-        thread, out = _in_thread(lambda: _table(player))
+        thread, out = in_thread(lambda: _table(player))
         thread.join(WAITS)
         assert thread.is_alive(), "the second Play now did not wait for the first"
     thread.join(30)
@@ -211,7 +185,7 @@ def test_a_person_acting_while_the_tables_are_ended_keeps_the_table(
         row = person.execute(f"SELECT seq FROM {LiveTable._meta.db_table} WHERE id = %s "
                              "FOR UPDATE", [table.pk]).fetchone()
         assert row == (0,)
-        thread, out = _in_thread(limits.end_abandoned_tables)
+        thread, out = in_thread(limits.end_abandoned_tables)
         thread.join(WAITS)
         assert thread.is_alive(), "ending the tables did not wait for the person's action"
         person.execute(f"INSERT INTO {LiveAction._meta.db_table} (table_id, seq, seat, action, "

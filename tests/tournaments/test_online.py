@@ -17,9 +17,9 @@ from games.live.models import LiveSeat, LiveTable
 from games.live.service import WatchRefused, seat_of
 from games.live.state import replay
 from tournaments import services
-from tournaments.models import Absence, Match, Result, Standing, Tournament
+from tournaments.models import LIVE_TABLE_KIND, Absence, Match, Result, Standing, Tournament
 from tournaments.services.deals import match_deals
-from tournaments.services.online import LIVE_KIND, record_live_result
+from tournaments.services.online import record_live_result
 from tournaments.services.results import match_store_live_record
 
 from .factories import UserFactory, tournament_with_teams
@@ -52,7 +52,7 @@ def test_publishing_opens_a_table_per_match_seated_as_paired_and_dealt_from_its_
 
     match = publish_first_round(tournament, organiser)
     table = LiveTable.objects.get(match=match)
-    assert (table.seed, table.reports_to, table.result_ref) == (match.seed, LIVE_KIND,
+    assert (table.seed, table.reports_to, table.result_ref) == (match.seed, LIVE_TABLE_KIND,
                                                                 str(match.pk))
     assert replay(table.seed, []).decks == replay(match.seed, []).decks
     seats = {seat.seat: seat for seat in LiveSeat.objects.filter(table=table)}

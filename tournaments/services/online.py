@@ -5,7 +5,7 @@ Publishing a round of an online tournament opens one table per match that bots d
 alone, dealt from the match's own seed (so the deals are those ``match_deals`` gives, the
 same a venue print-out shows) and seated as paired: a player with a login holds their seat;
 a seat whose player is absent, or has no login to play with, is played by the tournament's
-bot level. The table names the match (``result_ref``) and its kind (:data:`LIVE_KIND`),
+bot level. The table names the match (``result_ref``) and its kind (``models.LIVE_TABLE_KIND``),
 whose handler, :func:`record_live_result`, the app registers (``apps.py``): when the game
 ends it stores the verified record through the result service, as the platform's own game.
 """
@@ -29,9 +29,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LIVE_KIND = LIVE_TABLE_KIND
-
-
 def open_live_tables(round: Round) -> int:
     """Open the round's live tables (in the publishing transaction, the round locked); how
     many were opened. A round of a tournament played at the venue opens none."""
@@ -48,7 +45,7 @@ def open_live_tables(round: Round) -> int:
         plans = [SeatPlan(user=seat.player.user) if seat.player is not None
                  and seat.player.user is not None
                  else SeatPlan(bot=seat.bot_level or tournament.bot_level) for seat in seats]
-        match.live_table = create_table(plans, seed=match.seed, reports_to=LIVE_KIND,
+        match.live_table = create_table(plans, seed=match.seed, reports_to=LIVE_TABLE_KIND,
                                         result_ref=str(match.pk))
         match.save(update_fields=["live_table"])
         opened += 1
