@@ -5,11 +5,12 @@ The channel layer carries only sequence numbers, so it cannot leak a card; it ma
 notice, so a client asks to ``resume`` from its last number whenever it sees a gap.
 
 Messages from the client: ``{"type": "act", "action": "0 take", "id": "c-17"}``,
-``{"type": "resume", "since": 12}`` and ``{"type": "ways", "id": "w-3", "cards": ["5H",
+``{"type": "resume", "since": 12}``, ``{"type": "ways", "id": "w-3", "cards": ["5H",
 "6H", "JK"], "meld": null}`` (the seat's legal actions using exactly those cards, onto
-meld ``meld`` when it is a meld id). To the client: ``ack`` (``id``, ``seq``), ``error``
-(``id``, ``rule``, ``field``, ``message``), ``update`` (``events`` and ``view``, the view's
-``seq`` being the last event's number), ``ways`` (``id``, ``actions``: their text forms).
+meld ``meld`` when it is a meld id) and ``{"type": "ping"}``, a seat holder's heartbeat
+(``presence``). To the client: ``ack`` (``id``, ``seq``), ``error`` (``id``, ``rule``,
+``field``, ``message``), ``update`` (``events`` and ``view``, the view's ``seq`` being the
+last event's number), ``ways`` (``id``, ``actions``: their text forms) and ``pong``.
 Each frame is read by ``frames``: one that is not such a message gets an error saying what
 is wrong (and which field) and the connection stays; one over ``frames.MAX_FRAME_BYTES``
 closes it (1009).
@@ -30,7 +31,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from . import frames, service
+from . import frames, presence, service
 
 Message = dict[str, Any]
 
@@ -96,6 +97,8 @@ class TableConsumer(Consumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         self.last_seq = 0
+        if self.seat is not None:  # a person back at their seat takes it from the bot
+            await _db(presence.heard)(self.table_id, self.seat, arriving=True)
         # a new connection gets a snapshot (the view), not the whole history
         update = await self._update(None)
         await self._send_update(service.Update([], update.view))
@@ -103,6 +106,9 @@ class TableConsumer(Consumer):
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            seat = getattr(self, "seat", None)
+            if seat is not None:
+                await _db(presence.heard)(self.table_id, seat, leaving=True)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """One frame from the client: always one answer, at worst an error frame, and the
@@ -134,6 +140,10 @@ class TableConsumer(Consumer):
             await self._act(request)
         elif isinstance(request, frames.Resume):
             await self._resume(request)
+        elif isinstance(request, frames.Ping):
+            if self.seat is not None:
+                await _db(presence.heard)(self.table_id, self.seat)
+            await self._send_json({"type": "pong"})
         else:
             await self._ways(request)
 
@@ -182,8 +192,9 @@ class TableConsumer(Consumer):
         await self._send_update(update)
 
     async def table_changed(self, event: Message) -> None:
-        """The group's notice that the table reached sequence number ``event["seq"]``."""
-        if event["seq"] > self.last_seq:
+        """The group's notice that the table reached sequence number ``event["seq"]``, or
+        that something besides an action changed (``changed``: a pause, a substitute)."""
+        if event["seq"] > self.last_seq or event.get("changed"):
             await self._catch_up()
 
     async def layer_subscribed(self, event: Message) -> None:

@@ -9,7 +9,7 @@ sweep (Celery beat) sends the timers and reports that were lost.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import Max
@@ -18,9 +18,9 @@ from django.utils import timezone
 
 from config.sending import send
 
-from . import limits
+from . import limits, seating
 from .kinds import finished_handler
-from .models import LiveTable
+from .models import LiveSeat, LiveTable
 
 #: The live tables' tasks are sent by name (config.sending): tasks.py imports this module.
 TASKS = "games.live.tasks."
@@ -48,13 +48,14 @@ def report_result(table_id: int) -> bool:
 
 def sweep() -> dict[str, int]:
     """End the practice tables nobody plays at (``limits``), then send again what may have
-    been lost: the timers of passed deadlines, the reports of finished games and the bots'
-    moves of quiet tables; the tasks themselves decide whether anything is left to do."""
+    been lost: the timers of passed deadlines, the reports of finished games, the bots'
+    moves of quiet tables and the away checks of people gone silent; the tasks themselves
+    decide whether anything is left to do."""
     now = timezone.now()
     ended = limits.end_abandoned_tables(now)
 
     due = list(LiveTable.objects.filter(status=LiveTable.Status.PLAYING,
-                                        deadline__lte=now)
+                                        deadline__lte=now, paused_at=None)
                .values_list("pk", "deadline"))
     for pk, deadline in due:
         assert deadline is not None  # the filter takes only tables with a deadline
@@ -66,11 +67,33 @@ def sweep() -> dict[str, int]:
     # A table where nothing happened for a while and no person's countdown runs: a bot's
     # move may have been lost (the broker down after the commit). The task acts only if
     # a bot is to move at that very sequence number.
-    quiet = list(LiveTable.objects.filter(status=LiveTable.Status.PLAYING, deadline=None)
+    quiet = list(LiveTable.objects.filter(status=LiveTable.Status.PLAYING, deadline=None,
+                                          paused_at=None)
                  .annotate(last=Coalesce(Max("actions__created"), "created"))
                  .filter(last__lte=now - timedelta(seconds=STALLED_SECONDS))
                  .values_list("pk", "seq"))
     for pk, seq in quiet:
         send(TASKS + "live_bot_move", (pk, seq))
+    # People gone without a word (a connection that ended unseen): their substitutes.
+    away = tables_to_check(now)
+    for pk in away:
+        send(TASKS + "live_away_check", (pk,))
     return {"turns_timed_out": len(due), "reports_sent": len(unreported),
-            "bot_moves_sent": len(quiet), "tables_ended": ended}
+            "bot_moves_sent": len(quiet), "tables_ended": ended, "away_checks_sent": len(away)}
+
+
+def tables_to_check(now: datetime) -> list[int]:
+    """The tables in play where a person may have been gone longer than the grace
+    (``presence.check_away`` decides)."""
+    found = set()
+    for table_id, grace, created, states, seat, seen in (
+            LiveSeat.objects.filter(table__status=LiveTable.Status.PLAYING,
+                                    table__grace_seconds__isnull=False,
+                                    table__paused_at=None, user__isnull=False)
+            .values_list("table_id", "table__grace_seconds", "table__created",
+                         "table__seating", "seat", "seen")):
+        state = seating.load(states)[seat]
+        if not (state.away or state.pinned) and (seen or created) < now - timedelta(
+                seconds=grace or 0):  # the filter takes only tables with a grace
+            found.add(table_id)
+    return sorted(found)

@@ -31,7 +31,7 @@ MAX_WAYS_CARDS = 108  # the pack (R2.1): no hand holds more
 MAX_DIGITS = 18
 #: Each type's fields, all required but a ways message's ``meld`` (absent: ``null``).
 FIELDS = {"act": ("type", "id", "action"), "resume": ("type", "since"),
-          "ways": ("type", "id", "cards", "meld")}
+          "ways": ("type", "id", "cards", "meld"), "ping": ("type",)}
 UNCLEAN = re.compile("[\x00\ud800-\udfff]")
 SHOWN = 40  # characters of a client's text an error quotes
 
@@ -65,7 +65,12 @@ class Ways:
     meld: int | None
 
 
-Request = Act | Resume | Ways
+@dataclass(frozen=True)
+class Ping:
+    """A heartbeat: the person is still at the table (``presence``)."""
+
+
+Request = Act | Resume | Ways | Ping
 
 
 @dataclass(frozen=True)
@@ -134,12 +139,12 @@ def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _kind(message: dict[str, Any]) -> str:
     kind = message.get("type")
     if not isinstance(kind, str):
-        raise FrameError(_("A message needs \"type\", a string: \"act\", \"resume\" or "
-                           "\"ways\"."), "type")
+        raise FrameError(_("A message needs \"type\", a string: \"act\", \"resume\", "
+                           "\"ways\" or \"ping\"."), "type")
     _clean(kind, "type")
     if kind not in FIELDS:
-        raise FrameError(_("Unknown message type %(type)s; send \"act\", \"resume\" or "
-                           "\"ways\".") % {"type": _shown(kind)}, "type")
+        raise FrameError(_("Unknown message type %(type)s; send \"act\", \"resume\", "
+                           "\"ways\" or \"ping\".") % {"type": _shown(kind)}, "type")
     return kind
 
 
@@ -157,6 +162,8 @@ def _request(kind: str, message: dict[str, Any]) -> Request:
         if since is None:
             raise FrameError(_("A resume message needs \"since\", a whole number."), "since")
         return Resume(since)
+    if kind == "ping":
+        return Ping()
     return Ways(_id(message), _cards(message.get("cards")), _meld(message.get("meld")))
 
 

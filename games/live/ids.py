@@ -23,6 +23,7 @@ def client_id_problem(client_id: str) -> str | None:
 
 
 def server_id(kind: str, seq: int) -> str:
-    """The id of an action the server chose for a seat (``kind``: ``bot``, ``stand-in``)
-    at sequence number ``seq``."""
+    """The id of an action the server chose for a seat at sequence number ``seq``;
+    ``kind``: ``bot`` (a bot's seat), ``substitute`` (a person's, while they are gone) or
+    ``stand-in`` (a person's turn whose time ran out)."""
     return f"!{kind}-{seq}"

@@ -34,6 +34,24 @@ class LiveTable(models.Model):
     # stand-in bot finishes that turn (LIVE.md "Time").
     move_seconds = models.PositiveIntegerField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
+    # Each person's reserve for the whole game, spent once a turn outlasts
+    # ``move_seconds`` (None: none); what is left of it is in ``seating`` (clock.py).
+    reserve_seconds = models.PositiveIntegerField(null=True, blank=True)
+    # How long a person may be gone (not yet joined since ``created``, or no heartbeat)
+    # before their seat's substitute bot plays for them (None: never; presence.py).
+    grace_seconds = models.PositiveIntegerField(null=True, blank=True)
+    # When the clock of the person to move started (None on a bot's turn, without a
+    # clock, once over): what the turn cost their reserve is counted from it.
+    turn_started = models.DateTimeField(null=True, blank=True)
+    # When the director paused the table (None: not paused): no action is taken and no
+    # clock runs until they resume it, when deadline and turn_started move on by the pause.
+    paused_at = models.DateTimeField(null=True, blank=True)
+    # Per seat (seat 0 first): its reserve left, whether its substitute plays it now and
+    # whether the director pinned the substitute (seating.py). On the table's row, as it
+    # changes under the row's lock and every update reads that row anyway.
+    seating = models.JSONField(default=list)
+    # The director's last message to the table, shown to everyone at it.
+    message = models.CharField(max_length=300, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -57,6 +75,12 @@ class LiveSeat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                              blank=True, related_name="live_seats")
     bot = models.CharField(max_length=20, blank=True)
+    # The level of the bot that plays a person's seat while they are gone ("" for a
+    # bot's seat).
+    substitute = models.CharField(max_length=20, blank=True)
+    # A person's last sign of life at the table: connecting, a heartbeat, leaving (None:
+    # never came). Written without the table's lock, as often as every few seconds.
+    seen = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "seat"]

@@ -19,6 +19,7 @@ from django.db import connection
 from django.db.models import Field
 from django.utils import timezone
 
+from . import seating
 from .models import LiveAction, LiveSeat, LiveTable
 
 Converter = Callable[[Any, Any, Any], Any]
@@ -94,11 +95,25 @@ def read_table_since(table_id: int, after: int) -> tuple[LiveTable, list[str]] |
 
 @dataclass
 class Locked:
-    """A table whose row is locked until the transaction ends, with each seat's bot level
-    ("" for a person's seat)."""
+    """A table whose row is locked until the transaction ends, with each seat's own bot
+    level ("" for a person's seat), its substitute's level ("" for a bot's seat) and its
+    state (``seating``, from the table's row; written back with it by ``log_action``
+    and ``write_table``)."""
 
     table: LiveTable
-    levels: dict[int, str]
+    bots: dict[int, str]
+    substitutes: dict[int, str]
+    states: list[seating.SeatState]
+
+    @property
+    def levels(self) -> dict[int, str]:
+        """Which bot plays each seat now ("": its person)."""
+        return {seat: seating.level(bot, self.substitutes[seat], self.states[seat])
+                for seat, bot in self.bots.items()}
+
+    def person(self, seat: int) -> bool:
+        """Whether a person holds ``seat`` (whoever plays it now)."""
+        return not self.bots[seat]
 
 
 def lock_table(table_id: int) -> Locked | None:
@@ -109,13 +124,16 @@ def lock_table(table_id: int) -> Locked | None:
     seats = LiveSeat._meta
     lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {_columns('t')}, s.seat, s.bot FROM {_q(_TABLE.db_table)} t "
+        cursor.execute(f"SELECT {_columns('t')}, s.seat, s.bot, s.substitute "
+                       f"FROM {_q(_TABLE.db_table)} t "
                        f"JOIN {_q(seats.db_table)} s ON s.table_id = t.id "
                        f"WHERE t.id = %s{lock}", [table_id])
         rows = cursor.fetchall()
     if not rows:
         return None
-    return Locked(_table(rows[0]), {row[-2]: row[-1] for row in rows})
+    table = _table(rows[0])
+    return Locked(table, {row[-3]: row[-2] for row in rows}, {row[-3]: row[-1] for row in rows},
+                  seating.load(table.seating))
 
 
 def logged_actions(table_id: int, after: int, upto: int) -> list[str]:
@@ -138,25 +156,49 @@ def logged_seq(table_id: int, seat: int, client_id: str) -> int | None:
     return None if row is None else int(row[0])
 
 
-_WRITTEN = ("seq", "status", "record", "deadline")
+#: What an action may change on the table's row.
+_WRITTEN = ("seq", "status", "record", "deadline", "turn_started", "seating")
 
 
 def log_action(table: LiveTable, seat: int, action: str, client_id: str) -> None:
-    """Append ``action`` at ``table.seq`` and write the table's ``seq``, ``status``,
-    ``record`` and ``deadline``, under the row lock: one statement on PostgreSQL."""
+    """Append ``action`` at ``table.seq`` and write the table's fields an action changes
+    (``_WRITTEN``), under the row lock: one statement on PostgreSQL."""
     actions = LiveAction._meta
     created = actions.get_field("created").get_db_prep_save(timezone.now(), connection)
     insert = (f"INSERT INTO {_q(actions.db_table)} (table_id, seq, seat, action, client_id, "
               f"created) VALUES (%s, %s, %s, %s, %s, %s)")
     inserted = [table.pk, table.seq, seat, action, client_id, created]
-    fields = [_BY_NAME[name] for name in _WRITTEN]
-    update = (f"UPDATE {_q(_TABLE.db_table)} SET "
-              + ", ".join(f"{_column(field)} = %s" for field in fields) + " WHERE id = %s")
-    updated = [field.get_db_prep_save(getattr(table, field.attname), connection)
-               for field in fields] + [table.pk]
+    update, updated = _update(table, _WRITTEN)
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":  # a data-modifying WITH runs in any case
             cursor.execute(f"WITH logged AS ({insert}) {update}", inserted + updated)
         else:
             cursor.execute(insert, inserted)
             cursor.execute(update, updated)
+
+
+def _update(table: LiveTable, names: Sequence[str]) -> tuple[str, list[Any]]:
+    """The UPDATE of the table's fields ``names`` from ``table``, and its parameters."""
+    fields = [_BY_NAME[name] for name in names]
+    update = (f"UPDATE {_q(_TABLE.db_table)} SET "
+              + ", ".join(f"{_column(field)} = %s" for field in fields) + " WHERE id = %s")
+    return update, [field.get_db_prep_save(getattr(table, field.attname), connection)
+                    for field in fields] + [table.pk]
+
+
+def write_table(locked: Locked, *names: str) -> None:
+    """Write the locked table's fields ``names`` (its seats' states always), under the
+    row lock: what the director and the substitutes change between actions."""
+    locked.table.seating = seating.dump(locked.states)
+    update, updated = _update(locked.table, ("seating", *names))
+    with connection.cursor() as cursor:
+        cursor.execute(update, updated)
+
+
+def server_actions(table_id: int) -> dict[int, str]:
+    """The ids of the table's actions the server chose (a bot's, a substitute's, the
+    stand-in's: ids beginning with ``!``), by sequence number."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT seq, client_id FROM {_q(LiveAction._meta.db_table)} "
+                       "WHERE table_id = %s AND client_id LIKE %s", [table_id, "!%"])
+        return {int(seq): client_id for seq, client_id in cursor.fetchall()}

@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 from django.conf import settings
@@ -29,7 +28,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.sending import send
 from games.bots import BOTS, make_bot
 from games.engine import (
     Action,
@@ -40,12 +38,12 @@ from games.engine import (
 )
 from games.engine.ways import ways
 
-from . import kinds, limits, notify, replayed, rows
+from . import kinds, limits, replayed, rows, seating
 from .errors import TableError as TableError  # what its callers catch, as service.TableError
-from .followups import TASKS
 from .ids import client_id_problem, server_id
 from .models import LiveSeat, LiveTable
 from .state import Json, LiveGame, events_since, recent_events, replay, seat_view, spectator_view
+from .turns import after_commit, group_name, start_turn, stop_clock
 
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
@@ -63,17 +61,17 @@ def _refused(exc: IllegalActionError) -> TableError:
     return TableError(exc.translated(_), exc.rule)
 
 
-def group_name(table_id: int) -> str:
-    """The channel-layer group of a table's connections."""
-    return f"live-table-{table_id}"
+__all__ = ["group_name"]  # the table's channel group, as its callers know it
 
 
 @dataclass(frozen=True)
 class SeatPlan:
-    """Who plays a seat of a new table: a person (``user``) or a bot of level ``bot``."""
+    """Who plays a seat of a new table: a person (``user``), whose ``substitute`` bot plays
+    for them while they are gone, or a bot of level ``bot``."""
 
     user: User | None = None
     bot: str = ""
+    substitute: str = STAND_IN
 
 
 def create_practice_table(user: User, bot: str, seat: int = 0,
@@ -90,35 +88,48 @@ def create_practice_table(user: User, bot: str, seat: int = 0,
 
 def create_table(seats: Sequence[SeatPlan], *, seed: int | None = None, reports_to: str = "",
                  result_ref: str = "",
-                 move_seconds: int | None | Literal["default"] = "default") -> LiveTable:
+                 move_seconds: int | None | Literal["default"] = "default",
+                 reserve_seconds: int | None = None,
+                 grace_seconds: int | None = None) -> LiveTable:
     """A new table seated as ``seats`` (seat 0 first), dealt from ``seed`` (random when
     None; kept secret with the table), telling the handler of ``reports_to`` when its game
-    ends (``finished``). The first turn starts at once: a bot's is scheduled, a person's
-    clock runs."""
+    ends (``finished``). Each person has ``move_seconds`` a turn and a reserve of
+    ``reserve_seconds`` for the game (``seating``), and their substitute plays for them
+    once they are gone for ``grace_seconds`` (``presence``; None: never). The first turn
+    starts at once: a bot's is scheduled, a person's clock runs."""
     if len(seats) != 4:
         raise TableError(_("A table has four seats, not %(count)d.") % {"count": len(seats)})
     for number, plan in enumerate(seats):
         if (plan.user is None) == (not plan.bot):
             raise TableError(_("Seat %(seat)d needs a person or a bot, not both or neither.")
                              % {"seat": number})
-        if plan.bot and plan.bot not in BOTS:
-            raise TableError(_("Unknown bot level %(bot)s; choose from %(names)s.")
-                             % {"bot": plan.bot, "names": ", ".join(BOTS)})
+        for level in (plan.bot, plan.substitute):
+            if level and level not in BOTS:
+                raise TableError(_("Unknown bot level %(bot)s; choose from %(names)s.")
+                                 % {"bot": level, "names": ", ".join(BOTS)})
     with transaction.atomic():
         table = LiveTable.objects.create(
             seed=secrets.randbits(62) if seed is None else seed, reports_to=reports_to,
             result_ref=result_ref,
             move_seconds=settings.LIVE_MOVE_SECONDS if move_seconds == "default"
-            else move_seconds)
+            else move_seconds, reserve_seconds=reserve_seconds, grace_seconds=grace_seconds,
+            seating=seating.dump(seating.initial(reserve_seconds)))
         LiveSeat.objects.bulk_create(
-            LiveSeat(table=table, seat=s, user=plan.user, bot=plan.bot)
+            LiveSeat(table=table, seat=s, user=plan.user, bot=plan.bot,
+                     substitute="" if plan.bot else plan.substitute)
             for s, plan in enumerate(seats))
+        locked = _locked(table.pk)
         mover = replay(table.seed, []).game.to_move
-        bots = {s for s, plan in enumerate(seats) if plan.bot}
-        _start_turn(table, mover, bots)
-        table.save(update_fields=["deadline"])
-        _after_commit(table, mover, bots, timer=True)
+        start_turn(locked, mover)
+        rows.write_table(locked, "deadline", "turn_started")
+        table = locked.table
+        after_commit(table, mover, _bots(locked), timer=True)
     return table
+
+
+def _bots(locked: rows.Locked) -> set[int]:
+    """The seats a bot plays now."""
+    return {seat for seat, level in locked.levels.items() if level}
 
 
 def _no_table(table_id: int) -> TableError:
@@ -143,10 +154,13 @@ def _locked(table_id: int) -> rows.Locked:
 
 def _check_playing(table: LiveTable) -> None:
     """``TableError`` unless the game at ``table`` is on: not over, nor ended for want of
-    play (``limits``)."""
+    play (``limits``), nor paused by the director."""
     if table.status == LiveTable.Status.FINISHED:
         raise TableError(_("The game is over."), "R3.1")
     limits.check_not_abandoned(table)
+    if table.paused_at is not None:
+        raise TableError(_("The director has paused this table; play goes on when they "
+                           "resume it."))
 
 
 def _log_texts(table: LiveTable) -> list[str]:
@@ -159,6 +173,14 @@ def _game(table: LiveTable) -> LiveGame:
     replayed), else replayed from the log; ``replayed.keep`` it after."""
     return (replayed.take(table)
             or replay(table.seed, _log_texts(table)))
+
+
+def to_move(table: LiveTable) -> int | None:
+    """The seat to move at ``table`` (as its row says it is), or None once the game is
+    over."""
+    live = _game(table)
+    replayed.keep(table, live)
+    return live.game.to_move
 
 
 def table_act(table_id: int, seat: int, action_text: str, client_action_id: str, *,
@@ -203,15 +225,14 @@ def _act(table_id: int, seat: int, action_text: str, client_action_id: str,
         if action.seat != seat:
             raise TableError(_("Seat %(seat)s cannot act for seat %(other)s.")
                              % {"seat": seat, "other": action.seat}, "R6.1")
-        return _append(table, _game(table), action, client_action_id, locked.levels), table
+        return _append(locked, _game(table), action, client_action_id), table
 
 
-def _append(table: LiveTable, live: LiveGame, action: Action, client_action_id: str,
-            levels: dict[int, str]) -> int:
-    """The door itself, inside the transaction holding ``table``'s row lock, ``live`` being
+def _append(locked: rows.Locked, live: LiveGame, action: Action, client_action_id: str) -> int:
+    """The door itself, inside the transaction holding the table's row lock, ``live`` being
     its game: the engine checks ``action``, which is then logged with the next sequence
-    number; the follow-ups go once committed. ``levels``: each seat's bot level ("" for a
-    person)."""
+    number; the follow-ups go once committed."""
+    table = locked.table
     hands_done = len(live.game.results)
     try:
         live.apply(action)
@@ -220,17 +241,20 @@ def _append(table: LiveTable, live: LiveGame, action: Action, client_action_id: 
         raise _refused(exc) from None
     live.next_hand()
     mover = live.game.to_move
-    bots = {seat for seat, level in levels.items() if level}
     # a new turn (another seat, or a new hand) starts a new countdown
     new_turn = mover != action.seat or len(live.game.results) != hands_done
     if new_turn:
-        _start_turn(table, mover, bots)
+        stop_clock(locked, action.seat)
+        start_turn(locked, mover)
     table.seq += 1
+    table.seating = seating.dump(locked.states)
+    rows.log_action(table, action.seat, str(action), client_action_id)
     if live.game.is_over:
         table.status = LiveTable.Status.FINISHED
-        table.record = live.record(_players(table)).to_json()
-    rows.log_action(table, action.seat, str(action), client_action_id)
-    _after_commit(table, mover, bots, timer=new_turn)
+        table.record = marked_record(live.record(_players(table)).to_json(),
+                                     rows.server_actions(table.pk), locked)
+        rows.write_table(locked, "status", "record")
+    after_commit(table, mover, _bots(locked), timer=new_turn)
     transaction.on_commit(lambda: replayed.keep(table, live))
     return table.seq
 
@@ -240,51 +264,20 @@ def _players(table: LiveTable) -> list[str]:
             for s in table.seats.select_related("user")]
 
 
-def _start_turn(table: LiveTable, mover: int | None, bots: set[int]) -> None:
-    """The countdown of ``mover``'s turn: a deadline for a person when the table has a time
-    limit; none for a bot or once the game is over (the clock runs only on a person's own
-    turn, LIVE.md "Time")."""
-    person = mover is not None and table.move_seconds is not None and mover not in bots
-    table.deadline = (timezone.now() + timedelta(seconds=table.move_seconds or 0)
-                      if person else None)
-
-
-def _after_commit(table: LiveTable, mover: int | None, bots: set[int], *,
-                  timer: bool) -> None:
-    """Once committed: announce the new sequence number, let the next bot move, start the
-    timer of a new deadline (``timer``) and report the result when the game has ended."""
-    table_id, seq, deadline = table.pk, table.seq, table.deadline if timer else None
-    bot_to_move = mover in bots
-    finished = table.status == LiveTable.Status.FINISHED and bool(table.reports_to)
-
-    def follow_up() -> None:
-        # The game's own follow-ups first; the notice last, as clients can do without it.
-        # The move stands whatever happens here: a task the broker refuses is logged, and
-        # the sweep (followups.sweep) sends lost bot moves, timers and reports again.
-        with _logged("the bot's move", table_id):
-            if bot_to_move:
-                send(TASKS + "live_bot_move", (table_id, seq),
-                     countdown=settings.LIVE_BOT_PAUSE_SECONDS)
-        with _logged("the turn's timer", table_id):
-            if deadline is not None:
-                send(TASKS + "live_turn_timeout", (table_id, deadline.isoformat()),
-                     eta=deadline)
-        with _logged("reporting the result", table_id):
-            if finished:
-                send(TASKS + "live_report", (table_id,))
-        with _logged("the notice", table_id):  # clients also catch up when they resume
-            notify.group_send(group_name(table_id), {"type": "table.changed", "seq": seq})
-
-    transaction.on_commit(follow_up)
-
-
-@contextmanager
-def _logged(what: str, table_id: int) -> Iterator[None]:
-    try:
-        yield
-    except Exception:  # noqa: BLE001 - a broker error must not reach the mover
-        log.exception("sending %s at live table %s failed; the sweep sends it again",
-                      what, table_id)
+def marked_record(record: Json, server_actions: dict[int, str], locked: rows.Locked) -> Json:
+    """``record`` with each action a bot played for a person's seat marked with that
+    bot's level (``"bot": "greedy"``; push-record readers ignore keys they do not know):
+    never hidden who played (LIVE.md "Say who played"). ``server_actions``: the server's
+    ids of the actions it chose, by sequence number."""
+    seq = 0
+    for hand in record["hands"]:
+        for action in hand["actions"]:
+            seq += 1
+            kind = server_actions.get(seq)
+            if kind is not None and locked.person(action["seat"]):
+                action["bot"] = (STAND_IN if kind.startswith("!stand-in")
+                                 else locked.substitutes[action["seat"]])
+    return record
 
 
 def bot_move(table_id: int, expected_seq: int) -> int | None:
@@ -297,14 +290,16 @@ def bot_move(table_id: int, expected_seq: int) -> int | None:
         if locked is None:
             return None  # the table is gone
         table, levels = locked.table, locked.levels
-        if table.seq != expected_seq or table.status != LiveTable.Status.PLAYING:
+        if (table.seq != expected_seq or table.status != LiveTable.Status.PLAYING
+                or table.paused_at is not None):
             return None
         live = _game(table)
         seat = live.game.to_move
         if seat is None or not levels.get(seat):
             replayed.keep(table, live)
             return None
-        return _bot_acts(locked, live, seat, levels[seat], "bot")
+        return _bot_acts(locked, live, seat, levels[seat],
+                         "substitute" if locked.person(seat) else "bot")
 
 
 def _bot_acts(locked: rows.Locked, live: LiveGame, seat: int, level: str, kind: str) -> int:
@@ -317,7 +312,7 @@ def _bot_acts(locked: rows.Locked, live: LiveGame, seat: int, level: str, kind: 
     obs = live.game.observation(seat)
     bot = make_bot(level, table.pk * 1_000_003 + table.seq)
     action = bot.choose(obs, observed_legal_actions(obs))
-    return _append(table, live, action, server_id(kind, table.seq), locked.levels)
+    return _append(locked, live, action, server_id(kind, table.seq))
 
 
 def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> list[str]:
@@ -369,7 +364,7 @@ def _stand_in_step(table_id: int, due: datetime) -> int | None:
             return None
         table = locked.table
         if (table.status != LiveTable.Status.PLAYING or table.deadline != due
-                or due > timezone.now()):
+                or due > timezone.now() or table.paused_at is not None):
             return None
         live = _game(table)
         seat = live.game.to_move
@@ -437,5 +432,17 @@ def _update(table: LiveTable, seat: int | None, since: int,
     view = spectator_view(live) if seat is None else seat_view(live, seat)
     replayed.keep(table, live)
     view.update(table=table.pk, seq=table.seq, status=table.status,
-                deadline=None if table.deadline is None else table.deadline.isoformat())
+                deadline=None if table.deadline is None else table.deadline.isoformat(),
+                **clock_view(table))
     return Update(events, view)
+
+
+def clock_view(table: LiveTable) -> Json:
+    """What everyone at the table may know of its clocks and substitutes: whether it is
+    paused, the time left on the turn in play (frozen while paused), each seat's reserve
+    and whether a substitute plays it, and the director's message."""
+    return {"paused": table.paused_at is not None,
+            "time_left": seating.seconds_left(table.deadline, table.paused_at, timezone.now()),
+            "seats": [{"reserve": state.reserve, "substitute": state.away or state.pinned,
+                       "pinned": state.pinned} for state in seating.load(table.seating)],
+            "message": table.message}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from . import followups, service
+from . import followups, presence, service
 
 
 @shared_task
@@ -18,6 +18,12 @@ def live_turn_timeout(table_id: int, deadline: str) -> int:
     """Sent for the moment a person's turn runs out: the stand-in bot finishes the turn if
     the deadline still stands then."""
     return service.turn_timeout(table_id, deadline)
+
+
+@shared_task
+def live_away_check(table_id: int) -> list[int]:
+    """Let the substitutes play for the people at the table gone longer than its grace."""
+    return presence.check_away(table_id)
 
 
 # A handler that fails (its service down, a bug) is tried again a few times, waiting longer

@@ -24,7 +24,7 @@ from games.replay_text import replay_view
 from games.views import replay_data
 from games.vocabulary import bot_description
 
-from . import limits, service
+from . import limits, presence, service
 from .forms import PlayNowForm
 from .models import LiveSeat, LiveTable
 from .texts import seat_names, table_messages, team_names
@@ -90,7 +90,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "messages_data": table_messages(teams, players),
         "config": {"ws": f"/ws/tables/{table.pk}/", "seat": seat, "players": players,
                    "teams": teams, "humans": [place.user_id is not None for place in seats],
-                   "hands": HANDS_PER_GAME, "login": _login_url()},
+                   "hands": HANDS_PER_GAME, "login": _login_url(),
+                   "heartbeat": presence.HEARTBEAT_SECONDS},
     })
 
 

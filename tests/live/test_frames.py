@@ -252,13 +252,14 @@ CLIENT_IDS = st.text(st.characters(codec=None), max_size=70) | st.sampled_from(
 
 def _answered(message: dict[str, Any]) -> bool:
     """Whether ``message`` is one this table would answer without an error, or play: a
-    resume from 0 or the legal act (the well-formed values above are chosen to be
-    refused, but a wrong value drawn at random may happen to be right)."""
+    resume from 0, the legal act (the well-formed values above are chosen to be refused,
+    but a wrong value drawn at random may happen to be right) or a heartbeat."""
     fields, kind = set(message), message.get("type")
     since, action = message.get("since"), message.get("action")
     return ((kind == "resume" and fields <= {"type", "since"} and type(since) is int
              and since == 0)
-            or (kind == "act" and isinstance(action, str) and _legal(action)))
+            or (kind == "act" and isinstance(action, str) and _legal(action))
+            or (kind == "ping" and fields == {"type"}))
 
 
 def _legal(action: str) -> bool:

@@ -496,14 +496,20 @@
       if (seat === mySeat) {
         item.appendChild(document.createTextNode(" (" + msg.you + ")"));
       }
-      if (!config.humans[seat]) {
+      var state = (view.seats || [])[seat] || {};
+      if (!config.humans[seat] || state.substitute) {
+        // a person's seat played by its substitute says so, never hidden
         var badge = document.createElement("span");
         badge.className = "badge badge-bot";
-        badge.textContent = msg.bot;
+        badge.textContent = !config.humans[seat] ? msg.bot
+          : state.pinned ? msg.substitute_pinned : msg.substitute;
         item.appendChild(document.createTextNode(" "));
         item.appendChild(badge);
       }
       var meta = [countText(view.hand_sizes[seat])];
+      if (state.reserve !== null && state.reserve !== undefined) {
+        meta.push(text(msg.reserve, { time: clockText(state.reserve) }));
+      }
       if (view.contract_down[seat]) {
         meta.push(msg.contract_down);
       }
@@ -686,6 +692,12 @@
     });
   }
 
+  function clockText(seconds) {
+    var left = Math.max(0, Math.round(seconds));
+    var rest = left % 60;
+    return Math.floor(left / 60) + ":" + (rest < 10 ? "0" : "") + rest;
+  }
+
   function renderDeadline() {
     var box = q("[data-deadline]");
     if (deadlineTimer !== null) {
@@ -696,15 +708,25 @@
     if (box.hidden) {
       return;
     }
-    var end = Date.parse(view.deadline);
+    if (view.paused) { // the clock stands while the director has the table paused
+      box.textContent = text(msg.time_left, { time: clockText(view.time_left) });
+      return;
+    }
+    // counted from the time left the server gave, so a client's wrong clock does not matter
+    var end = Date.now() + 1000 * view.time_left;
     function tick() {
-      var left = Math.max(0, Math.round((end - Date.now()) / 1000));
-      var seconds = left % 60;
-      box.textContent = text(msg.time_left, { time: Math.floor(left / 60) + ":" +
-        (seconds < 10 ? "0" : "") + seconds });
+      box.textContent = text(msg.time_left, { time: clockText((end - Date.now()) / 1000) });
     }
     tick();
     deadlineTimer = window.setInterval(tick, 1000);
+  }
+
+  function renderDirector() {
+    var paused = q("[data-paused]");
+    paused.hidden = !view.paused || ended();
+    var note = q("[data-director-message]");
+    note.hidden = !view.message;
+    note.textContent = view.message ? text(msg.director_says, { message: view.message }) : "";
   }
 
   function render() {
@@ -738,6 +760,7 @@
     }
     renderScores();
     renderDeadline();
+    renderDirector();
     var over = q("[data-game-over]");
     over.hidden = !view.is_over;
     q("[data-abandoned]").hidden = view.status !== "abandoned";
@@ -809,6 +832,11 @@
     }
   });
 
+  // A seat holder's heartbeat: how the server knows they are still here (a socket's close
+  // may never arrive); missing it for the table's grace lets their substitute play.
+  if (mySeat !== null && config.heartbeat) {
+    window.setInterval(function () { send({ type: "ping" }); }, 1000 * config.heartbeat);
+  }
   connection(msg.connecting);
   connect();
 })();

@@ -1,0 +1,143 @@
+"""What a tournament's director does to a live table in play: pause and resume it, seat
+its substitute bot for a person for the rest of the game (pin) and give the seat back,
+add time to a person's clock, and send the table a message. Each is taken under the
+table's row lock, as every action is, and told to the table's connections once
+committed; who may do it is the caller's business (the tournament's organisers).
+Nothing here reads or sends a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import timedelta
+from functools import partial
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from . import rows, service
+from .errors import TableError
+from .models import LiveTable
+from .turns import after_commit, announce, start_turn, stop_clock
+
+#: The most time a director adds at once, in seconds.
+MAX_ADDED_SECONDS = 3600
+MAX_MESSAGE = 300
+
+
+def _change(table_id: int, change: Callable[[rows.Locked, int | None], bool]) -> bool:
+    """Run ``change(locked, mover)`` on the table in play, under its lock; when it says it
+    changed something, write the table and tell its connections (a bot to move moves)."""
+    with transaction.atomic():
+        locked = rows.lock_table(table_id)
+        if locked is None:
+            raise TableError(_("There is no table %(table)s.") % {"table": table_id})
+        table = locked.table
+        if table.status != LiveTable.Status.PLAYING:
+            raise TableError(_("The game at table %(table)s is no longer in play.")
+                             % {"table": table_id})
+        mover = service.to_move(table)
+        if not change(locked, mover):
+            return False
+        rows.write_table(locked, "deadline", "turn_started", "paused_at")
+        after_commit(table, mover, {seat for seat, level in locked.levels.items() if level},
+                     timer=True, changed=True)
+    return True
+
+
+def pause(table_id: int) -> bool:
+    """Stop the table: no action is taken and no clock runs until it is resumed."""
+    def paused(locked: rows.Locked, mover: int | None) -> bool:
+        if locked.table.paused_at is not None:
+            return False
+        locked.table.paused_at = timezone.now()
+        return True
+    return _change(table_id, paused)
+
+
+def resume(table_id: int) -> bool:
+    """Play on: the turn in play gets back the time it had when the table was paused."""
+    def resumed(locked: rows.Locked, mover: int | None) -> bool:
+        table = locked.table
+        if table.paused_at is None:
+            return False
+        pause = timezone.now() - table.paused_at
+        table.paused_at = None
+        if table.deadline is not None:
+            table.deadline += pause
+        if table.turn_started is not None:
+            table.turn_started += pause
+        return True
+    return _change(table_id, resumed)
+
+
+def _person(locked: rows.Locked, seat: int) -> None:
+    if seat not in range(4) or not locked.person(seat):
+        raise TableError(_("Seat %(seat)s is not a person's seat.") % {"seat": seat})
+
+
+def pin(table_id: int, seat: int) -> bool:
+    """Seat the substitute for the person at ``seat`` for the rest of the game: it plays
+    from the point of the turn it finds, and the person coming back does not take the
+    seat until it is given back."""
+    def pinned(locked: rows.Locked, mover: int | None) -> bool:
+        _person(locked, seat)
+        state = locked.states[seat]
+        if state.pinned:
+            return False
+        if mover == seat and not locked.levels[seat]:
+            stop_clock(locked, seat)
+        state.pinned = state.away = True
+        return True
+    return _change(table_id, pinned)
+
+
+def give_back(table_id: int, seat: int) -> bool:
+    """The person plays ``seat`` again (their substitute steps aside); if they are still
+    gone, the grace rule seats it again."""
+    def given(locked: rows.Locked, mover: int | None) -> bool:
+        _person(locked, seat)
+        state = locked.states[seat]
+        if not (state.pinned or state.away):
+            return False
+        state.pinned = state.away = False
+        if mover == seat and locked.table.paused_at is None:
+            start_turn(locked, mover)
+        return True
+    return _change(table_id, given)
+
+
+def add_time(table_id: int, seat: int, seconds: int) -> bool:
+    """Add ``seconds`` to the reserve of the person at ``seat`` (their turn in play lasts
+    that much longer)."""
+    if not 0 < seconds <= MAX_ADDED_SECONDS:
+        raise TableError(_("Add between 1 and %(most)s seconds.") % {"most": MAX_ADDED_SECONDS})
+
+    def added(locked: rows.Locked, mover: int | None) -> bool:
+        _person(locked, seat)
+        if locked.table.move_seconds is None:
+            raise TableError(_("This table has no clock."))
+        state = locked.states[seat]
+        state.reserve = (state.reserve or 0.0) + seconds
+        if mover == seat and locked.table.deadline is not None:
+            locked.table.deadline += timedelta(seconds=seconds)
+        return True
+    return _change(table_id, added)
+
+
+def send_message(table_ids: Iterable[int], text: str) -> int:
+    """Show ``text`` to everyone at each of the tables in play (the director's word to a
+    round); how many got it."""
+    text = text.strip()
+    if not text or len(text) > MAX_MESSAGE:
+        raise TableError(_("A message is 1 to %(most)s characters.") % {"most": MAX_MESSAGE})
+    sent = 0
+    with transaction.atomic():
+        for table_id, seq in (LiveTable.objects.filter(pk__in=list(table_ids),
+                                                       status=LiveTable.Status.PLAYING)
+                              .select_for_update().order_by("pk").values_list("pk", "seq")):
+            LiveTable.objects.filter(pk=table_id).update(message=text)
+            transaction.on_commit(partial(announce, table_id, seq, changed=True))
+            sent += 1
+    return sent

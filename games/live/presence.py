@@ -1,0 +1,115 @@
+"""Who is at a live table, and their substitutes (LIVE.md "Substitutes", "Liveness").
+
+A person's client sends a heartbeat every ``HEARTBEAT_SECONDS``; connecting, each
+heartbeat and leaving are signs of life, stored as the seat's ``seen`` (a heartbeat at
+most every ``WRITE_EVERY`` seconds). A person seen by nobody for longer than the table's
+grace (``LiveTable.grace_seconds``), or who has not come since the table opened that
+long ago, is *away*: their seat's substitute bot plays the turns they miss, from the
+very point of the turn it finds. Their next sign of life gives them the seat back (unless
+the director pinned the substitute), at the point the substitute left it. Both happen
+under the table's row lock, where every action is taken, so a return and a bot's move
+for the same turn end in exactly one action: whichever takes the lock first, and the
+other finds the table moved on or the seat no longer its own.
+
+Leaving schedules the away check for when the grace would end; the sweep (every 15 s)
+catches the connections that end without saying so.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from config.sending import send
+
+from . import rows, seating, service
+from .followups import TASKS
+from .models import LiveSeat, LiveTable
+from .turns import after_commit, start_turn, stop_clock
+
+#: How often a person's client sends a heartbeat (table.js reads it from the page).
+HEARTBEAT_SECONDS = 10
+#: A seat whose last sign of life is older than this is shown as not connected.
+CONNECTED_SECONDS = 25
+#: A seat's heartbeat is written at most this often.
+WRITE_EVERY = 5
+
+
+def heard(table_id: int, seat: int, *, leaving: bool = False, arriving: bool = False) -> None:
+    """A sign of life from the person at ``seat``: stored (a heartbeat at most every
+    ``WRITE_EVERY`` seconds); one who is away is back; one who leaves is checked on once
+    the grace has passed."""
+    now = timezone.now()
+    seats = LiveSeat.objects.filter(table_id=table_id, seat=seat, user__isnull=False)
+    if not (leaving or arriving):
+        seats = seats.exclude(seen__gte=now - timedelta(seconds=WRITE_EVERY))
+    if not seats.update(seen=now):
+        return
+    table = rows.read_table(table_id)
+    if table is None or table.status != LiveTable.Status.PLAYING:
+        return
+    if leaving:
+        if table.grace_seconds is not None:
+            send(TASKS + "live_away_check", (table_id,), countdown=table.grace_seconds + 1)
+    elif seating.load(table.seating)[seat].away:
+        come_back(table_id, seat)
+
+
+def come_back(table_id: int, seat: int) -> bool:
+    """The person at ``seat`` takes their seat back from its substitute (not from one the
+    director pinned); their clock starts if it is their turn. Whether it changed."""
+    with transaction.atomic():
+        locked = rows.lock_table(table_id)
+        if locked is None or locked.table.status != LiveTable.Status.PLAYING:
+            return False
+        state = locked.states[seat]
+        if not state.away or state.pinned:
+            return False
+        state.away = False
+        table = locked.table
+        mover = service.to_move(table)
+        mine = mover == seat and table.paused_at is None
+        if mine:
+            start_turn(locked, mover)
+        rows.write_table(locked, "deadline", "turn_started")
+        after_commit(table, mover, set(), timer=mine, changed=True)
+    return True
+
+
+def check_away(table_id: int) -> list[int]:
+    """Let the substitutes play for the people gone longer than the grace; their seats.
+    Nothing at a table without a grace, paused or over."""
+    now = timezone.now()
+    with transaction.atomic():
+        locked = rows.lock_table(table_id)
+        if locked is None:
+            return []
+        table = locked.table
+        if (table.status != LiveTable.Status.PLAYING or table.grace_seconds is None
+                or table.paused_at is not None):
+            return []
+        cutoff = now - timedelta(seconds=table.grace_seconds)
+        gone = []
+        for seat, seen in LiveSeat.objects.filter(table_id=table_id, user__isnull=False
+                                                  ).values_list("seat", "seen"):
+            state = locked.states[seat]
+            if not (state.away or state.pinned) and (seen or table.created) < cutoff:
+                state.away = True
+                gone.append(seat)
+        if not gone:
+            return []
+        mover = service.to_move(table)
+        if mover in gone:
+            stop_clock(locked, mover)
+        rows.write_table(locked, "deadline", "turn_started")
+        after_commit(table, mover, {seat for seat, level in locked.levels.items() if level},
+                     timer=False, changed=True)
+    return gone
+
+
+def connected(seen: datetime | None, now: datetime | None = None) -> bool:
+    """Whether a seat last seen at ``seen`` counts as connected."""
+    return seen is not None and seen >= (now or timezone.now()) - timedelta(
+        seconds=CONNECTED_SECONDS)

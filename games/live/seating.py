@@ -1,0 +1,76 @@
+"""Each seat's state at a live table beyond who holds it: what is left of its clock's
+reserve, and whether its substitute bot plays it now (LIVE.md "Time" and "Substitutes").
+
+Pure: the table service keeps the states on the table's row (``LiveTable.seating``) and
+calls these under the row's lock. A person's turn has ``move_seconds``; a turn that lasts
+longer spends the reserve, and when both are gone the seat's bot plays that turn (the
+person plays the next one, with the turn's time and no reserve). The clock runs only on
+that person's own turn, and not while the table is paused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+
+@dataclass
+class SeatState:
+    #: Seconds of reserve left (None: the table gives none).
+    reserve: float | None = None
+    #: Its substitute plays the seat now: the person was gone longer than the grace.
+    away: bool = False
+    #: The director seated the substitute for the rest of the game (the person coming
+    #: back does not take the seat back until the director gives it back).
+    pinned: bool = False
+
+
+def initial(reserve_seconds: int | None) -> list[SeatState]:
+    return [SeatState(reserve=None if reserve_seconds is None else float(reserve_seconds))
+            for _ in range(4)]
+
+
+def load(data: Sequence[dict[str, Any]] | None) -> list[SeatState]:
+    """The states stored on a table's row (a table older than them has none: defaults)."""
+    states = [SeatState(**entry) for entry in data or ()]
+    return states + [SeatState() for _ in range(4 - len(states))]
+
+
+def dump(states: Sequence[SeatState]) -> list[dict[str, Any]]:
+    return [asdict(state) for state in states]
+
+
+def level(bot: str, substitute: str, state: SeatState) -> str:
+    """Which bot plays the seat now ("": its person): a bot's seat its own bot; a person's,
+    the substitute while they are away or pinned out."""
+    if bot:
+        return bot
+    return substitute if state.away or state.pinned else ""
+
+
+def turn_deadline(now: datetime, move_seconds: int | None,
+                  state: SeatState) -> datetime | None:
+    """When a person's turn starting ``now`` runs out: the turn's time and the reserve."""
+    if move_seconds is None:
+        return None
+    return now + timedelta(seconds=move_seconds + (state.reserve or 0))
+
+
+def spend(state: SeatState, started: datetime, now: datetime, move_seconds: int) -> None:
+    """Take from the reserve what a turn from ``started`` to ``now`` used beyond the turn's
+    time (at most all of it)."""
+    if state.reserve is None:
+        return
+    over = (now - started).total_seconds() - move_seconds
+    if over > 0:
+        state.reserve = max(0.0, state.reserve - over)
+
+
+def seconds_left(deadline: datetime | None, paused_at: datetime | None,
+                 now: datetime) -> float | None:
+    """What is left of the turn's time and reserve together (frozen while paused)."""
+    if deadline is None:
+        return None
+    return max(0.0, (deadline - (paused_at or now)).total_seconds())

@@ -1,0 +1,102 @@
+"""A live table's turns: starting and stopping the clock of the person to move, and what
+goes out once a change commits (the notice, the next bot's move, the turn's timer, the
+report of a finished game). Used under the table's row lock by every door that changes a
+table: the table service (actions), the substitutes (``presence``) and the director.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from config.sending import send
+
+from . import notify, seating
+from .followups import TASKS
+from .models import LiveTable
+from .rows import Locked
+
+log = logging.getLogger(__name__)
+
+
+def group_name(table_id: int) -> str:
+    """The channel-layer group of a table's connections."""
+    return f"live-table-{table_id}"
+
+
+def start_turn(locked: Locked, mover: int | None) -> None:
+    """The countdown of ``mover``'s turn: when the table has a clock and a person plays the
+    seat now, its deadline is the turn's time plus what is left of the seat's reserve;
+    none for a bot or once the game is over (the clock runs only on a person's own turn,
+    LIVE.md "Time")."""
+    table = locked.table
+    person = (mover is not None and table.move_seconds is not None
+              and not locked.levels[mover])
+    now = timezone.now()
+    table.turn_started = now if person else None
+    table.deadline = (seating.turn_deadline(now, table.move_seconds, locked.states[mover])
+                      if person and mover is not None else None)
+
+
+def stop_clock(locked: Locked, seat: int) -> None:
+    """The person at ``seat`` stops playing this turn (it ended, or their substitute takes
+    it over): what it cost beyond the turn's time comes off their reserve."""
+    table = locked.table
+    if table.turn_started is not None and table.move_seconds is not None:
+        seating.spend(locked.states[seat], table.turn_started, timezone.now(),
+                      table.move_seconds)
+    table.turn_started = None
+    table.deadline = None
+
+
+def after_commit(table: LiveTable, mover: int | None, bots: set[int], *,
+                 timer: bool, changed: bool = False) -> None:
+    """Once committed: announce the new state, let the next bot move, start the timer of a
+    new deadline (``timer``) and report the result when the game has ended. Nothing moves
+    while the table is paused. ``changed``: something other than an action changed (a
+    pause, a substitute), which every connection reads again."""
+    table_id, seq, deadline = table.pk, table.seq, table.deadline if timer else None
+    playing = table.paused_at is None
+    bot_to_move = playing and mover in bots
+    finished = table.status == LiveTable.Status.FINISHED and bool(table.reports_to)
+
+    def follow_up() -> None:
+        # The game's own follow-ups first; the notice last, as clients can do without it.
+        # The move stands whatever happens here: a task the broker refuses is logged, and
+        # the sweep (followups.sweep) sends lost bot moves, timers and reports again.
+        with _logged("the bot's move", table_id):
+            if bot_to_move:
+                send(TASKS + "live_bot_move", (table_id, seq),
+                     countdown=settings.LIVE_BOT_PAUSE_SECONDS)
+        with _logged("the turn's timer", table_id):
+            if deadline is not None and playing:
+                send(TASKS + "live_turn_timeout", (table_id, deadline.isoformat()),
+                     eta=deadline)
+        with _logged("reporting the result", table_id):
+            if finished:
+                send(TASKS + "live_report", (table_id,))
+        announce(table_id, seq, changed=changed)
+
+    transaction.on_commit(follow_up)
+
+
+def announce(table_id: int, seq: int, *, changed: bool = False) -> None:
+    """Tell the table's connections it is at ``seq`` (``changed``: and something other
+    than an action changed, which they read again whatever their number)."""
+    with _logged("the notice", table_id):  # clients also catch up when they resume
+        notify.group_send(group_name(table_id),
+                          {"type": "table.changed", "seq": seq, "changed": changed})
+
+
+@contextmanager
+def _logged(what: str, table_id: int) -> Iterator[None]:
+    try:
+        yield
+    except Exception:  # noqa: BLE001 - a broker error must not reach the mover
+        log.exception("sending %s at live table %s failed; the sweep sends it again",
+                      what, table_id)
