@@ -3,8 +3,9 @@
 N practice tables play at once on a real ASGI server process (uvicorn, as in production,
 or daphne; started here on a free port) with the Redis pub/sub channel layer, PostgreSQL
 and greedy bots run by real Celery worker processes (at a lower CPU priority, as the
-README advises where they share a machine with the server). Each table has one simulated
-person over a real websocket, beginning at a random moment in the first seconds of the
+README advises where they share a machine with the server). Each table seats one to four
+simulated people (the seat that moves first always one of them, bots in the rest), each
+over a websocket of its own and beginning at a random moment in the first seconds of the
 run (the ramp, as people arrive): when its seat may act it thinks a random 0.5 to 1.5 s,
 then sends one of the view's legal actions; the time from sending it to receiving the
 ``update`` that carries its sequence number (after its ``ack``) is measured. Beside each
@@ -24,6 +25,7 @@ import random
 import tempfile
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -43,7 +45,8 @@ from config.asgi_process import AsgiServer
 from config.worker_process import database_url, sending_to, start_worker, wait_ready
 
 from . import service
-from .models import LiveTable
+from .models import LiveAction, LiveTable
+from .state import replay
 
 ORIGIN = "http://127.0.0.1"
 
@@ -75,15 +78,25 @@ def p(values: list[float], share: float) -> float:
     return 1000 * ordered[max(0, math.ceil(share * len(ordered)) - 1)] if ordered else math.nan
 
 
+@dataclass(frozen=True)
+class Person:
+    """A simulated person: the table, the seat and the session (its cookie's value)."""
+
+    table: int
+    seat: int
+    session: str
+
+
 @dataclass
 class Figures:
     tables: int
+    clients: int  # simulated people, each over a websocket of its own
     latencies: list[float] = field(default_factory=list)  # seconds, one per human action
     sent: list[float] = field(default_factory=list)  # when each was sent (perf_counter)
     began: float = 0.0  # when the clients began to play (perf_counter)
     echoes: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-    finished: int = 0  # tables whose game ended during the run
+    finished: set[int] = field(default_factory=set)  # tables whose game ended meanwhile
     played: int = 0  # actions while the clients played, bots' included
     # CPU seconds meanwhile (None where /proc does not say): the server, the bots' workers,
     # this process's simulated clients, and the whole machine (all cores, everything)
@@ -92,10 +105,26 @@ class Figures:
     clients_cpu: float | None = None
     machine_cpu: float | None = None
     wall: float = 0.0  # seconds they played
+    # the actions logged, by who sent them (``_sender``), at the people's seats and the bots'
+    at_people: Counter[str] = field(default_factory=Counter)
+    at_bots: Counter[str] = field(default_factory=Counter)
+    people_acted: int = 0  # of the people, how many sent an action that was logged
 
     def line(self) -> str:
-        return (f"tables {self.tables}, human actions {len(self.latencies)}, "
+        return (f"tables {self.tables}, clients {self.clients}, "
+                f"human actions {len(self.latencies)}, "
                 f"p50 {p(self.latencies, 0.5):.1f} ms, p95 {p(self.latencies, 0.95):.1f} ms")
+
+    def logged_line(self) -> str:
+        """Who played at whose seats: a bot at a person's seat, or a client at a bot's, is
+        the bench seating them wrong; a stand-in at a person's seat, a person's time run
+        out."""
+        def senders(counts: Counter[str]) -> str:
+            return ", ".join(f"{counts[who]} by {who}" for who in sorted(counts)) or "none"
+
+        return (f"actions logged at the people's seats: {senders(self.at_people)} "
+                f"({self.people_acted} of {self.clients} people acted); "
+                f"at the bots' seats: {senders(self.at_bots)}")
 
     def cpu_line(self) -> str:
         if self.server_cpu is None or not self.played:
@@ -133,11 +162,12 @@ class Figures:
 
 
 def run(tables: int, seconds: float, *, workers: int, bot_pause: float, seed: int | None,
-        servers: int, asgi: str, ramp: float, worker_nice: int) -> Figures:
-    """Play ``tables`` tables for ``seconds`` and measure; everything created is removed.
-    Each person begins at a random moment in the first ``ramp`` seconds (0: all at once);
-    the bots' workers run ``worker_nice`` below the server's CPU priority. The defaults
-    are ``bench_tables``'s, the one caller."""
+        servers: int, asgi: str, ramp: float, worker_nice: int, humans: int = 1) -> Figures:
+    """Play ``tables`` tables of ``humans`` people each for ``seconds`` and measure;
+    everything created is removed. Each person begins at a random moment in the first
+    ``ramp`` seconds (0: all at once); the bots' workers run ``worker_nice`` below the
+    server's CPU priority (they also run the people's turn timers, so they start even
+    where no bot plays). The defaults are ``bench_tables``'s, the one caller."""
     tag = uuid.uuid4().hex[:8]
     queue = prefix = f"push-bench-{tag}"
     env = {"DATABASE_URL": database_url(connection.settings_dict),
@@ -152,33 +182,70 @@ def run(tables: int, seconds: float, *, workers: int, bot_pause: float, seed: in
             started: list[AsgiServer] = []
             try:
                 started.extend(AsgiServer(env, server=asgi) for _ in range(servers))
-                _tables(tag, tables, rng, created, sessions)
-                figures = Figures(tables)
-                asyncio.run(_drive(started, bots, list(zip(created, sessions, strict=True)),
-                                   seconds, ramp, rng, figures, lambda: _actions(created)))
+                people = _tables(tag, tables, humans, rng, created, sessions)
+                figures = Figures(tables, len(people))
+                asyncio.run(_drive(started, bots, people, seconds, ramp, rng, figures,
+                                   lambda: _actions(created)))
             finally:
                 for one in started:
                     one.stop()
+        _count_logged(people, created, figures)
         return figures
     finally:
         _clean(tag, created, sessions, queue)
 
 
-def _tables(tag: str, count: int, rng: random.Random, created: list[int],
-            sessions: list[str]) -> None:
-    """``count`` practice tables (their ids into ``created``), each with a bench user of
-    its own in seat 0 and greedy bots, logged in (the session keys into ``sessions``)."""
+def _tables(tag: str, count: int, humans: int, rng: random.Random, created: list[int],
+            sessions: list[str]) -> list[Person]:
+    """``count`` tables (their ids into ``created``) as practice tables are, each seating
+    ``humans`` bench users of its own, logged in (the session keys into ``sessions``), and
+    greedy bots: the seat that moves first and others drawn at random are the people's, so
+    every table waits for a person's first action (with ``--ramp 0``, all in one moment,
+    as at a round's start); the people, table by table."""
+    people = []
     for index in range(count):
-        user = get_user_model().objects.create_user(f"bench-{tag}-{index}")
-        created.append(service.create_practice_table(user, "greedy", seat=0,
-                                                      seed=rng.getrandbits(62)).pk)
-        client = Client()
-        client.force_login(user)
-        sessions.append(client.cookies["sessionid"].value)
+        seed = rng.getrandbits(62)
+        first = replay(seed, []).game.to_move
+        assert first is not None  # a new game's first hand is on
+        seats = {first, *rng.sample([s for s in range(4) if s != first], humans - 1)}
+        users = {seat: get_user_model().objects.create_user(f"bench-{tag}-{index}-{seat}")
+                 for seat in sorted(seats)}
+        table = service.create_table(
+            [service.SeatPlan(user=users[s]) if s in users else service.SeatPlan(bot="greedy")
+             for s in range(4)], seed=seed).pk
+        created.append(table)
+        for seat, user in users.items():
+            client = Client()
+            client.force_login(user)
+            sessions.append(client.cookies["sessionid"].value)
+            people.append(Person(table, seat, sessions[-1]))
+    return people
 
 
 def _actions(tables: list[int]) -> int:
     return sum(LiveTable.objects.filter(pk__in=tables).values_list("seq", flat=True))
+
+
+def _sender(client_id: str) -> str:
+    """Who sent a logged action, from its id: ``stand-ins`` or ``bots`` (the server's own
+    ids, ``ids.server_id``), else ``clients``."""
+    if client_id.startswith("!stand-in-"):
+        return "stand-ins"
+    return "bots" if client_id.startswith("!") else "clients"
+
+
+def _count_logged(people: list[Person], tables: list[int], figures: Figures) -> None:
+    """Into ``figures``: the actions logged at ``tables``, by sender, at the people's
+    seats and the bots', and how many people acted."""
+    seats = {(person.table, person.seat) for person in people}
+    acted = set()
+    for table, seat, client_id in LiveAction.objects.filter(table__in=tables).values_list(
+            "table", "seat", "client_id"):
+        by = _sender(client_id)
+        (figures.at_people if (table, seat) in seats else figures.at_bots)[by] += 1
+        if by == "clients" and (table, seat) in seats:
+            acted.add((table, seat))
+    figures.people_acted = len(acted)
 
 
 def _clean(tag: str, created: list[int], sessions: list[str], queue: str) -> None:
@@ -208,17 +275,19 @@ def _workers(count: int, queue: str, env: dict[str, str], nice: int) -> Iterator
                 process.wait(timeout=60)
 
 
-async def _drive(servers: list[AsgiServer], bots: list[int], tables: list[tuple[int, str]],
+async def _drive(servers: list[AsgiServer], bots: list[int], people: list[Person],
                  seconds: float, ramp: float, rng: random.Random, figures: Figures,
                  actions: Callable[[], int]) -> None:
-    """Connect every client first (table by table to the servers in turn, each table's echo
-    beside it), then let them all play for ``seconds``, each person from a random moment
-    in the first ``ramp`` seconds; the actions and the CPU time meanwhile (of the servers,
-    the ``bots`` workers, the clients here and the machine)."""
-    places = [servers[index % len(servers)] for index in range(len(tables))]
-    humans = [await _connect(server.url(f"/ws/tables/{table}/"), cookie)
-              for server, (table, cookie) in zip(places, tables, strict=True)]
-    echoes = [await _connect(server.url("/ws/bench-echo/"), None) for server in places]
+    """Connect every client first (table by table to the servers in turn, all of a table's
+    people to the same one, and each table's echo beside them), then let them all play for
+    ``seconds``, each person from a random moment in the first ``ramp`` seconds; the
+    actions and the CPU time meanwhile (of the servers, the ``bots`` workers, the clients
+    here and the machine)."""
+    tables = list(dict.fromkeys(person.table for person in people))
+    places = {table: servers[index % len(servers)] for index, table in enumerate(tables)}
+    humans = [await _connect(places[person.table].url(f"/ws/tables/{person.table}/"),
+                             person.session) for person in people]
+    echoes = [await _connect(places[table].url("/ws/bench-echo/"), None) for table in tables]
     pids = [server.process.pid for server in servers]
     deadline = time.monotonic() + seconds
     figures.began = time.perf_counter()
@@ -227,8 +296,9 @@ async def _drive(servers: list[AsgiServer], bots: list[int], tables: list[tuple[
     before = _cpu(pids, bots)
     try:
         await asyncio.gather(
-            *(_human(ws, time.monotonic() + rng.uniform(0, ramp), deadline,
-                     random.Random(rng.random()), figures) for ws in humans),
+            *(_human(ws, person.table, time.monotonic() + rng.uniform(0, ramp), deadline,
+                     random.Random(rng.random()), figures)
+              for ws, person in zip(humans, people, strict=True)),
             *(_echo(ws, deadline, random.Random(rng.random()), figures) for ws in echoes))
         after = _cpu(pids, bots)
         figures.played = await count() - start
@@ -298,10 +368,10 @@ def _think(rng: random.Random) -> float:
     return rng.uniform(0.5, 1.5)
 
 
-async def _human(ws: Any, begin: float, deadline: float, rng: random.Random,
+async def _human(ws: Any, table: int, begin: float, deadline: float, rng: random.Random,
                  figures: Figures) -> None:
-    """One person at a table: from ``begin`` on (a monotonic time), act after thinking
-    whenever the seat may; time each act from sending it to the update that carries its
+    """One person at ``table``: from ``begin`` on (a monotonic time), act after thinking
+    whenever its seat may; time each act from sending it to the update that carries its
     sequence number."""
     view: dict[str, Any] = {}
     act_at: float | None = None
@@ -335,7 +405,7 @@ async def _human(ws: Any, begin: float, deadline: float, rng: random.Random,
                 figures.sent.append(sent[1])
                 sent = None
             if view["status"] == LiveTable.Status.FINISHED:
-                figures.finished += 1
+                figures.finished.add(table)
                 return
         if sent is None:
             act_at = ((act_at or max(time.monotonic(), begin) + _think(rng))

@@ -1,6 +1,7 @@
-"""``manage.py bench_tables`` on two tables for a few seconds: the people's arrival in
-its first line, the figures' line, the p95 of each 10 s, the echo's beside it, actions
-acknowledged, and nothing left behind. Timing values are not checked. Needs PostgreSQL
+"""``manage.py bench_tables`` on two tables for a few seconds, with one, two and four
+people at each: the people's arrival in its first line, the figures' line with the number
+of clients, the p95 of each 10 s, the echo's beside it, actions acknowledged, who played
+at whose seats, and nothing left behind. Timing values are not checked. Needs PostgreSQL
 and Redis (skips elsewhere, fails in CI without them)."""
 
 import io
@@ -30,16 +31,18 @@ def _services() -> None:
     require(missing, "bench_tables")
 
 
-def test_bench_tables_prints_its_figures_and_cleans_up() -> None:
+@pytest.mark.parametrize("humans", [1, 2, 4])
+def test_bench_tables_prints_its_figures_and_cleans_up(humans: int) -> None:
     _services()
     out = io.StringIO()
     call_command("bench_tables", tables=2, seconds=6, workers=1, seed=1, bot_pause=0.2,
-                 ramp=2, stdout=out)
+                 ramp=2, humans_per_table=humans, stdout=out)
     lines = out.getvalue().splitlines()
     assert "2 Celery workers" not in lines[0] and "1 Celery workers (nice 10)" in lines[0]
+    assert f" {humans} {'person' if humans == 1 else 'people'} at each table, " in lines[0]
     assert lines[0].endswith("people arriving over the first 2 s"), lines
-    figures = [re.fullmatch(r"tables 2, human actions (\d+), p50 [\d.]+ ms, p95 [\d.]+ ms",
-                            line) for line in lines]
+    figures = [re.fullmatch(rf"tables 2, clients {2 * humans}, human actions (\d+), "
+                            r"p50 [\d.]+ ms, p95 [\d.]+ ms", line) for line in lines]
     found = [match for match in figures if match]
     assert len(found) == 1, lines
     assert int(found[0].group(1)) > 0  # acknowledged, each with its update
@@ -48,6 +51,16 @@ def test_bench_tables_prints_its_figures_and_cleans_up() -> None:
     assert re.fullmatch(r"bare websocket echo .*: \d+ echoes, p95 [\d.]+ ms; "
                         r"table p95 / echo p95 [\d.]+", echo), echo
     assert not any("refused" in line for line in lines), lines
+    # each table's first mover is a person, so at least one person a table acted; at the
+    # people's seats only their clients (no time runs out in 6 s), at the bots' only bots
+    logged = [re.fullmatch(r"actions logged at the people's seats: (\d+) by clients "
+                           rf"\((\d) of {2 * humans} people acted\); at the bots' seats: "
+                           r"(none|\d+ by bots)", line) for line in lines]
+    found = [match for match in logged if match]
+    assert len(found) == 1, lines
+    by_clients, acted, at_bots = found[0].groups()
+    assert int(by_clients) >= int(acted) >= 2
+    assert humans < 4 or at_bots == "none", lines  # no bot at a table of four people
     assert not LiveTable.objects.exists()
     assert not get_user_model().objects.filter(username__startswith="bench-").exists()
 
@@ -64,6 +77,13 @@ def test_bench_tables_refuses_without_a_redis_channel_layer(settings: Any) -> No
 def test_bench_tables_refuses_a_ramp_outside_the_run(ramp: float) -> None:
     with pytest.raises(CommandError, match="--ramp from 0 to under --seconds"):
         call_command("bench_tables", tables=2, seconds=6, ramp=ramp)
+    assert not LiveTable.objects.exists()
+
+
+@pytest.mark.parametrize("humans", [0, 5])
+def test_bench_tables_refuses_people_at_a_table_outside_1_to_4(humans: int) -> None:
+    with pytest.raises(CommandError, match="--humans-per-table from 1 to 4"):
+        call_command("bench_tables", tables=2, seconds=6, ramp=0, humans_per_table=humans)
     assert not LiveTable.objects.exists()
 
 

@@ -1,7 +1,8 @@
 """Live tables across real processes: an ASGI server (uvicorn, the production one, and
 daphne, ``make run``'s) killed mid-hand and started again, the client resuming from its
 last sequence number; and two ASGI processes (one of each) serving one table through the
-Redis pub/sub layer. The clients are real websockets (the
+Redis pub/sub layer, to two tabs of one seat, and to four people playing a whole hand
+together, two on each. The clients are real websockets (the
 ``websockets`` package), the bots a real Celery worker; nothing is mocked.
 
 They need PostgreSQL and Redis (a broker): elsewhere they skip saying which is missing,
@@ -24,12 +25,14 @@ import pytest
 import redis
 import websockets
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connection
 
 from config.asgi_process import AsgiServer
 from config.worker_process import database_url, start_worker, wait_ready
 from games.live import service
 from games.live.models import LiveAction, LiveTable
+from games.live.state import events_since, replay, seat_view
 from tests.services import require
 
 from .conftest import FIRST, SEED, _redis_url
@@ -97,13 +100,16 @@ def table(player: Any, env: dict[str, str]) -> LiveTable:
 
 
 class Client:
-    """One browser tab: a websocket, the latest view, and every event received by number
-    (an event received twice must be the same)."""
+    """One browser tab: a websocket, the latest view, every event received by number (an
+    event received twice must be the same) and in the order they first came, and every
+    update's view."""
 
     def __init__(self, ws: Any, name: str) -> None:
         self.ws, self.name = ws, name
         self.view: dict[str, Any] = {}
         self.events: dict[int, dict[str, Any]] = {}
+        self.arrived: list[int] = []
+        self.views: list[dict[str, Any]] = []
         self.sent = 0
 
     @classmethod
@@ -118,7 +124,10 @@ class Client:
         assert message["type"] != "error", message
         if message["type"] == "update":
             for event in message["events"]:
+                if event["seq"] not in self.events:
+                    self.arrived.append(event["seq"])
                 assert self.events.setdefault(event["seq"], event) == event
+            self.views.append(message["view"])
             if message["view"]["seq"] >= self.view.get("seq", -1):
                 self.view = message["view"]
         return message
@@ -127,13 +136,13 @@ class Client:
         while not done():
             await self.next()
 
-    async def act(self) -> int:
-        """Wait for this seat's turn, play its first legal action; its sequence number,
-        once the update carrying it has come."""
+    async def act(self, choose: Callable[[list[str]], str] = lambda legal: legal[0]) -> int:
+        """Wait for this seat's turn, play the legal action ``choose`` picks (the first by
+        default); its sequence number, once the update carrying it has come."""
         await self.until(lambda: bool(self.view["legal"]))
         self.sent += 1
         await self.ws.send(json.dumps({"type": "act", "id": f"{self.name}-{self.sent}",
-                                       "action": self.view["legal"][0]}))
+                                       "action": choose(self.view["legal"])}))
         while (message := await self.next())["type"] != "ack":
             pass
         seq: int = message["seq"]
@@ -219,3 +228,64 @@ def test_two_server_processes_serve_one_table(
         environ = Path(f"/proc/{server.process.pid}/environ").read_bytes().split(b"\0")
         threads = [int(v.split(b"=")[1]) for v in environ if v.startswith(b"LIVE_DB_THREADS=")]
         assert threads and threads[0] > 0
+
+
+def _pushing(legal: list[str]) -> str:
+    """Push whenever the seat may, else discard: nobody melds, so nobody goes out, and
+    each push takes two stock cards, so the hand ends soon (R6.4) in about 80 actions."""
+    return next((a for a in legal if a.endswith(" push")), None) or next(
+        (a for a in legal if " discard " in a), legal[0])
+
+
+def test_four_people_two_servers_play_a_hand(
+        player: Any, env: dict[str, str], servers: list[AsgiServer]) -> None:
+    """Four people at one table, seats 0 and 2 on a uvicorn process and 1 and 3 on a
+    daphne one, play the whole first hand, each on its own turns: every action is logged
+    once, in order; every client sees every event of the hand in order; and every view and
+    event a client gets is exactly its own seat's (no other seat's hand, no stock card
+    pushed to another, R6.3)."""
+    people = [player, *(get_user_model().objects.create_user(f"person-{seat}")
+                        for seat in range(1, 4))]
+    # no clock, so no stand-in plays a turn: every action is a client's
+    table = service.create_table([service.SeatPlan(user=user) for user in people], seed=SEED,
+                                 move_seconds=None)
+    cookies = [session_cookie(user) for user in people]
+    servers.extend([AsgiServer(env, server="uvicorn"), AsgiServer(env, server="daphne")])
+
+    async def play() -> list[Client]:
+        clients = [await Client.join(servers[seat % 2], table.pk, cookies[seat], f"seat{seat}")
+                   for seat in range(4)]
+
+        async def hand(client: Client) -> None:
+            while not client.hand_ended():
+                await client.act(_pushing) if client.view["legal"] else await client.next()
+            await client.ws.close()
+
+        await asyncio.gather(*(hand(client) for client in clients))
+        return clients
+
+    clients = asyncio.run(play())
+    log = list(LiveAction.objects.filter(table=table).order_by("seq")
+               .values_list("seq", "seat", "action", "client_id"))
+    end = LiveTable.objects.get(pk=table.pk).seq
+    assert [seq for seq, *_ in log] == list(range(1, end + 1))  # once each, no gap
+    assert sorted(client_id for *_, client_id in log) == sorted(
+        f"seat{seat}-{n}" for seat, client in enumerate(clients)
+        for n in range(1, client.sent + 1))
+    assert all(client_id.startswith(f"seat{seat}-") for _, seat, _, client_id in log)
+    actions = [action for _, _, action, _ in log]
+    games = [replay(SEED, actions[:seq]) for seq in range(end + 1)]  # after each number
+    assert games[end].game.results[0].ended_by == "stock"  # the hand played out (R6.4)
+    for seat, client in enumerate(clients):
+        assert client.arrived == list(range(1, end + 1)), client.name  # all, in order
+        events = events_since(SEED, actions, 0, seat)[0]
+        assert [client.events[seq] for seq in client.arrived] == events  # its own seat's
+        assert "hand_result" in client.events[end] and client.view["hand_no"] == 2
+        # the stock cards pushed to this seat, and no other's (R6.3)
+        private = [event for event in events if "private" in event]
+        assert private and all((event["seat"] + 1) % 4 == seat for event in private)
+        for view in client.views:  # each its own seat's view at that number, no other's
+            assert view["seat"] == seat
+            shown = {k: v for k, v in view.items() if k not in ("table", "seq", "status",
+                                                                   "deadline")}
+            assert shown == seat_view(games[view["seq"]], seat), (client.name, view["seq"])

@@ -13,13 +13,16 @@ from games.live import bench
 
 
 class Command(BaseCommand):
-    help = ("Play N practice tables at once on a real ASGI server (uvicorn), each with a "
-            "simulated person over a websocket and greedy bots in real Celery workers; "
-            "print the person's action-to-update latency and a bare echo's beside it. "
-            "Needs PostgreSQL and Redis.")
+    help = ("Play N practice tables at once on a real ASGI server (uvicorn), each with "
+            "one to four simulated people, each over a websocket of its own, and greedy "
+            "bots in real Celery workers; print the people's action-to-update latency and "
+            "a bare echo's beside it. Needs PostgreSQL and Redis.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--tables", type=int, default=100, help="tables at once (100)")
+        parser.add_argument("--humans-per-table", type=int, default=1,
+                            help="simulated people at each table, 1 to 4 (1); the seat that "
+                                 "moves first is always one of them, bots play the rest")
         parser.add_argument("--seconds", type=float, default=60,
                             help="how long they play (60)")
         parser.add_argument("--workers", type=int, default=2,
@@ -44,10 +47,11 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if (min(options["tables"], options["workers"], options["servers"]) < 1
                 or options["seconds"] <= 0 or not 0 <= options["ramp"] < options["seconds"]
-                or not 0 <= options["worker_nice"] <= 19):
+                or not 0 <= options["worker_nice"] <= 19
+                or not 1 <= options["humans_per_table"] <= 4):
             raise CommandError("--tables, --workers and --servers must be at least 1, "
                                "--seconds above 0, --ramp from 0 to under --seconds, "
-                               "--worker-nice from 0 to 19.")
+                               "--worker-nice from 0 to 19, --humans-per-table from 1 to 4.")
         missing = bench.missing_services()
         if missing:
             raise CommandError(f"bench_tables not run: {missing}.")
@@ -56,19 +60,25 @@ class Command(BaseCommand):
                           f"process(es), "
                           f"{options['workers']} Celery workers (nice "
                           f"{options['worker_nice']}), Redis pub/sub layer, "
-                          f"bot pause {options['bot_pause']} s, {options['seconds']:g} s, "
+                          f"bot pause {options['bot_pause']} s, "
+                          f"{options['humans_per_table']} "
+                          f"{'person' if options['humans_per_table'] == 1 else 'people'} "
+                          f"at each table, "
+                          f"{options['seconds']:g} s, "
                           + (f"people arriving over the first {options['ramp']:g} s"
                              if options["ramp"] else "every person from the first second"))
         figures = bench.run(options["tables"], options["seconds"], workers=options["workers"],
                             bot_pause=options["bot_pause"], seed=options["seed"],
                             servers=options["servers"], asgi=options["asgi"],
-                            ramp=options["ramp"], worker_nice=options["worker_nice"])
+                            ramp=options["ramp"], worker_nice=options["worker_nice"],
+                            humans=options["humans_per_table"])
         self.stdout.write(figures.line())
         self.stdout.write(figures.windows_line())
         self.stdout.write(figures.echo_line())
         self.stdout.write(figures.cpu_line())
         self.stdout.write(figures.machine_line())
+        self.stdout.write(figures.logged_line())
         if figures.finished:
-            self.stdout.write(f"{figures.finished} games ended during the run")
+            self.stdout.write(f"{len(figures.finished)} games ended during the run")
         if figures.errors:
             self.stdout.write(f"{len(figures.errors)} actions refused, e.g. {figures.errors[0]}")
