@@ -166,6 +166,23 @@ class Tournament(models.Model):
         default=Spectators.ANYONE,
         help_text=_("Online: who may watch a round's live tables while they are played (the "
                     "public view: no hand is shown); seated players always see their own."))
+    turn_seconds = models.PositiveIntegerField(
+        _("time per turn (seconds)"), null=True, blank=True, default=60,
+        validators=[MinValueValidator(5)],
+        help_text=_("Online: each person's time for a turn; a longer turn spends their "
+                    "reserve, and when both are gone their bot plays that turn. Empty: no "
+                    "clock."))
+    reserve_seconds = models.PositiveIntegerField(
+        _("reserve per player (seconds)"), default=300,
+        help_text=_("Online: extra time each person has for the whole game, spent only "
+                    "where a turn outlasts its time."))
+    grace_seconds = models.PositiveIntegerField(
+        _("substitute after (seconds)"), null=True, blank=True, default=60,
+        validators=[MinValueValidator(30)],
+        help_text=_("Online: a player who has not come to their table this long after the "
+                    "round was published, or whose connection is gone this long, gets a bot "
+                    "for the turns they miss, and takes the seat back on returning. Empty: "
+                    "never (their clock still runs)."))
     dealing = models.CharField(
         _("dealing"), max_length=10, choices=Dealing.choices, default=Dealing.PLATFORM,
         help_text=_("Platform: each match has its own packs, fixed when it is paired; an "

@@ -178,9 +178,28 @@ def _game(table: LiveTable) -> LiveGame:
 def to_move(table: LiveTable) -> int | None:
     """The seat to move at ``table`` (as its row says it is), or None once the game is
     over."""
+    return progress(table).to_move
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a game stands, with no card in it: the hand in play (1 to 5), the hands'
+    scores so far, the totals and the seat to move."""
+
+    hand_no: int
+    scores: list[tuple[int, int]]
+    totals: tuple[int, int]
+    to_move: int | None
+
+
+def progress(table: LiveTable) -> Progress:
+    """Where the game at ``table`` stands, as its row says."""
     live = _game(table)
     replayed.keep(table, live)
-    return live.game.to_move
+    game = live.game
+    scores = [(r.scores[0], r.scores[1]) for r in game.results]
+    return Progress(min(len(scores) + 1, len(live.decks)), scores,
+                    (game.totals[0], game.totals[1]), game.to_move)
 
 
 def table_act(table_id: int, seat: int, action_text: str, client_action_id: str, *,

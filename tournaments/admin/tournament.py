@@ -21,6 +21,7 @@ from tournaments.models import Absence, Entry, Tournament
 
 from .checkin import check_in_players
 from .console import console_link, console_url, console_urls
+from .director import director_urls
 from .forms import RoundPlayerForm, SentenceInlineFormSet, TournamentForm
 from .imports import CsvImportExport, EntryResource
 from .scoping import ScopedInline, TournamentFilter, TournamentScoped, link, run_for_each
@@ -64,7 +65,8 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
         (_("scoring"), {"fields": ["points_win", "points_draw", "points_loss", "points_bye",
                                    "tiebreaks"]}),
         (_("play"), {"fields": ["bye_policy", "bot_level", "knockout_tie_rule",
-                                "third_place_match", "play", "spectators", "dealing",
+                                "third_place_match", "play", "spectators", "turn_seconds",
+                                "reserve_seconds", "grace_seconds", "dealing",
                                 "confirm_score_sheets"]}),
     ]
     form = TournamentForm
@@ -80,7 +82,7 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
         return [(name, options) for name, options in shown if options["fields"]]
 
     def get_urls(self) -> list[Any]:
-        return [*console_urls(self), *super().get_urls()]
+        return [*console_urls(self), *director_urls(self), *super().get_urls()]
 
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
                     extra_context: dict[str, Any] | None = None) -> HttpResponse:

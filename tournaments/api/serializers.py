@@ -76,7 +76,8 @@ class TournamentSettingsSerializer(serializers.ModelSerializer[Tournament]):
         model = Tournament
         fields = ["rounds_planned", "points_win", "points_draw", "points_loss", "points_bye",
                   "tiebreaks", "bye_policy", "bot_level", "knockout_tie_rule",
-                  "third_place_match", "play", "spectators", "dealing",
+                  "third_place_match", "play", "spectators", "turn_seconds",
+                  "reserve_seconds", "grace_seconds", "dealing",
                   "confirm_score_sheets"]
 
 

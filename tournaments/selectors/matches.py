@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db.models import Prefetch, QuerySet
 from django.utils.functional import Promise
 
+from games.live.summary import summaries
 from tournaments.formats.ties import DECIDED_BY_LABELS
 from tournaments.models import Match, Result, Round, Seat
 
@@ -58,6 +59,10 @@ def round_tables(round: Round) -> tuple[list[TableView], list[Match]]:
     """The round's tables in table order, and its byes."""
     matches = list(with_details(round.matches.all()))
     tables = [table_view(m) for m in matches if not m.is_bye]
+    live = summaries(t.match.live_table_id for t in tables if t.match.live_table_id)
+    for table in tables:
+        if table.match.live_table_id:
+            table.live = live.get(table.match.live_table_id)
     return sorted(tables, key=lambda t: t.number or 0), [m for m in matches if m.is_bye]
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.live.summary import TableSummary
 from tournaments.models import Match, Player, Result, Standing, Team, Tournament
 
 
@@ -72,6 +73,8 @@ class TableView:
     result: Result | None
     decided_by: str = ""
     seats: list[SeatView] = field(default_factory=list)
+    # An online match's game while it is played (no card of it): hand, score, clocks.
+    live: TableSummary | None = None
 
 
 @dataclass

@@ -21,6 +21,7 @@ from .derived import (
     standings_rebuild,
     standings_recalculate,
 )
+from .director import TABLE_ACTIONS, director_message, director_table_act
 from .draft import DraftEdit, draft_move_table, draft_swap_seats, draft_swap_teams
 from .errors import ResultExists, ResultRejected, TournamentUserError
 from .followups import send_outbox
@@ -44,6 +45,7 @@ from .results import (
 from .rounds import round_complete, round_fill_seats, round_pair_next, round_publish
 
 __all__ = [
+    "TABLE_ACTIONS", "director_message", "director_table_act",
     "DraftEdit", "ResultExists", "ResultRejected", "TournamentUserError",
     "check_in_roster", "check_in_self", "check_in_settings",
     "deals_for_organiser", "draft_move_table", "draft_swap_seats", "draft_swap_teams",

@@ -3,11 +3,13 @@
 
 Publishing a round of an online tournament opens one table per match that bots do not play
 alone, dealt from the match's own seed (so the deals are those ``match_deals`` gives, the
-same a venue print-out shows) and seated as paired: a player with a login holds their seat;
-a seat whose player is absent, or has no login to play with, is played by the tournament's
-bot level. The table names the match (``result_ref``) and its kind (``models.LIVE_TABLE_KIND``),
-whose handler, :func:`record_live_result`, the app registers (``apps.py``): when the game
-ends it stores the verified record through the result service, as the platform's own game.
+same a venue print-out shows) and seated as paired: a player with a login holds their
+seat, with the tournament's clock (a time per turn and a reserve) and its bot level as the
+substitute for when they are gone longer than its grace; a seat whose player is absent, or
+has no login to play with, is played by the tournament's bot level. The table names the
+match (``result_ref``) and its kind (``models.LIVE_TABLE_KIND``), whose handler,
+:func:`record_live_result`, the app registers (``apps.py``): when the game ends it stores
+the verified record through the result service, as the platform's own game.
 """
 
 from __future__ import annotations
@@ -42,11 +44,14 @@ def open_live_tables(round: Round) -> int:
         seats = sorted(match.seats.all(), key=lambda seat: seat.position)
         if all(seat.is_bot for seat in seats):
             continue  # the round's bot job plays it, as at the venue
-        plans = [SeatPlan(user=seat.player.user) if seat.player is not None
-                 and seat.player.user is not None
+        plans = [SeatPlan(user=seat.player.user, substitute=tournament.bot_level)
+                 if seat.player is not None and seat.player.user is not None
                  else SeatPlan(bot=seat.bot_level or tournament.bot_level) for seat in seats]
-        match.live_table = create_table(plans, seed=match.seed, reports_to=LIVE_TABLE_KIND,
-                                        result_ref=str(match.pk))
+        match.live_table = create_table(
+            plans, seed=match.seed, reports_to=LIVE_TABLE_KIND, result_ref=str(match.pk),
+            move_seconds=tournament.turn_seconds,
+            reserve_seconds=tournament.reserve_seconds if tournament.turn_seconds else None,
+            grace_seconds=tournament.grace_seconds)
         match.save(update_fields=["live_table"])
         opened += 1
     return opened

@@ -1,0 +1,76 @@
+"""The director's work at a published online round's live tables: pause and resume a
+table, seat a person's substitute bot for the rest of the game (pin) or give the seat
+back, add time to a person's clock, and message every table of the round. Only the
+tournament's organisers; each table must be one of that round's. The live tables do the
+rest under their own locks (``games.live.director``); a refusal is the table's sentence.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from config.users import RequestUser
+from games.live import director
+from games.live.errors import TableError
+from tournaments.models import Match, Round
+
+from .access import require_organiser
+from .errors import TournamentUserError
+
+#: What a director may do to one table (and whether it names a seat).
+TABLE_ACTIONS = {"pause": False, "resume": False, "pin": True, "give_back": True,
+                 "add_time": True}
+
+
+def _table_of(round: Round, table_id: int) -> int:
+    if not Match.objects.filter(round=round, live_table_id=table_id).exists():
+        raise TournamentUserError(_("Table %(table)s is not one of round %(number)d's live "
+                                    "tables.") % {"table": table_id, "number": round.number})
+    return table_id
+
+
+def _published(round: Round) -> None:
+    if round.status != Round.Status.PUBLISHED:
+        raise TournamentUserError(_("Round %(number)d is not being played.")
+                                  % {"number": round.number})
+
+
+def director_table_act(*, round: Round, user: RequestUser, action: str, table_id: int,
+                       seat: int | None = None, seconds: int | None = None) -> bool:
+    """Do ``action`` (one of ``TABLE_ACTIONS``) at one live table of ``round``; whether it
+    changed anything (pausing a paused table does not)."""
+    require_organiser(user, round.tournament)
+    _published(round)
+    if action not in TABLE_ACTIONS:
+        raise TournamentUserError(_("Unknown action %(action)s; choose from %(names)s.")
+                                  % {"action": action, "names": ", ".join(TABLE_ACTIONS)})
+    table = _table_of(round, table_id)
+    if TABLE_ACTIONS[action] and seat is None:
+        raise TournamentUserError(_("Say which seat (0 to 3)."))
+    try:
+        if action == "pause":
+            return director.pause(table)
+        if action == "resume":
+            return director.resume(table)
+        assert seat is not None
+        if action == "pin":
+            return director.pin(table, seat)
+        if action == "give_back":
+            return director.give_back(table, seat)
+        if seconds is None:
+            raise TournamentUserError(_("Say how many seconds to add."))
+        return director.add_time(table, seat, seconds)
+    except TableError as exc:
+        raise TournamentUserError(exc.message) from None
+
+
+def director_message(*, round: Round, user: RequestUser, text: str) -> int:
+    """Show ``text`` at every table of ``round`` in play; how many tables got it."""
+    require_organiser(user, round.tournament)
+    _published(round)
+    tables = [pk for pk in round.matches.exclude(live_table=None)
+              .values_list("live_table_id", flat=True) if pk is not None]
+    try:
+        return director.send_message(tables, text)
+    except TableError as exc:
+        raise TournamentUserError(exc.message) from None
