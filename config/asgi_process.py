@@ -19,7 +19,8 @@ COMMANDS = {
                 "--timeout-graceful-shutdown", "10", "--ws-max-size", "16384"],
     "daphne": ["daphne", "-b", "127.0.0.1", "-p", "0"],
 }
-LISTENING = re.compile(r"(?:Uvicorn running on http://|Listening on TCP address )"
+# uvicorn says https:// when it serves TLS itself (--ssl-certfile)
+LISTENING = re.compile(r"(?:Uvicorn running on https?://|Listening on TCP address )"
                        r"[\d.]+:(\d+)")
 
 

@@ -1,7 +1,9 @@
 """A real uvicorn with production settings (DEBUG off, behind the TLS proxy, with
 ``--proxy-headers`` as README "Production" runs it), for the tests that need what
 production does: its logs (tests/test_logging.py), the client address uvicorn takes from
-``X-Forwarded-For`` (tests/api/test_forwarded.py)."""
+``X-Forwarded-For`` (tests/api/test_forwarded.py). A browser, which cannot pretend to be
+the proxy, meets uvicorn serving TLS itself (``tls_args``;
+tests/browser/test_live_production.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from ipaddress import IPv4Address
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +42,35 @@ def collect_static(env: dict[str, str]) -> None:
     writes; every page with a stylesheet needs it."""
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
                    cwd=ROOT, env={**os.environ, **env}, check=True)
+
+
+def tls_args(folder: Path) -> list[str]:
+    """uvicorn's arguments to serve HTTPS itself, with a certificate for 127.0.0.1 signed
+    by its own key, written to ``folder``. In production the TLS proxy answers HTTPS; a
+    browser can't stand in for it (its pages' origin would be http://, which the CSRF
+    check refuses on a request the proxy's header marks secure), so the browser tests meet
+    TLS at uvicorn itself and are told to accept the certificate."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = datetime.now(UTC)
+    certificate = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+                   .public_key(key.public_key()).serial_number(x509.random_serial_number())
+                   .not_valid_before(now - timedelta(minutes=5))
+                   .not_valid_after(now + timedelta(days=1))
+                   .add_extension(x509.SubjectAlternativeName(
+                       [x509.IPAddress(IPv4Address("127.0.0.1"))]), critical=False)
+                   .sign(key, hashes.SHA256()))
+    key_file, cert_file = folder / "tls-key.pem", folder / "tls-cert.pem"
+    key_file.write_bytes(key.private_bytes(serialization.Encoding.PEM,
+                                           serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    cert_file.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    return ["--ssl-keyfile", str(key_file), "--ssl-certfile", str(cert_file)]
 
 
 @contextmanager
