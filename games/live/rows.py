@@ -76,21 +76,33 @@ def read_table(table_id: int) -> LiveTable | None:
     return None if row is None else _table(row)
 
 
-def read_table_since(table_id: int, after: int) -> tuple[LiveTable, list[str]] | None:
-    """The table's row and the text forms of its actions after number ``after``, in order,
-    read in one statement (one snapshot: the actions are those up to the row's ``seq``);
-    ``None``: no such table."""
+@dataclass
+class Since:
+    """A table's row and its actions after number ``after``: their text forms in order,
+    and the numbers of those the server chose (a bot's, a substitute's, the stand-in's)."""
+
+    table: LiveTable
+    after: int
+    actions: list[str]
+    by_server: set[int]
+
+
+def read_table_since(table_id: int, after: int) -> Since | None:
+    """The table's row and its actions after number ``after``, read in one statement (one
+    snapshot: the actions are those up to the row's ``seq``); ``None``: no such table."""
     if not _in_range(table_id):
         return None
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {_columns('t')}, a.action FROM {_q(_TABLE.db_table)} t "
+        cursor.execute(f"SELECT {_columns('t')}, a.seq, a.client_id, a.action "
+                       f"FROM {_q(_TABLE.db_table)} t "
                        f"LEFT JOIN {_q(LiveAction._meta.db_table)} a "
                        "ON a.table_id = t.id AND a.seq > %s WHERE t.id = %s ORDER BY a.seq",
                        [after, table_id])
         found = cursor.fetchall()
     if not found:
         return None
-    return _table(found[0]), [row[-1] for row in found if row[-1] is not None]
+    return Since(_table(found[0]), after, [row[-1] for row in found if row[-1] is not None],
+                 {row[-3] for row in found if row[-2] is not None and row[-2].startswith("!")})
 
 
 @dataclass
@@ -195,10 +207,12 @@ def write_table(locked: Locked, *names: str) -> None:
         cursor.execute(update, updated)
 
 
-def server_actions(table_id: int) -> dict[int, str]:
+def server_actions(table_id: int, after: int = 0, upto: int | None = None) -> dict[int, str]:
     """The ids of the table's actions the server chose (a bot's, a substitute's, the
-    stand-in's: ids beginning with ``!``), by sequence number."""
+    stand-in's: ids beginning with ``!``), by sequence number (those after ``after``, up
+    to ``upto``)."""
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT seq, client_id FROM {_q(LiveAction._meta.db_table)} "
-                       "WHERE table_id = %s AND client_id LIKE %s", [table_id, "!%"])
+                       "WHERE table_id = %s AND client_id LIKE %s AND seq > %s AND seq <= %s",
+                       [table_id, "!%", after, 2**31 if upto is None else upto])
         return {int(seq): client_id for seq, client_id in cursor.fetchall()}

@@ -217,7 +217,8 @@ def act_and_update(table_id: int, seat: int, action_text: str, client_action_id:
     """:func:`table_act`, then ``seat``'s :func:`update_since` ``since``, from the table
     as the action left it (not read again)."""
     seq, table = _act(table_id, seat, action_text, client_action_id, None)
-    return seq, _update(table, seat, since)
+    # the action just made is the person's own: no need to ask the log who chose it
+    return seq, _update(table, seat, since, known=(seq - 1, set()))
 
 
 def _act(table_id: int, seat: int, action_text: str, client_action_id: str,
@@ -433,27 +434,46 @@ def update_since(table_id: int, seat: int | None, since: int) -> Update:
     read = rows.read_table_since(table_id, after)
     if read is None:
         raise _no_table(table_id)
-    return _update(read[0], seat, since, (after, read[1]))
+    return _update(read.table, seat, since, read)
 
 
-def _update(table: LiveTable, seat: int | None, since: int,
-            logged: tuple[int, list[str]] | None = None) -> Update:
+def _update(table: LiveTable, seat: int | None, since: int, logged: rows.Since | None = None,
+            known: tuple[int, set[int]] | None = None) -> Update:
     """``update_since`` from ``table`` (``logged``: its actions after a number, read
-    already)."""
+    already; ``known``: the server's actions after a number, known already)."""
     if not 0 <= since <= table.seq:
         raise TableError(_("No sequence number %(since)s at this table; it is at %(seq)s.")
                          % {"since": since, "seq": table.seq})
-    live = replayed.take(table, logged)
+    cached = None if logged is None else (logged.after, logged.actions)
+    live = replayed.take(table, cached)
     events = None if live is None else recent_events(live, table.seq, since, seat)
     if live is None or events is None:
-        whole = logged[1] if logged is not None and logged[0] == 0 else _log_texts(table)
+        whole = logged.actions if logged is not None and logged.after == 0 else _log_texts(table)
         events, live = events_since(table.seed, whole, since, seat)
     view = spectator_view(live) if seat is None else seat_view(live, seat)
     replayed.keep(table, live)
+    _mark_bots(table, events, since, logged, known)
     view.update(table=table.pk, seq=table.seq, status=table.status,
                 deadline=None if table.deadline is None else table.deadline.isoformat(),
                 **clock_view(table))
     return Update(events, view)
+
+
+def _mark_bots(table: LiveTable, events: list[Json], since: int, logged: rows.Since | None,
+               known: tuple[int, set[int]] | None) -> None:
+    """Mark each event of an action the server chose (``"bot": true``), so that a page says
+    which actions a bot played for a person (LIVE.md "Say who played"). Who chose the
+    actions after a number is known when they were read with the table; the log is asked
+    only for those before it."""
+    if not events:
+        return
+    after, chosen = ((logged.after, logged.by_server) if logged is not None
+                     else known if known is not None else (table.seq, set()))
+    if since < after:
+        chosen = chosen | set(rows.server_actions(table.pk, since, after))
+    for event in events:
+        if event["seq"] in chosen:
+            event["bot"] = True
 
 
 def clock_view(table: LiveTable) -> Json:

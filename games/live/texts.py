@@ -73,6 +73,7 @@ def table_messages(teams: list[str], players: list[str]) -> dict[str, Any]:
         "substitute": _("bot playing for now"),
         "substitute_pinned": _("bot for the rest of the game"),
         "director_says": _("From the director: {message}"),
+        "played_by_bot": _("(played by a bot)"),
         "card_taken": _("{card}, taken this turn"),
         "freed_wild": _("{card}, freed: play it now"),
         "meld_button": _("Meld {id}, {kind}: {cards}"),

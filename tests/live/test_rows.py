@@ -55,15 +55,17 @@ def test_the_lock_reads_the_table_and_its_seats(table: LiveTable) -> None:
 def test_a_table_and_its_actions_after_a_number_are_read_together(table: LiveTable) -> None:
     read = rows.read_table(table.pk)
     assert read is not None
-    for text in ("0 take", "0 discard 4C", "1 push"):
+    for text in ("0 take", "0 discard 4C", "1 push"):  # the last one a bot's
         read.seq += 1
-        rows.log_action(read, int(text[0]), text, f"c-{read.seq}")
-    found = {after: rows.read_table_since(table.pk, after) for after in (0, 1, 3)}
-    assert all(found.values())
-    assert all(_fields(row) == _fields(LiveTable.objects.get(pk=table.pk))
-               for row, _ in filter(None, found.values()))
-    assert [texts for _, texts in filter(None, found.values())] == [
-        ["0 take", "0 discard 4C", "1 push"], ["0 discard 4C", "1 push"], []]
+        rows.log_action(read, int(text[0]), text, f"!bot-{read.seq - 1}" if read.seq == 3
+                        else f"c-{read.seq}")
+    found = [rows.read_table_since(table.pk, after) for after in (0, 1, 3)]
+    assert all(found)
+    assert all(_fields(read.table) == _fields(LiveTable.objects.get(pk=table.pk))
+               for read in filter(None, found))
+    assert [(read.after, read.actions, read.by_server) for read in filter(None, found)] == [
+        (0, ["0 take", "0 discard 4C", "1 push"], {3}), (1, ["0 discard 4C", "1 push"], {3}),
+        (3, [], set())]
     assert rows.read_table_since(table.pk + 1000, 0) is None
     assert rows.read_table_since(2**63, 0) is None
 

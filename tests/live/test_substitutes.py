@@ -166,6 +166,25 @@ def test_the_record_marks_every_action_a_bot_played_for_a_person(table: LiveTabl
     assert verify(record).status == "complete"  # readers ignore the mark
 
 
+def test_every_event_says_whether_the_server_chose_it(table: LiveTable) -> None:
+    """For the page's log: a substitute's action for the person is marked, the person's
+    own is not, whichever way the events are read (the process's copy of the game, a
+    replay from the log, or right after the person's action)."""
+    LiveTable.objects.filter(pk=table.pk).update(created=_ago(GRACE + 1))
+    presence.check_away(table.pk)
+    assert service.bot_move(table.pk, 0) == 1  # the substitute draws for the person
+    presence.come_back(table.pk, FIRST)
+    discard = next(a for a in _view(table)["legal"] if " discard " in a)
+    seq, update = service.act_and_update(table.pk, FIRST, discard, "mine", 0)
+    assert [(e["seq"], e.get("bot", False)) for e in update.events] == [(1, True), (2, False)]
+    for seat in (FIRST, None, (FIRST + 1) % 4):
+        events = service.update_since(table.pk, seat, 0).events
+        assert [(e["seq"], e.get("bot", False)) for e in events] == [(1, True), (2, False)]
+    _bots_play(table)
+    later = service.update_since(table.pk, FIRST, seq).events
+    assert later and all(e["bot"] for e in later)  # the bots' own seats: chosen by the server
+
+
 # -- races: exactly one action -------------------------------------------------------------
 
 def _race_return(table_id: int, barrier: Any) -> None:

@@ -407,7 +407,20 @@
       }
     } else {
       resumeAsked = false;
-      fresh.forEach(function (e) { log(describeEvent(e)); });
+      fresh.forEach(function (e) {
+        var line = describeEvent(e);
+        if (e.bot && config.humans[e.seat]) { // a bot played it for a person: said, never hidden
+          var mark = document.createElement("span");
+          mark.className = "badge badge-bot";
+          mark.textContent = msg.played_by_bot;
+          var item = document.createDocumentFragment();
+          item.appendChild(typeof line === "string" ? document.createTextNode(line) : line);
+          item.appendChild(document.createTextNode(" "));
+          item.appendChild(mark);
+          line = item;
+        }
+        log(line);
+      });
       announced = next.seq;
     }
     var previous = view;
