@@ -140,3 +140,22 @@ def test_the_round_page_shows_each_tables_game(client: Client, match: Match) -> 
     url = reverse("tournaments:round_detail", args=[match.round.tournament.pk, 1])
     page = client.get(url).content.decode()
     assert "Hand 1 of 5" in page and "score 0–0" in page
+
+
+def test_a_player_marked_absent_after_publishing_gets_their_substitute_for_good(
+        organiser: Any, match: Match) -> None:
+    """Checked in as absent once the round is played: their seat's bot plays at the live
+    table for the rest of the game, and the match's seat says a bot played it."""
+    from tournaments import services
+
+    tournament = match.round.tournament
+    alice = match.seats.get(position=0).player
+    assert alice is not None
+    present = {p.pk for p in (e.team.player_a for e in tournament.entries.all())} | {
+        p.pk for p in (e.team.player_b for e in tournament.entries.all())}
+    changed = services.check_in_roster(tournament=tournament, number=1,
+                                       present=present - {alice.pk}, user=organiser)
+    assert changed == 1
+    state = load(_table(match).seating)[0]
+    assert state.pinned and state.away
+    assert match.seats.get(position=0).substitute

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Q
 
+from games.live import director
+from games.live.errors import TableError
 from games.live.models import LiveTable
 from games.live.service import SeatPlan, create_table
 from tournaments.models import LIVE_TABLE_KIND, Entry, Match, Result, Round, Tournament
@@ -55,6 +57,15 @@ def open_live_tables(round: Round) -> int:
         match.save(update_fields=["live_table"])
         opened += 1
     return opened
+
+
+def pin_absent(table_id: int, seat: int) -> None:
+    """A player marked absent once their table is open: their seat's substitute plays it
+    for the rest of the game (a game over already, or a bot's seat, is left as it is)."""
+    try:
+        director.pin(table_id, seat)
+    except TableError as exc:
+        log.info("live table %s, seat %s: no substitute pinned (%s)", table_id, seat, exc)
 
 
 def may_watch_live_match(table: LiveTable, user: AbstractBaseUser | AnonymousUser | None) -> bool:

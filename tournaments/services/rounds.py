@@ -22,7 +22,7 @@ from .derived import standings_rebuild
 from .errors import TournamentUserError
 from .followups import ratings_later
 from .jobs import job_start_round_bots
-from .online import open_live_tables
+from .online import open_live_tables, pin_absent
 
 
 def round_pair_next(*, tournament: Tournament, user: RequestUser | None = None) -> Round:
@@ -103,7 +103,14 @@ def round_fill_seats(*, round: Round, user: RequestUser | None = None) -> int:
     with transaction.atomic():
         seats = Seat.objects.select_for_update(of=("self",)).filter(
             round=round, player_id__in=absent, match__result__isnull=True)
-        return seats.update(player=None, bot_level=tournament.bot_level, substitute=True)
+        # at a live table already open, the seat's substitute plays for the rest of the
+        # game (the seats' rows locked first, then each table's, as the results service)
+        playing = list(seats.exclude(match__live_table=None)
+                       .values_list("match__live_table_id", "position"))
+        changed = seats.update(player=None, bot_level=tournament.bot_level, substitute=True)
+        for table_id, position in sorted(playing):
+            pin_absent(table_id, position)
+        return changed
 
 
 def round_publish(*, round: Round, user: RequestUser | None = None) -> Job | None:
