@@ -129,3 +129,95 @@ def test_no_client_ever_sees_a_card_it_may_not(player: Any, seed: int) -> None:
             last = message["view"]["seq"] if message["type"] == "update" else last
             truth.check(message, seat, last)
             assert str(table.seed) not in json.dumps(message)
+
+
+def _online_table(organiser: Any) -> tuple[LiveTable, list[Any], Any]:
+    """A published online round's table with a person in every seat; the table, the four
+    people (seat 0 first) and the tournament."""
+    from django.contrib.auth import get_user_model
+
+    from tests.tournaments.test_online import online, publish_first_round
+
+    tournament = online(organisers=[organiser], turn_seconds=None)
+    home, away = (entry.team for entry in tournament.entries.order_by("seed"))
+    people = {}
+    for position, player in enumerate((home.player_a, away.player_a, home.player_b,
+                                       away.player_b)):
+        player.user = get_user_model().objects.create_user(f"p{position}", password="pw-12345678")
+        player.save()
+        people[position] = player.user
+    match = publish_first_round(tournament, organiser)
+    table = LiveTable.objects.get(match=match)
+    return table, [people[s] for s in range(4)], tournament
+
+
+def test_four_people_spectators_and_the_director_see_no_card_they_may_not() -> None:
+    """A whole game of four people at an online round's table (each one connection),
+    two spectators (one logged out, one the organiser) and the director's view and the
+    round page read now and then: every message and page against the full state; the
+    director's view and the round page show no card at all while the game is played."""
+    from django.test import Client
+    from django.urls import reverse
+
+    from tests.tournaments.factories import UserFactory
+
+    organiser = UserFactory()
+    table, people, tournament = _online_table(organiser)
+    rng = random.Random(20261202)
+    names = [f"seat{s}" for s in range(4)] + ["spectator", "organiser"]
+    received: dict[str, list[Any]] = {name: [] for name in names}
+    director, public = Client(), Client()
+    director.force_login(organiser)
+    pages: list[str] = []
+    cookies = [session_cookie(person) for person in people] + [None, session_cookie(organiser)]
+
+    def read_pages() -> None:
+        pages.append(director.get(reverse("admin:tournaments_tournament_director_live",
+                                          args=[tournament.pk])).content.decode())
+        pages.append(public.get(reverse("tournaments:round_live",
+                                        args=[tournament.pk, 1])).content.decode())
+
+    async def run() -> int:
+        from channels.db import database_sync_to_async
+
+        comms = {}
+        for name, cookie in zip(names, cookies, strict=True):
+            comms[name], first = await joined(table.pk, cookie)
+            received[name].append(first)
+        view = received["seat0"][0]["view"]
+        n = 0
+        while view["status"] == LiveTable.Status.PLAYING:
+            name = f"seat{view['to_move']}"
+            mover = comms[name]
+            await mover.send_json_to({"type": "resume", "since": view["seq"]})
+            view = (await update_at(mover, view["seq"], received[name]))["view"]
+            await mover.send_json_to({"type": "act", "action": rng.choice(view["legal"]),
+                                      "id": f"h{n}"})
+            ack = await ack_of(mover, f"h{n}", received[name])
+            view = (await update_at(mover, ack["seq"], received[name]))["view"]
+            if n % 40 == 0:
+                await database_sync_to_async(read_pages)()
+            n += 1
+        final: int = view["seq"]
+        for name, comm in comms.items():
+            await comm.send_json_to({"type": "resume", "since": 0})
+            await update_at(comm, final, received[name])
+            await comm.disconnect()
+        return final
+
+    final = async_to_sync(run)()
+    table.refresh_from_db()
+    assert table.status == LiveTable.Status.FINISHED and table.seq == final
+    truth = Truth(table.seed, list(table.actions.order_by("seq").values_list("action",
+                                                                            flat=True)))
+    for name, messages in received.items():
+        seat = int(name[-1]) if name.startswith("seat") else None
+        assert all(m["type"] != "error" for m in messages), name
+        last = 0
+        for message in messages:
+            last = message["view"]["seq"] if message["type"] == "update" else last
+            truth.check(message, seat, last)
+            assert str(table.seed) not in json.dumps(message)
+    assert len(pages) >= 4 and all("Hand " in page for page in pages)
+    for page in pages:
+        assert not CARD.findall(page), CARD.findall(page)
