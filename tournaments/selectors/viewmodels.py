@@ -65,6 +65,14 @@ class Side:
 
 
 @dataclass
+class BotPlayed:
+    """Bots played ``percent`` of the actions of the person in seat ``name``."""
+
+    name: str
+    percent: str
+
+
+@dataclass
 class TableView:
     match: Match
     number: int | None
@@ -72,6 +80,8 @@ class TableView:
     result: Result | None
     decided_by: str = ""
     seats: list[SeatView] = field(default_factory=list)
+    bots_played: list[BotPlayed] = field(default_factory=list)  # the largest share first
+    left_out: bool = False  # shown, but counted in neither the standings nor the ratings
 
 
 @dataclass
