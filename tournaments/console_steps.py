@@ -28,6 +28,7 @@ class Facts:
     bot_tables_left: int = 0  # all-bot tables of a published round with no result
     absent_seated: int = 0  # players marked absent who still hold a seat without a result
     job_running: bool = False  # the round's bot matches are being played
+    live_playing: int = 0  # live tables of a published online round still being played
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +132,12 @@ def _complete(facts: Facts) -> Step:
         reason = (_("publish round %(number)d first") % {"number": facts.number}
                   if facts.status == DRAFT else _no_open(facts))
         return Step("complete", label, does, False, reason)
+    if facts.live_playing:
+        return Step("complete", label, does, False, ngettext(
+            "%(count)d table is still being played online (end a stuck one from its row "
+            "below)",
+            "%(count)d tables are still being played online (end a stuck one from its row "
+            "below)", facts.live_playing) % {"count": facts.live_playing})
     if facts.open_tables:
         return Step("complete", label, does, False, ngettext(
             "%(count)d table has no confirmed result yet",

@@ -173,9 +173,9 @@ class Tournament(models.Model):
                     "reserve, and when both are gone their bot plays that turn. Empty: no "
                     "clock."))
     reserve_seconds = models.PositiveIntegerField(
-        _("reserve per player (seconds)"), default=300,
+        _("reserve per player (seconds)"), null=True, blank=True, default=300,
         help_text=_("Online: extra time each person has for the whole game, spent only "
-                    "where a turn outlasts its time."))
+                    "where a turn outlasts its time. Empty: none."))
     grace_seconds = models.PositiveIntegerField(
         _("substitute after (seconds)"), null=True, blank=True, default=60,
         validators=[MinValueValidator(30)],
@@ -183,6 +183,13 @@ class Tournament(models.Model):
                     "round was published, or whose connection is gone this long, gets a bot "
                     "for the turns they miss, and takes the seat back on returning. Empty: "
                     "never (their clock still runs)."))
+    bot_share_limit = models.PositiveSmallIntegerField(
+        _("leave out games bots played more than this share of (%)"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text=_("Online: a game where a bot played more than this percentage of the "
+                    "actions of a seat a person holds (for a player who left or ran out of "
+                    "time) counts in neither the standings nor the ratings; it is still "
+                    "shown, marked. Empty: every game counts."))
     dealing = models.CharField(
         _("dealing"), max_length=10, choices=Dealing.choices, default=Dealing.PLATFORM,
         help_text=_("Platform: each match has its own packs, fixed when it is paired; an "
@@ -417,6 +424,8 @@ class Result(models.Model):
         RECORD = "record", _("uploaded game record")
         SHEET = "sheet", _("entered score sheet")
         ONLINE = "online", _("played online")
+        # an organiser ended a live table whose game could not finish, and decided it
+        ENDED = "ended", _("decided by the organiser (live table ended)")
 
     match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="result")
     source = models.CharField(max_length=10, choices=Source.choices)
@@ -443,6 +452,12 @@ class Result(models.Model):
                                     null=True, blank=True, related_name="+")
     dispute_reason = models.CharField(_("reason for the dispute"), max_length=500,
                                       blank=True)
+    # why an organiser ended the match's live table (``Source.ENDED``); shown with the result
+    reason = models.CharField(_("reason"), max_length=500, blank=True)
+    # of a game played online: the largest share of a person's seat's actions that a bot
+    # played for them (``tournaments.bot_share``); 0 for every other result
+    bot_share = models.FloatField(_("share of a person's actions played by a bot"), default=0,
+                                  validators=[MinValueValidator(0), MaxValueValidator(1)])
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,13 +1,19 @@
 """What a tournament's director does to a live table in play: pause and resume it, seat
 its substitute bot for a person for the rest of the game (pin) and give the seat back,
-add time to a person's clock, and send the table a message. Each is taken under the
-table's row lock, as every action is, and told to the table's connections once
-committed; who may do it is the caller's business (the tournament's organisers).
-Nothing here reads or sends a card.
+add time to a person's clock, send the table a message, and end one whose game cannot
+finish. Each is taken under the table's row lock, as every action is, and told to the
+table's connections once committed; who may do it is the caller's business (the
+tournament's organisers). Nothing here reads or sends a card.
+
+An ended table is over without a record (as a practice table nobody played at is), with
+no deadline and no more actions (``service`` refuses them, the bots' and the
+timers' tasks find it no longer in play). Whoever ends it decides what the game would
+have decided (a tournament enters the match's result in the same transaction).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from datetime import timedelta
 from functools import partial
@@ -20,6 +26,8 @@ from . import rows, service
 from .errors import TableError
 from .models import LiveTable
 from .turns import after_commit, announce, start_turn, stop_clock
+
+log = logging.getLogger(__name__)
 
 #: The most time a director adds at once, in seconds.
 MAX_ADDED_SECONDS = 3600
@@ -141,3 +149,25 @@ def send_message(table_ids: Iterable[int], text: str) -> int:
             transaction.on_commit(partial(announce, table_id, seq, changed=True))
             sent += 1
     return sent
+
+
+def end_table(table_id: int, reason: str) -> bool:
+    """End the game at the table, under its row lock (in the caller's transaction, when
+    there is one): status ``abandoned``, no deadline. Whether it changed anything: False
+    for a table already over (finished or ended) or gone. ``reason`` (why it was ended) is
+    logged; ``TableError`` when there is none."""
+    reason = reason.strip()
+    if not reason:
+        raise TableError(_("Say why the table is ended."))
+    with transaction.atomic():
+        locked = rows.lock_table(table_id)
+        if locked is None or locked.table.status != LiveTable.Status.PLAYING:
+            return False
+        table = locked.table
+        table.status, table.deadline, table.turn_started = LiveTable.Status.ENDED, None, None
+        rows.write_table(locked, "status", "deadline", "turn_started")
+        seq = table.seq
+        log.warning("live table %s is ended by its organiser at action %s: %s",
+                    table_id, seq, reason)
+        transaction.on_commit(partial(announce, table_id, seq, changed=True))
+    return True

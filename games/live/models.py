@@ -14,6 +14,9 @@ class LiveTable(models.Model):
         # A practice table nobody acted at for ``LIVE_ABANDON_AFTER`` (games/live/limits.py):
         # over without a result, so it has no record, and takes no more actions.
         ABANDONED = "abandoned"
+        # The organisers ended a tournament's table whose game could not finish, deciding
+        # the match's result themselves (games/live/director.py): no record, no more actions.
+        ENDED = "ended"
 
     # Secret while the game is on: it fixes every deal (never sent to a client).
     seed = models.BigIntegerField()

@@ -158,6 +158,9 @@ def _check_playing(table: LiveTable) -> None:
     if table.status == LiveTable.Status.FINISHED:
         raise TableError(_("The game is over."), "R3.1")
     limits.check_not_abandoned(table)
+    if table.status == LiveTable.Status.ENDED:
+        raise TableError(_("The organisers ended this table before the game finished; they "
+                           "decided the match's result. It takes no more moves."))
     if table.paused_at is not None:
         raise TableError(_("The director has paused this table; play goes on when they "
                            "resume it."))

@@ -86,6 +86,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "people": sum(place.user_id is not None for place in seats),
         "finished": table.status == LiveTable.Status.FINISHED,
         "abandoned": table.status == LiveTable.Status.ABANDONED,
+        "ended": table.status == LiveTable.Status.ENDED,
         "abandon_hours": limits.abandon_hours(),
         "messages_data": table_messages(teams, players),
         "config": {"ws": f"/ws/tables/{table.pk}/", "seat": seat, "players": players,
@@ -110,7 +111,8 @@ def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
     if record is None:
         return render(request, "live/replay.html", {
             "table": table, "in_play": True, "abandon_hours": limits.abandon_hours(),
-            "abandoned": table.status == LiveTable.Status.ABANDONED}, status=403)
+            "abandoned": table.status == LiveTable.Status.ABANDONED,
+            "ended": table.status == LiveTable.Status.ENDED}, status=403)
     seat = _seat_of(request, seats)
     players, teams = seat_names(seats, seat), team_names(seat)
     hands = [{"number": hand["hand"], "scores": hand["frames"][-1]["end"]["scores"]}
@@ -144,6 +146,9 @@ def table_record(request: HttpRequest, table_id: int) -> HttpResponse:
                     "game finished; an unfinished game has no record.")
                   % {"hours": limits.abandon_hours()}
                   if table.status == LiveTable.Status.ABANDONED else
+                  _("The organisers ended this table before the game finished; an "
+                    "unfinished game has no record.")
+                  if table.status == LiveTable.Status.ENDED else
                   _("The game is still being played; its record opens when it ends."))
         return JsonResponse({"detail": detail}, status=403)
     response = JsonResponse(record, json_dumps_params={"indent": 1})

@@ -226,3 +226,56 @@ def test_a_return_racing_the_substitutes_move_ends_in_one_action(
         range(1, row.seq + 1))
     assert row.deadline is not None  # the person's clock runs: it is their turn
     assert _view(table)["to_move"] == FIRST
+
+
+def _race_timer(table_id: int, deadline: str, barrier: Any) -> None:
+    connections.close_all()
+    barrier.wait(timeout=60)
+    live_turn_timeout(table_id, deadline)
+    connections.close_all()
+
+
+def _race_heard(table_id: int, barrier: Any) -> None:
+    connections.close_all()
+    barrier.wait(timeout=60)
+    presence.heard(table_id, FIRST)  # a heartbeat: the person is here (again)
+    connections.close_all()
+
+
+def _race_away_then_bot(table_id: int, barrier: Any) -> None:
+    connections.close_all()
+    barrier.wait(timeout=60)
+    if presence.check_away(table_id):
+        service.bot_move(table_id, LiveTable.objects.get(pk=table_id).seq)
+    connections.close_all()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("run", range(3))
+def test_two_timers_a_return_and_the_substitute_racing_make_one_turn(
+        postgres: None, table: LiveTable, run: int) -> None:
+    """Real processes on PostgreSQL, all at the person's turn whose time ran out while
+    they were gone: two timers, the away check with the substitute's move, and the
+    person coming back. Whoever wins each lock, the turn is drawn once, discarded at most
+    once, and the log has no gap."""
+    presence.heard(table.pk, FIRST, arriving=True)
+    LiveSeat.objects.filter(table=table, seat=FIRST).update(seen=_ago(GRACE + 1))
+    deadline = run_out(table)
+    connections.close_all()
+    fork = get_context("fork")
+    barrier = fork.Barrier(4)
+    racers = [fork.Process(target=_race_timer, args=(table.pk, deadline, barrier)),
+              fork.Process(target=_race_timer, args=(table.pk, deadline, barrier)),
+              fork.Process(target=_race_away_then_bot, args=(table.pk, barrier)),
+              fork.Process(target=_race_heard, args=(table.pk, barrier))]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join(timeout=120)
+        assert racer.exitcode == 0
+    turn = list(LiveAction.objects.filter(table=table, seat=FIRST).order_by("seq")
+                .values_list("action", flat=True))
+    assert sum(a.endswith((" take", " push")) for a in turn) <= 1
+    assert sum(" discard " in a for a in turn) <= 1
+    seqs = list(LiveAction.objects.filter(table=table).values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1)) == list(range(1, _row(table).seq + 1))

@@ -159,3 +159,11 @@ def test_a_player_marked_absent_after_publishing_gets_their_substitute_for_good(
     state = load(_table(match).seating)[0]
     assert state.pinned and state.away
     assert match.seats.get(position=0).substitute
+
+
+def test_the_console_of_an_online_tournament_links_the_directors_view(
+        organiser: Any, match: Match) -> None:
+    tournament = match.round.tournament
+    console = logged_in(organiser).get(
+        reverse("admin:tournaments_tournament_console", args=[tournament.pk])).content.decode()
+    assert f'href="{page_url(tournament)}"' in console

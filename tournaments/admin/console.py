@@ -30,6 +30,7 @@ from config.errors import PlatformError
 from tournaments import selectors, services
 from tournaments.models import Match, Round, Seat, Tournament
 
+from .matches import end_table_url, table_in_play
 from .rounds import REFRESH_SECONDS, result_summary
 from .scoping import change_url, link, progress
 
@@ -79,6 +80,7 @@ class TableRow:
     result: str
     has_result: bool
     url: str
+    end_url: str = ""  # being played at a live table: where the organiser may end it
 
 
 def _tournament(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
@@ -139,7 +141,8 @@ def _row(match: Match, tournament: Tournament) -> TableRow:
                              team.pk if team else None))
     assert match.table is not None  # the console lists byes apart: each row is at a table
     return TableRow(match, match.table.number, sides, result_summary(match),
-                    hasattr(match, "result"), change_url(match))
+                    hasattr(match, "result"), change_url(match),
+                    end_table_url(match) if table_in_play(match) else "")
 
 
 def _seat_name(seat: Seat | None) -> str:
@@ -157,6 +160,10 @@ def _waiting(view: selectors.ConsoleView) -> str:
         missing = len(view.tables) - view.results_in
         if view.live:
             return _("The bot matches are being played; this page follows them.")
+        if view.live_tables is not None and view.live_tables.playing:
+            return _("%(count)d table(s) are being played online; each result comes by "
+                     "itself when its game ends. A table whose game cannot finish can be "
+                     "ended from its row below.") % {"count": view.live_tables.playing}
         return _("Waiting for %(count)d result(s): enter them from the tables below (or "
                  "players report them); then complete the round.") % {"count": missing}
     pair = view.steps[0]

@@ -1,6 +1,6 @@
 """The admin's own forms: the two ways an organiser enters a match's result (a game record,
-or a score sheet), the tournament form's ordered tie-breaks, and inline formsets whose
-errors read as sentences."""
+or a score sheet), the reason for ending a live table, the tournament form's ordered
+tie-breaks, and inline formsets whose errors read as sentences."""
 
 from __future__ import annotations
 
@@ -114,6 +114,16 @@ class BaseScoreSheet(forms.BaseFormSet[HandForm]):
 ScoreSheetFormSet = cast(type[BaseScoreSheet], forms.formset_factory(
     HandForm, formset=BaseScoreSheet, extra=0, min_num=HANDS_PER_GAME, max_num=HANDS_PER_GAME,
     validate_min=True, validate_max=True))
+
+
+class EndTableForm(forms.Form):
+    """Why an organiser ends a match's live table (with the score sheet they decide)."""
+
+    reason = forms.CharField(
+        label=gettext_lazy("why the table is ended"), max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 80}),
+        help_text=gettext_lazy("Required; shown with the result, on the public match page "
+                               "too."))
 
 
 class OrderedChoicesWidget(forms.MultiWidget):

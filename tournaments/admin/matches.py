@@ -19,11 +19,14 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import services
+from games.live.models import LiveTable
+from tournaments import selectors, services
+from tournaments.bot_share import percent
 from tournaments.models import Match, Result, Round, Seat
 
 from .deals import deals_path, deals_url
 from .forms import (
+    EndTableForm,
     RecordUploadForm,
     ScoreSheetFormSet,
     SentenceInlineFormSet,
@@ -107,7 +110,8 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
     list_select_related = ["round__tournament", "table", "team_a", "team_b", "result"]
     search_fields = ["team_a__name", "team_b__name"]
     readonly_fields = ["round_link", "table_number", "team_a", "team_b", "is_bye", "bot_opponent",
-                       "bracket_slot", "status", "result", "dispute", "hands"]
+                       "bracket_slot", "status", "result", "ended", "bots_played", "dispute",
+                       "hands"]
     fields = tuple(readonly_fields)
     inlines = [SeatInline]
     actions = ["confirm_result", "withdraw_result"]
@@ -140,6 +144,8 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
                  name="tournaments_match_score_sheet"),
             path("<path:object_id>/correct/", view(self.correct_view),
                  name="tournaments_match_correct"),
+            path("<path:object_id>/end-table/", view(self.end_table_view),
+                 name="tournaments_match_end_table"),
             deals_path(self),
             *super().get_urls(),
         ]
@@ -158,6 +164,9 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
                 and self.has_change_permission(request, match)):
             context["correct_url"] = reverse("admin:tournaments_match_correct",
                                              args=[match.pk])
+        if (match is not None and table_in_play(match)
+                and self.has_change_permission(request, match)):
+            context["end_table_url"] = end_table_url(match)
         if (match is not None and not match.is_bye
                 and match.round.tournament.dealing == match.round.tournament.Dealing.PLATFORM):
             context["deals_url"] = deals_url(match)
@@ -175,6 +184,16 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
     def result(self, match: Match) -> SafeString | str:
         result = getattr(match, "result", None)
         return link(result, result_summary(match)) if result else result_summary(match)
+
+    @admin.display(description=_("why the live table was ended"))
+    def ended(self, match: Match) -> str:
+        result = getattr(match, "result", None)
+        return result.reason if result is not None and result.reason else "—"
+
+    @admin.display(description=_("bots played"))
+    def bots_played(self, match: Match) -> str:
+        result = getattr(match, "result", None)
+        return bots_played_text(result) if result is not None else "—"
 
     @admin.display(description=_("dispute"))
     def dispute(self, match: Match) -> str:
@@ -288,6 +307,59 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
         return self._result_page(request, match, _("Correct the result: %s") % match,
                                  formset=formset, errors=errors)
 
+    def end_table_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """End the match's live table whose game cannot finish, deciding its result with a
+        score sheet and saying why (``services.match_end_live_table``)."""
+        match = self._match_for_result(request, object_id)
+        if isinstance(match, HttpResponse):
+            return match
+        form = EndTableForm(request.POST or None)
+        formset = ScoreSheetFormSet(request.POST or None, prefix="hand",
+                                    form_kwargs={"match": match})
+        errors: list[str] = []
+        if request.method == "POST" and all([form.is_valid(), formset.is_valid()]):
+            hand_scores, out_seats = formset.cleaned_sheet()
+            try:
+                result = services.match_end_live_table(
+                    match=match, hand_scores=hand_scores, out_seats=out_seats,
+                    reason=form.cleaned_data["reason"], user=request.user)
+            except services.TournamentUserError as exc:
+                errors.append(str(exc))
+            else:
+                self.message_user(request, _("The live table of %(match)s is ended; the "
+                                             "result %(result)s counts.") % {
+                    "match": match, "result": result}, messages.SUCCESS)
+                return HttpResponseRedirect(reverse("admin:tournaments_match_change",
+                                                    args=[match.pk]))
+        return self._result_page(
+            request, match, _("End the live table: %s") % match, form=form, formset=formset,
+            errors=errors, intro=_(
+                "Its game cannot finish? End the table: nobody can play on at it, and the "
+                "score sheet below is the match's result, counted at once, with your "
+                "reason beside it. A table whose game has finished has its result already."))
+
+
+def table_in_play(match: Match) -> bool:
+    """The match is being played at a live table, with no result yet."""
+    table = match.live_table
+    return (table is not None and table.status == LiveTable.Status.PLAYING
+            and not hasattr(match, "result"))
+
+
+def end_table_url(match: Match) -> str:
+    return reverse("admin:tournaments_match_end_table", args=[match.pk])
+
+
+def bots_played_text(result: Result) -> str:
+    """``bots played 40% of a person's actions (left out of the standings and ratings)``."""
+    if not result.bot_share:
+        return "—"
+    text = _("bots played %(percent)s%% of a person's actions") % {
+        "percent": percent(result.bot_share)}
+    if selectors.is_left_out(result, result.match.round.tournament):
+        text += " " + _("(left out of the standings and the ratings)")
+    return text
+
 
 def hand_table(result: Result) -> SafeString:
     rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", (
@@ -332,9 +404,9 @@ class ResultAdmin(TournamentScoped[Result], admin.ModelAdmin[Result]):
     list_filter = [TournamentFilter, "confirmed", "source"]
     list_select_related = ["match__round__tournament", "match__team_a", "match__team_b",
                            "entered_by"]
-    readonly_fields = ["match", "source", "hands", "winner", "decided_by", "entered_by",
-                       "confirmed", "confirmed_by", "disputed_by", "dispute_reason", "created",
-                       "record_kept"]
+    readonly_fields = ["match", "source", "reason", "hands", "winner", "decided_by",
+                       "entered_by", "confirmed", "confirmed_by", "disputed_by",
+                       "dispute_reason", "bots", "created", "record_kept"]
     fields = tuple(readonly_fields)
     actions = ["confirm", "withdraw"]
 
@@ -354,6 +426,10 @@ class ResultAdmin(TournamentScoped[Result], admin.ModelAdmin[Result]):
     @admin.display(description=_("hands"))
     def hands(self, result: Result) -> SafeString:
         return hand_table(result)
+
+    @admin.display(description=_("bots played"))
+    def bots(self, result: Result) -> str:
+        return bots_played_text(result)
 
     @admin.display(description=_("game record"))
     def record_kept(self, result: Result) -> str:

@@ -66,8 +66,8 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
                                    "tiebreaks"]}),
         (_("play"), {"fields": ["bye_policy", "bot_level", "knockout_tie_rule",
                                 "third_place_match", "play", "spectators", "turn_seconds",
-                                "reserve_seconds", "grace_seconds", "dealing",
-                                "confirm_score_sheets"]}),
+                                "reserve_seconds", "grace_seconds", "bot_share_limit",
+                                "dealing", "confirm_score_sheets"]}),
     ]
     form = TournamentForm
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
@@ -107,6 +107,16 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
                                   .filter(Q(is_staff=True) | Q(organised__isnull=False))
                                   .distinct().order_by("username"))
         return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+    def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        """A changed bot-share limit changes which games count: the standings (every stored
+        table) and the ratings are rebuilt from the results, in the background."""
+        super().save_model(request, obj, form, change)
+        if change and "bot_share_limit" in form.changed_data:
+            services.standings_recalculate(tournament=obj, user=request.user)
+            services.ratings_recalculate(tournament=obj, user=request.user)
+            self.message_user(request, _("The bot-share limit changed: the standings and the "
+                                         "ratings are being recalculated."))
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)

@@ -19,7 +19,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tournament',
             name='reserve_seconds',
-            field=models.PositiveIntegerField(default=300, help_text='Online: extra time each person has for the whole game, spent only where a turn outlasts its time.', verbose_name='reserve per player (seconds)'),
+            field=models.PositiveIntegerField(blank=True, default=300, help_text='Online: extra time each person has for the whole game, spent only where a turn outlasts its time. Empty: none.', null=True, verbose_name='reserve per player (seconds)'),
         ),
         migrations.AddField(
             model_name='tournament',

@@ -9,6 +9,8 @@ here imports a service.
   the all-bot matches: the reads the round services pair and close rounds with.
 * ``home``: the home page (running, upcoming, recent results) and a finished tournament's
   final places (from its bracket or its standings, as its format says).
+* ``counted``: which confirmed results the standings and the ratings count (a tournament may
+  leave out games bots played much of for people).
 * ``checkin``: who is present for a round (absences, check-ins), and when players may
   check themselves in.
 * ``tournaments``, ``matches``, ``standings``, ``bracket``, ``people``: what the pages and
@@ -29,7 +31,8 @@ from .checkin import (
     self_check_in_round,
     tournament_players,
 )
-from .console import ConsoleView, tournament_console
+from .console import ConsoleView, LiveTables, live_tables_by_round, tournament_console
+from .counted import counted_results, counts_q, is_left_out, rated_results
 from .home import final_places_of, home_view
 from .matches import match_hands, match_is_live, public_match, round_tables, table_view
 from .online import YourTable, your_tables
@@ -74,11 +77,13 @@ from .visibility import PUBLIC_ROUNDS, visible_matches, visible_result, visible_
 
 __all__ = [
     "PUBLIC_ROUNDS", "ConsoleView", "StoredTournament", "absent_player_ids",
-    "check_round_player", "check_in_round_number", "final_places_of", "home_view",
+    "check_round_player", "check_in_round_number", "counted_results", "counts_q",
+    "final_places_of", "home_view", "is_left_out", "LiveTables", "live_tables_by_round",
     "marked_absent_ids", "match_hands", "match_is_live", "next_round_number",
     "open_check_ins", "plain", "player_rating_history", "player_results", "player_team_names",
     "player_teams", "players", "provisional_team_ids", "public_match", "public_round",
-    "public_rounds", "round_bot_match_ids", "round_job", "round_job_kind", "round_player_problem",
+    "public_rounds", "rated_results", "round_bot_match_ids", "round_job", "round_job_kind",
+    "round_player_problem",
     "round_tables", "rounds_total", "seeded_team_ids", "self_check_in_round", "standing_rows",
     "standings_versions", "table_view", "team_rating", "team_rating_history", "team_results",
     "team_tournaments", "teams", "tournament_bracket_view", "tournament_format",

@@ -7,10 +7,12 @@ from django.db.models import Prefetch, QuerySet
 from django.utils.functional import Promise
 
 from games.live.summary import summaries
+from tournaments.bot_share import percent, seat_bot_shares
 from tournaments.formats.ties import DECIDED_BY_LABELS
 from tournaments.models import Match, Result, Round, Seat
 
-from .viewmodels import HandLine, SeatView, Side, TableView
+from .counted import is_left_out
+from .viewmodels import BotPlayed, HandLine, SeatView, Side, TableView
 from .visibility import PUBLIC_ROUNDS, visible_result
 
 # the labels by any stored text, which a lookup of ``Result.decided_by`` (a str) needs
@@ -52,7 +54,21 @@ def table_view(match: Match) -> TableView:
         sides[0].total, sides[1].total = result.total_a, result.total_b
         sides[0].won, sides[1].won = result.winner == "a", result.winner == "b"
     return TableView(match, match.table.number if match.table else None, sides, result,
-                     decided_by(result), seats)
+                     decided_by(result), seats, bots_played=bots_played(result, seats),
+                     left_out=is_left_out(result, match.round.tournament))
+
+
+def bots_played(result: Result | None, seats: list[SeatView]) -> list[BotPlayed]:
+    """Each seat whose actions bots played some of for its person, the largest share
+    first (read from the game record only when the stored share says there are some)."""
+    if result is None or not result.bot_share:
+        return []
+    names = {seat.position: seat.name for seat in seats}
+    shares = sorted(((share, position) for position, share
+                     in enumerate(seat_bot_shares(result.record)) if share),
+                    key=lambda item: (-item[0], item[1]))
+    return [BotPlayed(names.get(position, str(position)), percent(share))
+            for share, position in shares]
 
 
 def round_tables(round: Round) -> tuple[list[TableView], list[Match]]:

@@ -14,6 +14,7 @@ from django.db.models import Max, QuerySet
 from tournaments.models import Entry, Match, Round, Standing, Tournament
 from tournaments.standings import TIEBREAKS, Metric
 
+from .counted import counts_q
 from .matches import with_details
 from .tournaments import tournament_entries
 from .viewmodels import CrossRow, StandingLine, outcome, plain
@@ -41,7 +42,8 @@ def withdrawn_team_ids(tournament: Tournament) -> set[int]:
 def provisional_team_ids(tournament: Tournament) -> set[int]:
     """The teams whose current standing counts a result of a round still being played: it
     stands, but may still be withdrawn or corrected until the round is complete."""
-    sides = (Match.objects.filter(round__tournament=tournament,
+    sides = (Match.objects.filter(counts_q("result__", "round__tournament__"),
+                                  round__tournament=tournament,
                                   round__status=Round.Status.PUBLISHED, result__confirmed=True)
              .values_list("team_a_id", "team_b_id"))
     return {team for pair in sides for team in pair if team is not None}

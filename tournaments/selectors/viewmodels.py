@@ -66,6 +66,14 @@ class Side:
 
 
 @dataclass
+class BotPlayed:
+    """Bots played ``percent`` of the actions of the person in seat ``name``."""
+
+    name: str
+    percent: str
+
+
+@dataclass
 class TableView:
     match: Match
     number: int | None
@@ -75,6 +83,8 @@ class TableView:
     seats: list[SeatView] = field(default_factory=list)
     # An online match's game while it is played (no card of it): hand, score, clocks.
     live: TableSummary | None = None
+    bots_played: list[BotPlayed] = field(default_factory=list)  # the largest share first
+    left_out: bool = False  # shown, but counted in neither the standings nor the ratings
 
 
 @dataclass

@@ -11,7 +11,8 @@
   unconfirmed result, flagged ``confirmed: false``, in the API (organisers confirm it in
   the admin, the other team's players through the API).
 * **Standings**, ratings and who advances in a knockout count confirmed results only (the
-  derived rows are computed from them; see ``services.derived``).
+  derived rows are computed from them; see ``services.derived``); the standings and the
+  ratings leave out, besides, the games bots played too much of for people (``counted``).
 
 The public pages show the public view to everyone, organisers included (as they never show
 drafts); the API applies the rule to whoever asks. Every read of a result for display goes

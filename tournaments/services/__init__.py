@@ -34,6 +34,7 @@ from .jobs import (
     jobs_stalled,
 )
 from .results import (
+    match_end_live_table,
     match_play_bots,
     match_submit_record,
     match_submit_score_sheet,
@@ -50,7 +51,8 @@ __all__ = [
     "check_in_roster", "check_in_self", "check_in_settings",
     "deals_for_organiser", "draft_move_table", "draft_swap_seats", "draft_swap_teams",
     "is_organiser", "is_player_of", "job_fail", "job_play_match", "job_play_round_bots",
-    "job_refresh", "may_edit_register", "jobs_recover_stalled", "jobs_stalled", "match_play_bots",
+    "job_refresh", "may_edit_register", "jobs_recover_stalled", "jobs_stalled",
+    "match_end_live_table", "match_play_bots",
     "match_submit_record", "match_submit_score_sheet", "ratings_rebuild", "ratings_recalculate",
     "require_organiser", "require_submitter", "result_confirm", "result_correct",
     "result_dispute", "result_withdraw",

@@ -14,12 +14,12 @@ from tournaments.models import (
     Match,
     Player,
     RatingEntry,
-    Result,
     Round,
     Standing,
     Tournament,
 )
 from tournaments.ratings import Rating, default_rating, rate_game
+from tournaments.selectors import counted_results, rated_results
 from tournaments.standings import (
     MatchResult,
     StandingRow,
@@ -47,16 +47,16 @@ def out_hands(out_seats: list[int | None]) -> tuple[int, int]:
 
 
 def tournament_results(tournament: Tournament) -> list[MatchResult]:
-    """Every confirmed result and every bye of the published rounds, as standings input.
-    Read as plain values, whole numbers only: building 10,000 model instances, or decoding
+    """Every counted result (confirmed, and not left out for its bots' share,
+    ``selectors.counted``) and every bye of the published rounds, as standings input. Read
+    as plain values, whole numbers only: building 10,000 model instances, or decoding
     10,000 ``out_seats``, took longer than the standings."""
     results = [MatchResult(number, team_a, team_b or BOT_TEAM, (total_a, total_b),
                            (out_a, out_b), WINNERS[winner])
                for number, team_a, team_b, total_a, total_b, out_a, out_b, winner in (
-                   Result.objects.filter(match__round__tournament=tournament, confirmed=True)
-                   .values_list("match__round__number", "match__team_a_id",
-                                "match__team_b_id", "total_a", "total_b", "out_a", "out_b",
-                                "winner"))]
+                   counted_results(tournament)
+                   .values_list("match__round__number", "match__team_a_id", "match__team_b_id",
+                                "total_a", "total_b", "out_a", "out_b", "winner"))]
     for number, team in (Match.objects.filter(round__tournament=tournament, is_bye=True)
                          .exclude(round__status=Round.Status.DRAFT)
                          .values_list("round__number", "team_a_id")):
@@ -159,9 +159,9 @@ def ratings_recalculate(*, tournament: Tournament, user: RequestUser | None = No
 
 
 def ratings_rebuild() -> int:
-    """Replay every confirmed result in the order it was stored and rewrite all players'
-    ratings and rating history. A bot seat plays at a new player's rating and is not kept.
-    Returns the number of games rated."""
+    """Replay every counted result (``selectors.counted``) in the order it was stored and
+    rewrite all players' ratings and rating history. A bot seat plays at a new player's
+    rating and is not kept. Returns the number of games rated."""
     with transaction.atomic():
         # Locking every player serialises rebuilds: each replays all results it can see.
         players = list(Player.objects.select_for_update().order_by("pk"))
@@ -179,8 +179,7 @@ def ratings_rebuild() -> int:
 def _replay_ratings() -> tuple[dict[int, Rating], list[RatingEntry]]:
     ratings: dict[int, Rating] = {}
     entries = []
-    results = (Result.objects.filter(confirmed=True).order_by("id")
-               .prefetch_related("match__seats"))
+    results = rated_results().order_by("id").prefetch_related("match__seats")
     for result in results:
         seats = sorted(result.match.seats.all(), key=lambda s: s.position)
         if len(seats) != 4:

@@ -1,11 +1,13 @@
-"""Match results: from a bot-played game, an uploaded game record, or an entered score sheet.
+"""Match results: from a bot-played game, an uploaded game record, an entered score sheet, a
+game played at a live table, or an organiser's decision when they end a live table.
 
 Every path checks first and writes after, in one transaction holding the match's round
 (shared) and then the match (:func:`lock_match`), so a rejected submission stores nothing,
 two submissions cannot both land, and none lands in or leaves a round while it completes
-(``round_complete`` takes the round exclusively, then its matches: the same order). Each path
-that changes what counts (a confirmed result stored, confirmed or withdrawn) sends the
-standings update itself, after its commit.
+(``round_complete`` takes the round exclusively, then its matches: the same order). A path
+that also touches the match's live table locks the table before them, as the finished
+table's handler is called holding it. Each path that changes what counts (a confirmed
+result stored, confirmed or withdrawn) sends the standings update itself, after its commit.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ from games.engine import (
     verify,
     winner,
 )
+from games.live.director import end_table
+from games.live.models import LiveTable
+from tournaments.bot_share import bot_share as record_bot_share
 from tournaments.models import Match, Result, Round, Seat
 
 from .access import (
@@ -215,8 +220,55 @@ def match_store_live_record(*, match: Match, record: Any) -> Result:
     verdict = verify(record)
     _accept_verdict(verdict)
     _check_deals(match, record)
+    decoded = verdict_record_json(record)
     return _store(match, Result.Source.ONLINE, verdict_scores(verdict), user=None,
-                  record=record, confirmed=True)
+                  record=decoded, confirmed=True, bot_share=record_bot_share(decoded))
+
+
+def match_end_live_table(*, match: Match, hand_scores: Any, out_seats: Any, reason: str,
+                         user: RequestUser) -> Result:
+    """An organiser ends the live table of a match whose game cannot finish (a player gone
+    for good, a table that hangs), deciding its result with a score sheet and saying why:
+    the result (source *ended*, with the reason) counts at once, and the table stops
+    (``games.live.director``), both in one transaction or neither.
+
+    Locks: the live table, then the match's round and the match as every result path takes
+    them. The finished-table handler (``online.record_live_result``) is called holding the
+    table's lock and stores its record under the round's and the match's, so in this one
+    order the two never wait on each other: whichever comes second finds the other's result
+    (or the table no longer in play) and changes nothing."""
+    require_organiser(user, match.round.tournament)
+    if side_of(user, match) is not None:
+        raise PermissionDenied(gettext("an organiser who plays in a match does not settle "
+                                       "its result"))
+    reason = _checked_reason(reason)
+    scores = _checked_sheet(hand_scores, out_seats)
+    table_id = (Match.objects.filter(pk=match.pk).values_list("live_table_id", flat=True)
+                .first())
+    if table_id is None:
+        raise TournamentUserError(gettext("%(match)s is not played at a live table; enter "
+                                          "its result as usual") % {"match": match})
+    with transaction.atomic():
+        LiveTable.objects.select_for_update().filter(pk=table_id).values_list("pk").first()
+        result = _store(match, Result.Source.ENDED, scores, user=user, record=None,
+                        confirmed=True, reason=reason)
+        if not end_table(table_id, reason):
+            raise TournamentUserError(gettext(
+                "the live table of %(match)s is no longer in play: its game finished (its "
+                "result comes by itself) or it was ended already") % {"match": match})
+    return result
+
+
+def _checked_reason(given: Any) -> str:
+    reason = given.strip() if isinstance(given, str) else ""
+    limit = Result._meta.get_field("reason").max_length or 0
+    if not reason:
+        raise TournamentUserError(gettext("say why the table is ended (the reason is shown "
+                                          "with the result); nothing was stored"))
+    if len(reason) > limit:
+        raise TournamentUserError(gettext("say why in %(limit)d characters at most; nothing "
+                                          "was stored") % {"limit": limit})
+    return reason
 
 
 def _bot_match_to_play(match_id: int) -> Match | None:
@@ -309,7 +361,8 @@ def verdict_record_json(record: Any) -> Any:
 
 
 def _store(match: Match, source: str, scores: tuple[list[list[int]], list[int | None]], *,
-           user: RequestUser | None, record: Any, confirmed: bool) -> Result:
+           user: RequestUser | None, record: Any, confirmed: bool, reason: str = "",
+           bot_share: float = 0.0) -> Result:
     with transaction.atomic():
         locked = lock_match(match.pk)
         if locked is None:
@@ -321,15 +374,17 @@ def _store(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
         if locked.round.status == locked.round.Status.DRAFT:
             raise TournamentUserError(gettext("publish the round before entering its results"))
         _refuse_complete(locked)
-        return _write(locked, source, scores, user=user, record=record, confirmed=confirmed)
+        return _write(locked, source, scores, user=user, record=record, confirmed=confirmed,
+                      reason=reason, bot_share=bot_share)
 
 
 def _write(match: Match, source: str, scores: tuple[list[list[int]], list[int | None]], *,
-           user: RequestUser | None, record: Any, confirmed: bool) -> Result:
+           user: RequestUser | None, record: Any, confirmed: bool, reason: str = "",
+           bot_share: float = 0.0) -> Result:
     result = Result.objects.create(
         match=match, source=source, **_scored(*scores), record=record,
         entered_by=user if user is not None and user.is_authenticated else None,
-        confirmed=confirmed)
+        confirmed=confirmed, reason=reason, bot_share=bot_share)
     match.status = Match.Status.DONE if confirmed else Match.Status.AWAITING
     match.save(update_fields=["status"])
     if confirmed:

@@ -250,8 +250,9 @@
   }
 
   function ended() {
-    // over, or ended unfinished (abandoned: nobody played at it for too long)
-    return view.is_over || view.status === "abandoned";
+    // over, or ended unfinished (abandoned: nobody played at it for too long; or ended by
+    // the organisers)
+    return view.is_over || view.status === "abandoned" || view.status === "ended";
   }
 
   function myTurn() {
@@ -777,6 +778,7 @@
     var over = q("[data-game-over]");
     over.hidden = !view.is_over;
     q("[data-abandoned]").hidden = view.status !== "abandoned";
+    q("[data-ended]").hidden = view.status !== "ended";
     if (view.is_over) {
       q("[data-final]").textContent = view.winner === null
         ? text(msg.drawn, { score_a: view.totals[0], score_b: view.totals[1] })
