@@ -19,7 +19,6 @@ closes it (1009).
 from __future__ import annotations
 
 import functools
-import json
 import logging
 import os
 import threading
@@ -252,9 +251,8 @@ class TableConsumer(Consumer):
                                "field": field, "message": message})
 
     async def _send_json(self, message: Message) -> None:
-        # ASCII (json's default), so no string can fail to encode as the server sends it
         if not self.closing:  # a notice may come after the connection was closed
-            await self.send(text_data=json.dumps(message))
+            await self.send(text_data=shared.frame(message))
 
 
 class EchoConsumer(Consumer):

@@ -21,6 +21,7 @@ import asyncio
 import json
 import threading
 from collections.abc import Awaitable, Callable
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from . import updates
@@ -68,10 +69,15 @@ class _Batch:
         """The frame of ``update``, made once for every connection it goes to."""
         text = self.texts.get(key)
         if text is None:
-            # ASCII (json's default), so no string can fail to encode as the server sends it
-            text = self.texts[key] = json.dumps(
+            text = self.texts[key] = frame(
                 {"type": "update", "events": update.events, "view": update.view})
         return text
+
+
+def frame(message: dict[str, Any]) -> str:
+    """A message's frame text: ASCII (json's default), so no string can fail to encode as
+    the server sends it, and without the spaces after separators (a tenth of an update)."""
+    return json.dumps(message, separators=(",", ":"))
 
 
 async def update(run: Run, table_id: int, seat: int | None,
