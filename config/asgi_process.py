@@ -16,7 +16,8 @@ from config.worker_process import ROOT
 # each server's command (on a free port) and the log line that says where it listens
 COMMANDS = {
     "uvicorn": ["uvicorn", "--host", "127.0.0.1", "--port", "0", "--no-access-log",
-                "--timeout-graceful-shutdown", "10", "--ws-max-size", "16384"],
+                "--timeout-graceful-shutdown", "10", "--ws-max-size", "16384",
+                "--ws-per-message-deflate", "false"],
     "daphne": ["daphne", "-b", "127.0.0.1", "-p", "0"],
 }
 # uvicorn says https:// when it serves TLS itself (--ssl-certfile)

@@ -18,9 +18,11 @@ closes it (1009).
 
 from __future__ import annotations
 
-import json
+import functools
 import logging
 import os
+import threading
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
@@ -29,15 +31,24 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import connection
 from django.utils.translation import gettext as _
 
-from . import frames, presence, service
+from . import frames, presence, service, shared
 
 Message = dict[str, Any]
 
 log = logging.getLogger(__name__)
 
 _pools: dict[int, ThreadPoolExecutor] = {}  # per process (a forked child makes its own)
+
+#: Seconds a database thread's connection counts as sound after a call used it: the next
+#: call within them skips Django's health check (a ``SELECT 1`` round trip before every
+#: call's first query, as many as the actions and updates themselves); one idle longer is
+#: checked as before. A connection that broke meanwhile fails that one call (the client
+#: resends by id, or resumes), and Django, seeing the error, replaces it before the next.
+SOUND_SECONDS = 1.0
+_used = threading.local()  # when this thread's connection last served a call
 
 
 _P = ParamSpec("_P")
@@ -54,7 +65,22 @@ def _db(func: Callable[_P, _R]) -> Callable[_P, Awaitable[_R]]:
     if pool is None:
         pool = _pools[os.getpid()] = ThreadPoolExecutor(settings.LIVE_DB_THREADS,
                                                          thread_name_prefix="live-db")
-    return database_sync_to_async(func, thread_sensitive=False, executor=pool)
+    return database_sync_to_async(_checked_when_idle(func), thread_sensitive=False,
+                                  executor=pool)
+
+
+def _checked_when_idle(func: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``func``, its connection's health check skipped when the connection served a call
+    less than ``SOUND_SECONDS`` ago (runs after Channels' clean-up, which asks for one)."""
+    @functools.wraps(func)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if time.monotonic() - getattr(_used, "at", -SOUND_SECONDS) < SOUND_SECONDS:
+            connection.health_check_done = True  # type: ignore[attr-defined]  # not in the stubs
+        try:
+            return func(*args, **kwargs)
+        finally:
+            _used.at = time.monotonic()
+    return run
 
 
 class Consumer(AsyncWebsocketConsumer):
@@ -100,8 +126,7 @@ class TableConsumer(Consumer):
         if self.seat is not None:  # a person back at their seat takes it from the bot
             await _db(presence.heard)(self.table_id, self.seat, arriving=True)
         # a new connection gets a snapshot (the view), not the whole history
-        update = await self._update(None)
-        await self._send_update(service.Update([], update.view))
+        await self._send_update(*await self._update(None))
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
@@ -169,7 +194,7 @@ class TableConsumer(Consumer):
             await self._error(request.id, exc.message, exc.rule)
             return
         await self._send_json({"type": "ack", "id": request.id, "seq": seq})
-        await self._send_update(update)
+        await self._send_update(update, None)
 
     async def _ways(self, request: frames.Ways) -> None:
         if self.seat is None:
@@ -185,11 +210,11 @@ class TableConsumer(Consumer):
 
     async def _resume(self, request: frames.Resume) -> None:
         try:
-            update = await self._update(request.since)
+            update, text = await self._update(request.since)
         except service.TableError as exc:
             await self._error(None, exc.message, exc.rule)
             return
-        await self._send_update(update)
+        await self._send_update(update, text)
 
     async def table_changed(self, event: Message) -> None:
         """The group's notice that the table reached sequence number ``event["seq"]``, or
@@ -202,15 +227,21 @@ class TableConsumer(Consumer):
         await self._catch_up()
 
     async def _catch_up(self) -> None:
-        await self._send_update(await self._update(self.last_seq))
+        await self._send_update(*await self._update(self.last_seq))
 
-    async def _update(self, since: int | None) -> service.Update:
-        return await _db(service.update_since)(
-            self.table_id, self.seat, self.last_seq if since is None else since)
+    async def _update(self, since: int | None) -> tuple[service.Update, str]:
+        """The update after ``since`` (``None``: only the view), read with those of the
+        other connections at the table asking now (``shared``), and its frame's text."""
+        return await shared.update(_db, self.table_id, self.seat, since)
 
-    async def _send_update(self, update: service.Update) -> None:
+    async def _send_update(self, update: service.Update, text: str | None) -> None:
+        """Send ``update``: ``text``, its frame made already, or made here."""
         self.last_seq = max(self.last_seq, update.view["seq"])
-        await self._send_json({"type": "update", "events": update.events, "view": update.view})
+        if text is None:
+            await self._send_json({"type": "update", "events": update.events,
+                                   "view": update.view})
+        elif not self.closing:
+            await self.send(text_data=text)
 
     async def _error(self, client_id: str | None, message: str, rule: str = "",
                      field: str | None = None) -> None:
@@ -220,9 +251,8 @@ class TableConsumer(Consumer):
                                "field": field, "message": message})
 
     async def _send_json(self, message: Message) -> None:
-        # ASCII (json's default), so no string can fail to encode as the server sends it
         if not self.closing:  # a notice may come after the connection was closed
-            await self.send(text_data=json.dumps(message))
+            await self.send(text_data=shared.frame(message))
 
 
 class EchoConsumer(Consumer):

@@ -42,8 +42,9 @@ from . import kinds, limits, replayed, rows, seating
 from .errors import TableError as TableError  # what its callers catch, as service.TableError
 from .ids import client_id_problem, server_id
 from .models import LiveSeat, LiveTable
-from .state import Json, LiveGame, events_since, recent_events, replay, seat_view, spectator_view
+from .state import Json, LiveGame, replay
 from .turns import after_commit, group_name, start_turn, stop_clock
+from .updates import Update, log_texts, no_table, update_since, updates
 
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
@@ -61,7 +62,8 @@ def _refused(exc: IllegalActionError) -> TableError:
     return TableError(exc.translated(_), exc.rule)
 
 
-__all__ = ["group_name"]  # the table's channel group, as its callers know it
+# what its callers know as service.*: the table's channel group, what a connection is sent
+__all__ = ["Update", "group_name", "update_since"]
 
 
 @dataclass(frozen=True)
@@ -132,14 +134,10 @@ def _bots(locked: rows.Locked) -> set[int]:
     return {seat for seat, level in locked.levels.items() if level}
 
 
-def _no_table(table_id: int) -> TableError:
-    return TableError(_("There is no table %(table)s.") % {"table": table_id})
-
-
 def _get(table_id: int) -> LiveTable:
     table = rows.read_table(table_id)
     if table is None:
-        raise _no_table(table_id)
+        raise no_table(table_id)
     return table
 
 
@@ -148,7 +146,7 @@ def _locked(table_id: int) -> rows.Locked:
     ("" for a person's seat), read together."""
     locked = rows.lock_table(table_id)
     if locked is None:
-        raise _no_table(table_id)
+        raise no_table(table_id)
     return locked
 
 
@@ -166,16 +164,11 @@ def _check_playing(table: LiveTable) -> None:
                            "resume it."))
 
 
-def _log_texts(table: LiveTable) -> list[str]:
-    """The table's actions up to its ``seq``."""
-    return rows.logged_actions(table.pk, 0, table.seq)
-
-
 def _game(table: LiveTable) -> LiveGame:
     """The game after the table's last action: this process's copy when it has one (see
     replayed), else replayed from the log; ``replayed.keep`` it after."""
     return (replayed.take(table)
-            or replay(table.seed, _log_texts(table)))
+            or replay(table.seed, log_texts(table)))
 
 
 def to_move(table: LiveTable) -> int | None:
@@ -221,7 +214,10 @@ def act_and_update(table_id: int, seat: int, action_text: str, client_action_id:
     as the action left it (not read again)."""
     seq, table = _act(table_id, seat, action_text, client_action_id, None)
     # the action just made is the person's own: no need to ask the log who chose it
-    return seq, _update(table, seat, since, known=(seq - 1, set()))
+    found = updates(table, [(seat, since)], known=(seq - 1, set()))[(seat, since)]
+    if isinstance(found, TableError):
+        raise found
+    return seq, found
 
 
 def _act(table_id: int, seat: int, action_text: str, client_action_id: str,
@@ -397,14 +393,6 @@ def _stand_in_step(table_id: int, due: datetime) -> int | None:
         return _bot_acts(locked, live, seat, STAND_IN, "stand-in")
 
 
-@dataclass(frozen=True)
-class Update:
-    """What one connection is sent: the events after its last number, and the view."""
-
-    events: list[Json]
-    view: Json
-
-
 def seat_of(table_id: int, user: AbstractBaseUser | AnonymousUser | None) -> int | None:
     """The seat ``user`` holds at the table (``None``: a spectator), or ``WatchRefused`` for
     one who holds none and may not watch it (``kinds.may_watch``). A websocket's user is
@@ -427,64 +415,3 @@ class WatchRefused(TableError):
 
     code = "watch_refused"
     status = 403
-
-
-def update_since(table_id: int, seat: int | None, since: int) -> Update:
-    """The events after ``since`` as ``seat`` saw them (``None``: a spectator), and its
-    current view, all read from the database: the table's row and the actions this
-    process's game of it lacks (all of them when it has none) in one statement."""
-    after = replayed.held(table_id) or 0
-    read = rows.read_table_since(table_id, after)
-    if read is None:
-        raise _no_table(table_id)
-    return _update(read.table, seat, since, read)
-
-
-def _update(table: LiveTable, seat: int | None, since: int, logged: rows.Since | None = None,
-            known: tuple[int, set[int]] | None = None) -> Update:
-    """``update_since`` from ``table`` (``logged``: its actions after a number, read
-    already; ``known``: the server's actions after a number, known already)."""
-    if not 0 <= since <= table.seq:
-        raise TableError(_("No sequence number %(since)s at this table; it is at %(seq)s.")
-                         % {"since": since, "seq": table.seq})
-    cached = None if logged is None else (logged.after, logged.actions)
-    live = replayed.take(table, cached)
-    events = None if live is None else recent_events(live, table.seq, since, seat)
-    if live is None or events is None:
-        whole = logged.actions if logged is not None and logged.after == 0 else _log_texts(table)
-        events, live = events_since(table.seed, whole, since, seat)
-    view = spectator_view(live) if seat is None else seat_view(live, seat)
-    replayed.keep(table, live)
-    _mark_bots(table, events, since, logged, known)
-    view.update(table=table.pk, seq=table.seq, status=table.status,
-                deadline=None if table.deadline is None else table.deadline.isoformat(),
-                **clock_view(table))
-    return Update(events, view)
-
-
-def _mark_bots(table: LiveTable, events: list[Json], since: int, logged: rows.Since | None,
-               known: tuple[int, set[int]] | None) -> None:
-    """Mark each event of an action the server chose (``"bot": true``), so that a page says
-    which actions a bot played for a person (LIVE.md "Say who played"). Who chose the
-    actions after a number is known when they were read with the table; the log is asked
-    only for those before it."""
-    if not events:
-        return
-    after, chosen = ((logged.after, logged.by_server) if logged is not None
-                     else known if known is not None else (table.seq, set()))
-    if since < after:
-        chosen = chosen | set(rows.server_actions(table.pk, since, after))
-    for event in events:
-        if event["seq"] in chosen:
-            event["bot"] = True
-
-
-def clock_view(table: LiveTable) -> Json:
-    """What everyone at the table may know of its clocks and substitutes: whether it is
-    paused, the time left on the turn in play (frozen while paused), each seat's reserve
-    and whether a substitute plays it, and the director's message."""
-    return {"paused": table.paused_at is not None,
-            "time_left": seating.seconds_left(table.deadline, table.paused_at, timezone.now()),
-            "seats": [{"reserve": state.reserve, "substitute": state.away or state.pinned,
-                       "pinned": state.pinned} for state in seating.load(table.seating)],
-            "message": table.message}

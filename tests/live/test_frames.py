@@ -440,9 +440,13 @@ def test_real_servers_refuse_invalid_utf8_and_pass_the_rest_on(
         assert json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))["type"] == "update"
         await ws.send(" " * MAX + RESUME)
         # uvicorn, run with --ws-max-size at the same limit (config/asgi_process.py, as in
-        # production), closes before the application reads the frame
-        assert await closed(ws) == ((1009, f"frame exceeds limit of {MAX} bytes")
-                                    if server == "uvicorn" else (4009, ""))
+        # production), closes before the application reads the frame (websockets words
+        # the reason "frame with N bytes exceeds ...", without compression)
+        code, reason = await closed(ws)
+        if server == "uvicorn":
+            assert code == 1009 and (reason or "").endswith(f"exceeds limit of {MAX} bytes"), reason
+        else:
+            assert (code, reason) == (4009, "")
         for data in (b'{"type": "resume", "since": 0}\xff', b'"\xed\xa0\x80"'):
             ws = await connect()
             await ws.send(data, text=True)

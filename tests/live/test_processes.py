@@ -286,7 +286,7 @@ def test_four_people_two_servers_play_a_hand(
         assert private and all((event["seat"] + 1) % 4 == seat for event in private)
         for view in client.views:  # each its own seat's view at that number, no other's
             assert view["seat"] == seat
-            # the table's own fields beside the seat's view: its row, clocks, substitutes
+            # all but the table row's own fields (its number, status, clocks, message)
             shown = {k: v for k, v in view.items() if k not in (
                 "table", "seq", "status", "deadline", "paused", "time_left", "seats",
                 "message")}
