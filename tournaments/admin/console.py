@@ -83,7 +83,7 @@ class TableRow:
     end_url: str = ""  # being played at a live table: where the organiser may end it
 
 
-def _tournament(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
+def scoped_tournament(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
                 object_id: str) -> Tournament:
     tournament = model_admin.get_object(request, object_id)  # None outside the user's
     if tournament is None:
@@ -94,7 +94,7 @@ def _tournament(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
 
 def console_view(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
                  object_id: str) -> HttpResponse:
-    tournament = _tournament(model_admin, request, object_id)
+    tournament = scoped_tournament(model_admin, request, object_id)
     context = _context(request, tournament)
     return render(request, "admin/tournaments/console.html", {
         **model_admin.admin_site.each_context(request), **context,
@@ -108,7 +108,7 @@ def console_live(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
                  object_id: str) -> HttpResponse:
     """The console's body alone, which the page asks for every few seconds while the bot
     matches are played (``tournaments/live.js``)."""
-    tournament = _tournament(model_admin, request, object_id)
+    tournament = scoped_tournament(model_admin, request, object_id)
     return render(request, "admin/tournaments/console_body.html",
                   _context(request, tournament))
 
@@ -174,7 +174,7 @@ def console_do(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
                object_id: str) -> HttpResponse:
     """Take one step (``step`` in the POST) and come back to the console saying what
     happened, or why it could not be done; nothing is changed by a refused step."""
-    tournament = _tournament(model_admin, request, object_id)
+    tournament = scoped_tournament(model_admin, request, object_id)
     step = request.POST.get("step", "")
     try:
         said, warnings = _take(step, tournament, request)

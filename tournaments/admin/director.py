@@ -27,7 +27,7 @@ from games.vocabulary import bot_label
 from tournaments import services
 from tournaments.models import Match, Player, Round, Tournament
 
-from .console import _tournament
+from .console import scoped_tournament
 from .rounds import REFRESH_SECONDS
 
 
@@ -105,7 +105,7 @@ def _seat_name(player: Player | None, seat: SeatSummary) -> str:
 
 def director_view(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
                   object_id: str) -> HttpResponse:
-    tournament = _tournament(model_admin, request, object_id)
+    tournament = scoped_tournament(model_admin, request, object_id)
     context = _context(tournament)
     return render(request, "admin/tournaments/director.html", {
         **model_admin.admin_site.each_context(request), **context,
@@ -119,7 +119,7 @@ def director_view(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
 def director_live(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
                   object_id: str) -> HttpResponse:
     """The tables alone, which the page asks for every few seconds (``live.js``)."""
-    tournament = _tournament(model_admin, request, object_id)
+    tournament = scoped_tournament(model_admin, request, object_id)
     return render(request, "admin/tournaments/director_body.html", _context(tournament))
 
 
@@ -137,7 +137,7 @@ def director_do(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
                 object_id: str) -> HttpResponse:
     """One button: ``do`` (a table's action, or ``message``) and its table, seat, seconds
     or text; back to the page saying what happened or why not (nothing changed then)."""
-    tournament = _tournament(model_admin, request, object_id)
+    tournament = scoped_tournament(model_admin, request, object_id)
     do = request.POST.get("do", "")
     try:
         round = _round(tournament)
