@@ -235,6 +235,12 @@ def _act(table_id: int, seat: int, action_text: str, client_action_id: str,
         if expected_seq is not None and table.seq != expected_seq:
             raise TableError(_("The table has moved on since this action was chosen."))
         _check_playing(table)
+        if seat in range(4) and locked.states[seat].pinned:
+            # its bot's move waits a moment (LIVE_BOT_PAUSE_SECONDS): the person may not
+            # take the turn meanwhile
+            raise TableError(_("The director has seated a bot in your seat for the rest of "
+                               "the game: it plays your turns until they give you the seat "
+                               "back."))
         try:
             action = parse_action(action_text)
         except ValueError:

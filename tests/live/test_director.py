@@ -78,6 +78,9 @@ def test_a_pinned_substitute_keeps_the_seat_until_given_back(table: LiveTable) -
     assert load(row.seating)[FIRST].pinned and row.deadline is None  # the bot's turn now
     presence.heard(table.pk, FIRST, arriving=True)  # the person comes: not back
     assert load(_row(table).seating)[FIRST].pinned
+    with pytest.raises(service.TableError, match="seated a bot in your seat"):
+        service.table_act(table.pk, FIRST, f"{FIRST} take", "c1")  # before the bot moves
+    assert not LiveAction.objects.filter(table=table).exists()
     assert service.bot_move(table.pk, 0) == 1
     assert LiveAction.objects.get(table=table, seq=1).client_id == "!substitute-0"
     assert director.give_back(table.pk, FIRST) is True

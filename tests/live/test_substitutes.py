@@ -13,7 +13,7 @@ from django.db import connections
 from django.utils import timezone
 
 from games.engine import verify
-from games.live import followups, presence, service
+from games.live import director, followups, presence, service
 from games.live.models import LiveAction, LiveSeat, LiveTable
 from games.live.seating import load
 from games.live.tasks import live_turn_timeout
@@ -279,3 +279,20 @@ def test_two_timers_a_return_and_the_substitute_racing_make_one_turn(
     assert sum(" discard " in a for a in turn) <= 1
     seqs = list(LiveAction.objects.filter(table=table).values_list("seq", flat=True))
     assert seqs == list(range(1, len(seqs) + 1)) == list(range(1, _row(table).seq + 1))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_tasks_in_process_the_bots_play_a_pinned_persons_game_to_its_end(
+        player: Any, eager_tasks: None, caplog: pytest.LogCaptureFixture) -> None:
+    """``make run`` runs tasks in-process and commits for real, so each bot's move sends
+    the next one's at once: they run one after another, not inside one another (a game of
+    bots nested a frame deeper each move, and stopped about ninety moves in)."""
+    table = service.create_table(
+        [service.SeatPlan(user=player) if s == FIRST else service.SeatPlan(bot="greedy")
+         for s in range(4)], seed=SEED, grace_seconds=GRACE)
+    with caplog.at_level("WARNING", logger="games.live.turns"):
+        assert director.pin(table.pk, FIRST) is True  # every seat a bot's from here on
+    row = _row(table)
+    assert row.status == LiveTable.Status.FINISHED and row.seq > 100
+    assert row.record is not None and verify(row.record).status == "complete"
+    assert caplog.records == []  # no move failed to go out

@@ -137,6 +137,31 @@ def test_a_roster_saved_for_a_draft_round_seats_bots_at_once() -> None:
     assert substitutes(tournament) == {players[0].pk, players[1].pk}
 
 
+def test_the_roster_opens_at_the_round_being_played_then_at_the_next() -> None:
+    """While round 1 is played, the roster is round 1's (an absence there seats a bot at
+    once), not a page saying there is no round to check in for; once it is complete, the
+    next round's."""
+    organiser = UserFactory()
+    tournament = tournament_with_teams(4, organisers=[organiser])
+    players = players_of(tournament)
+    round = services.round_pair_next(tournament=tournament, user=organiser)
+    services.round_publish(round=round, user=organiser)
+    client = logged_in(organiser)
+    url = reverse("admin:tournaments_checkin_roster", args=[tournament.pk])
+
+    page = client.get(url).content.decode()
+    assert "Who is present for round 1" in page and "no round to check in for" not in page
+    saved = client.post(url, {"present": [p.pk for p in players[1:]]}, follow=True)
+    assert "Round 1: 7 present, 1 absent; 1 seat(s) now have a bot." in saved.content.decode()
+    assert substitutes(tournament) == {players[0].pk}
+
+    for match in round.matches.all():
+        services.match_submit_score_sheet(match=match, hand_scores=[[0, 50]] * 5,
+                                          out_seats=[0] * 5, user=organiser)
+    services.round_complete(round=round, user=organiser)
+    assert "Who is present for round 2" in client.get(url).content.decode()
+
+
 def test_another_organisers_roster_is_not_found() -> None:
     tournament = tournament_with_teams(2, organisers=[UserFactory()])
     url = reverse("admin:tournaments_checkin_roster", args=[tournament.pk])

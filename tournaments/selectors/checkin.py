@@ -106,10 +106,11 @@ def next_round_number(tournament: Tournament) -> int | None:
 
 
 def check_in_round_number(tournament: Tournament) -> int | None:
-    """The round an organiser's check-in page opens at: a draft round (still to be
-    published), else the next one to be paired."""
+    """The round an organiser's check-in page opens at: the latest round while it is not
+    complete (a draft, or a round being played, whose absent players get their bots at
+    once), else the next one to be paired."""
     last = tournament.rounds.order_by("-number").first()
-    if last is not None and last.status == Round.Status.DRAFT:
+    if last is not None and last.status != Round.Status.COMPLETE:
         return last.number
     return next_round_number(tournament)
 
