@@ -49,7 +49,7 @@ def _change(table_id: int, change: Callable[[rows.Locked, int | None], bool]) ->
         if not change(locked, mover):
             return False
         rows.write_table(locked, "deadline", "turn_started", "paused_at")
-        after_commit(table, mover, {seat for seat, level in locked.levels.items() if level},
+        after_commit(table, mover, locked.bot_seats,
                      timer=True, changed=True)
     return True
 
@@ -140,15 +140,14 @@ def send_message(table_ids: Iterable[int], text: str) -> int:
     text = text.strip()
     if not text or len(text) > MAX_MESSAGE:
         raise TableError(_("A message is 1 to %(most)s characters.") % {"most": MAX_MESSAGE})
-    sent = 0
     with transaction.atomic():
-        for table_id, seq in (LiveTable.objects.filter(pk__in=list(table_ids),
-                                                       status=LiveTable.Status.PLAYING)
-                              .select_for_update().order_by("pk").values_list("pk", "seq")):
-            LiveTable.objects.filter(pk=table_id).update(message=text)
+        tables = list(LiveTable.objects.filter(pk__in=list(table_ids),
+                                               status=LiveTable.Status.PLAYING)
+                      .select_for_update().order_by("pk").values_list("pk", "seq"))
+        LiveTable.objects.filter(pk__in=[pk for pk, _ in tables]).update(message=text)
+        for table_id, seq in tables:
             transaction.on_commit(partial(announce, table_id, seq, changed=True))
-            sent += 1
-    return sent
+    return len(tables)
 
 
 def end_table(table_id: int, reason: str) -> bool:

@@ -104,7 +104,7 @@ def check_away(table_id: int) -> list[int]:
         if mover in gone:
             stop_clock(locked, mover)
         rows.write_table(locked, "deadline", "turn_started")
-        after_commit(table, mover, {seat for seat, level in locked.levels.items() if level},
+        after_commit(table, mover, locked.bot_seats,
                      timer=False, changed=True)
     return gone
 

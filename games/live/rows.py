@@ -123,6 +123,11 @@ class Locked:
         return {seat: seating.level(bot, self.substitutes[seat], self.states[seat])
                 for seat, bot in self.bots.items()}
 
+    @property
+    def bot_seats(self) -> set[int]:
+        """The seats a bot plays now (its own, or a person's substitute)."""
+        return {seat for seat, level in self.levels.items() if level}
+
     def person(self, seat: int) -> bool:
         """Whether a person holds ``seat`` (whoever plays it now)."""
         return not self.bots[seat]

@@ -125,13 +125,9 @@ def create_table(seats: Sequence[SeatPlan], *, seed: int | None = None, reports_
         start_turn(locked, mover)
         rows.write_table(locked, "deadline", "turn_started")
         table = locked.table
-        after_commit(table, mover, _bots(locked), timer=True)
+        after_commit(table, mover, locked.bot_seats, timer=True)
     return table
 
-
-def _bots(locked: rows.Locked) -> set[int]:
-    """The seats a bot plays now."""
-    return {seat for seat, level in locked.levels.items() if level}
 
 
 def _get(table_id: int) -> LiveTable:
@@ -279,7 +275,7 @@ def _append(locked: rows.Locked, live: LiveGame, action: Action, client_action_i
         table.record = marked_record(live.record(_players(table)).to_json(),
                                      rows.server_actions(table.pk), locked)
         rows.write_table(locked, "status", "record")
-    after_commit(table, mover, _bots(locked), timer=new_turn)
+    after_commit(table, mover, locked.bot_seats, timer=new_turn)
     transaction.on_commit(lambda: replayed.keep(table, live))
     return table.seq
 

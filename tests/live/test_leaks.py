@@ -80,6 +80,25 @@ class Truth:
                 assert "private" not in event
 
 
+def check_finished(table: LiveTable, final: int, received: dict[str, list[Any]],
+                   seat_of: Any) -> None:
+    """The game at ``table`` ended at ``final``, and every message each client (by name;
+    ``seat_of(name)`` its seat, None for a spectator) received shows nothing it may not
+    see, no error and never the seed."""
+    table.refresh_from_db()
+    assert table.status == LiveTable.Status.FINISHED and table.seq == final
+    truth = Truth(table.seed, list(table.actions.order_by("seq").values_list("action",
+                                                                            flat=True)))
+    for name, messages in received.items():
+        seat = seat_of(name)
+        assert all(m["type"] != "error" for m in messages), name
+        last = 0
+        for message in messages:
+            last = message["view"]["seq"] if message["type"] == "update" else last
+            truth.check(message, seat, last)
+            assert str(table.seed) not in json.dumps(message)
+
+
 @pytest.mark.parametrize("seed", [7_000_000_007, 202_612_011_705])
 def test_no_client_ever_sees_a_card_it_may_not(player: Any, seed: int) -> None:
     human = 3
@@ -116,19 +135,8 @@ def test_no_client_ever_sees_a_card_it_may_not(player: Any, seed: int) -> None:
         await tab1.disconnect()
         return final
 
-    final = async_to_sync(run)()
-    table.refresh_from_db()
-    assert table.status == LiveTable.Status.FINISHED and table.seq == final
-    truth = Truth(table.seed, list(table.actions.order_by("seq").values_list("action",
-                                                                            flat=True)))
-    for name, messages in received.items():
-        seat = None if name == "spectator" else human
-        assert all(m["type"] != "error" for m in messages)
-        last = 0
-        for message in messages:
-            last = message["view"]["seq"] if message["type"] == "update" else last
-            truth.check(message, seat, last)
-            assert str(table.seed) not in json.dumps(message)
+    check_finished(table, async_to_sync(run)(), received,
+                   lambda name: None if name == "spectator" else human)
 
 
 def _online_table(organiser: Any) -> tuple[LiveTable, list[Any], Any]:
@@ -205,19 +213,8 @@ def test_four_people_spectators_and_the_director_see_no_card_they_may_not() -> N
             await comm.disconnect()
         return final
 
-    final = async_to_sync(run)()
-    table.refresh_from_db()
-    assert table.status == LiveTable.Status.FINISHED and table.seq == final
-    truth = Truth(table.seed, list(table.actions.order_by("seq").values_list("action",
-                                                                            flat=True)))
-    for name, messages in received.items():
-        seat = int(name[-1]) if name.startswith("seat") else None
-        assert all(m["type"] != "error" for m in messages), name
-        last = 0
-        for message in messages:
-            last = message["view"]["seq"] if message["type"] == "update" else last
-            truth.check(message, seat, last)
-            assert str(table.seed) not in json.dumps(message)
+    check_finished(table, async_to_sync(run)(), received,
+                   lambda name: int(name[-1]) if name.startswith("seat") else None)
     assert len(pages) >= 4 and all("Hand " in page for page in pages)
     for page in pages:
         assert not CARD.findall(page), CARD.findall(page)

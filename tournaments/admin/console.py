@@ -47,21 +47,29 @@ def console_link(tournament: Tournament) -> SafeString:
                        _("Console: run the rounds"))
 
 
-def console_urls(model_admin: admin.ModelAdmin[Any]) -> list[Any]:
-    """The console's pages, under the tournament admin: ``<id>/console/``, its live
-    fragment and the view its buttons post to."""
-    def wrap(view: Callable[..., HttpResponse], post: bool = False) -> Any:
+TournamentView = Callable[[admin.ModelAdmin[Any], HttpRequest, str], HttpResponse]
+
+
+def tournament_pages(model_admin: admin.ModelAdmin[Any], name: str, page: TournamentView,
+                     live: TournamentView, do: TournamentView) -> list[Any]:
+    """A page of the tournament admin, ``<id>/<name>/``, with its live fragment
+    (``live/``) and the view its buttons post to (``do/``), each an admin view."""
+    def wrap(view: TournamentView, post: bool = False) -> Any:
         def bound(request: HttpRequest, object_id: str) -> HttpResponse:
             return view(model_admin, request, object_id)
         return model_admin.admin_site.admin_view(require_POST(bound) if post else bound)
     return [
-        path("<path:object_id>/console/", wrap(console_view),
-             name="tournaments_tournament_console"),
-        path("<path:object_id>/console/live/", wrap(console_live),
-             name="tournaments_tournament_console_live"),
-        path("<path:object_id>/console/do/", wrap(console_do, post=True),
-             name="tournaments_tournament_console_do"),
+        path(f"<path:object_id>/{name}/", wrap(page), name=f"tournaments_tournament_{name}"),
+        path(f"<path:object_id>/{name}/live/", wrap(live),
+             name=f"tournaments_tournament_{name}_live"),
+        path(f"<path:object_id>/{name}/do/", wrap(do, post=True),
+             name=f"tournaments_tournament_{name}_do"),
     ]
+
+
+def console_urls(model_admin: admin.ModelAdmin[Any]) -> list[Any]:
+    """The console's pages, under the tournament admin."""
+    return tournament_pages(model_admin, "console", console_view, console_live, console_do)
 
 
 @dataclass

@@ -11,40 +11,28 @@ through the scoped tournament admin, so an organiser reaches only their own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from games.live.summary import SeatSummary, TableSummary, summaries
 from games.vocabulary import bot_label
 from tournaments import services
 from tournaments.models import Match, Player, Round, Tournament
 
-from .console import scoped_tournament
+from .console import scoped_tournament, tournament_pages
 from .rounds import REFRESH_SECONDS
 
 
 def director_urls(model_admin: admin.ModelAdmin[Any]) -> list[Any]:
     """``<id>/director/``, its live fragment and the view its buttons post to."""
-    def wrap(view: Callable[..., HttpResponse], post: bool = False) -> Any:
-        def bound(request: HttpRequest, object_id: str) -> HttpResponse:
-            return view(model_admin, request, object_id)
-        return model_admin.admin_site.admin_view(require_POST(bound) if post else bound)
-    return [
-        path("<path:object_id>/director/", wrap(director_view),
-             name="tournaments_tournament_director"),
-        path("<path:object_id>/director/live/", wrap(director_live),
-             name="tournaments_tournament_director_live"),
-        path("<path:object_id>/director/do/", wrap(director_do, post=True),
-             name="tournaments_tournament_director_do"),
-    ]
+    return tournament_pages(model_admin, "director", director_view, director_live,
+                            director_do)
 
 
 def director_url(tournament: Tournament | int) -> str:
