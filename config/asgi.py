@@ -23,6 +23,14 @@ application = ProtocolTypeRouter({
     "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
 })
 
+# No broker (``make run``): beat's sweeps run in this process (config/in_process.py).
+from django.conf import settings  # noqa: E402
+
+if settings.CELERY_TASK_ALWAYS_EAGER and settings.CELERY_EAGER_DELAYS:
+    from config import in_process, sending
+
+    in_process.start_beat(settings.CELERY_BEAT_SCHEDULE, sending.send)
+
 # What is built by now (Django, the apps, the consumers, the engine) lives as long as the
 # process: frozen, it is out of the garbage collector's way, and a full collection scans
 # only what came after. At 200 live tables a full collection over everything stalled

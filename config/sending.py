@@ -12,7 +12,10 @@ Where tasks run in-process (eager: no broker, as ``make run`` has it), a task se
 another one runs in this thread waits until that one has ended, as it would in a worker's
 queue, rather than running inside it: a live table's bots each send the next one's move
 once their own has committed, and run inside one another a game of bots nested a frame
-deeper each move, until Python's recursion limit stopped it about ninety moves in.
+deeper each move, until Python's recursion limit stopped it about ninety moves in. A task
+sent for later (``countdown``, ``eta``) waits for its time in the process's timer thread
+(``config.in_process``) when ``CELERY_EAGER_DELAYS`` is on (``make run``); the tests run
+such tasks at once unless they turn it on.
 """
 
 from __future__ import annotations
@@ -21,11 +24,16 @@ import logging
 import threading
 from collections import deque
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from celery import current_app
 from celery.exceptions import NotRegistered
+from django.conf import settings
+from django.utils import timezone
 from kombu.exceptions import OperationalError
+
+from config import in_process
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +60,12 @@ def send(name: str, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = No
     """Give task ``name`` to the broker (``options`` as ``apply_async``'s: ``countdown``,
     ``eta``); False, logged, when the broker does not take it."""
     if current_app.conf.task_always_eager:
-        _run_in_process((name, args, kwargs or {}, options))
+        sent: Sent = (name, args, kwargs or {}, {})
+        wait = _delay(options)
+        if wait > 0 and settings.CELERY_EAGER_DELAYS:
+            in_process.later(wait, lambda: _run_in_process(sent))
+        else:
+            _run_in_process(sent)
         return True
     try:
         task(name).apply_async(tuple(args), kwargs or {}, retry=True, retry_policy=SEND_RETRY,
@@ -62,6 +75,14 @@ def send(name: str, args: Sequence[Any] = (), kwargs: dict[str, Any] | None = No
                     tuple(args), exc)
         return False
     return True
+
+
+def _delay(options: dict[str, Any]) -> float:
+    """The seconds an ``apply_async`` ``countdown`` or ``eta`` asks the task to wait."""
+    eta: datetime | None = options.get("eta")
+    if eta is not None:
+        return (eta - timezone.now()).total_seconds()
+    return float(options.get("countdown") or 0)
 
 
 def _run_in_process(sent: Sent) -> None:

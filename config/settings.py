@@ -170,6 +170,10 @@ SPECTACULAR_SETTINGS: dict[str, object] = {
 _broker_url = os.environ.get("CELERY_BROKER_URL", "").strip()
 CELERY_TASK_ALWAYS_EAGER = not _broker_url
 CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
+# In-process tasks sent for later (a bot's pause, a turn's timer) wait for their time in a
+# thread of the process, and beat's sweeps run there too (config/in_process.py), so a first
+# run plays at the pace production does. The tests turn it off: their tasks run at once.
+CELERY_EAGER_DELAYS = env_bool("CELERY_EAGER_DELAYS", CELERY_TASK_ALWAYS_EAGER)
 CELERY_BROKER_URL = _broker_url or "memory://"
 # A Redis broker through kombu's Redis transport with one step mended, so that a worker
 # lives through a Redis outage (config/broker.py).

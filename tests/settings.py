@@ -17,3 +17,7 @@ from config.settings import *  # noqa: E402,F403
 # data is (config/settings.py); the real servers the tests start (config/asgi_process.py)
 # are given the production value.
 LIVE_DB_THREADS = int(os.environ.get("LIVE_DB_THREADS", "0"))
+
+# Tasks sent for later run at once, as a test expects; the tests of the timer thread
+# itself (tests/live/test_in_process.py) turn it on.
+CELERY_EAGER_DELAYS = False

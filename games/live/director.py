@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from . import rows, service
 from .errors import TableError
 from .models import LiveTable
-from .turns import after_commit, announce, start_turn, stop_clock
+from .turns import after_commit, announce, arm_timer, start_turn, stop_clock
 
 log = logging.getLogger(__name__)
 
@@ -48,9 +48,9 @@ def _change(table_id: int, change: Callable[[rows.Locked, int | None], bool]) ->
         mover = service.to_move(table)
         if not change(locked, mover):
             return False
+        arm_timer(locked)  # a deadline that moved on (resumed, time added) may need one
         rows.write_table(locked, "deadline", "turn_started", "paused_at")
-        after_commit(table, mover, locked.bot_seats,
-                     timer=True, changed=True)
+        after_commit(locked, mover, locked.bot_seats, changed=True)
     return True
 
 

@@ -37,6 +37,10 @@ class LiveTable(models.Model):
     # stand-in bot finishes that turn (LIVE.md "Time").
     move_seconds = models.PositiveIntegerField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
+    # When the table's one turn timer out with the broker is due (None: none is out). A
+    # new turn sends none while one is due before its deadline: the timer, finding the
+    # deadline still ahead, sends itself again for it (turns.arm_timer).
+    timer_due = models.DateTimeField(null=True, blank=True)
     # Each person's reserve for the whole game, spent once a turn outlasts
     # ``move_seconds`` (None: none); what is left of it is in ``seating`` (clock.py).
     reserve_seconds = models.PositiveIntegerField(null=True, blank=True)

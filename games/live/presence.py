@@ -74,7 +74,7 @@ def come_back(table_id: int, seat: int) -> bool:
         if mine:
             start_turn(locked, mover)
         rows.write_table(locked, "deadline", "turn_started")
-        after_commit(table, mover, set(), timer=mine, changed=True)
+        after_commit(locked, mover, set(), changed=True)
     return True
 
 
@@ -104,8 +104,7 @@ def check_away(table_id: int) -> list[int]:
         if mover in gone:
             stop_clock(locked, mover)
         rows.write_table(locked, "deadline", "turn_started")
-        after_commit(table, mover, locked.bot_seats,
-                     timer=False, changed=True)
+        after_commit(locked, mover, locked.bot_seats, changed=True)
     return gone
 
 

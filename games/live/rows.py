@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import connection
@@ -116,6 +117,8 @@ class Locked:
     bots: dict[int, str]
     substitutes: dict[int, str]
     states: list[seating.SeatState]
+    #: The deadline a timer is to be sent for once the transaction commits (``turns``).
+    timer: datetime | None = None
 
     @property
     def levels(self) -> dict[int, str]:
@@ -174,7 +177,7 @@ def logged_seq(table_id: int, seat: int, client_id: str) -> int | None:
 
 
 #: What an action may change on the table's row.
-_WRITTEN = ("seq", "status", "record", "deadline", "turn_started", "seating")
+_WRITTEN = ("seq", "status", "record", "deadline", "timer_due", "turn_started", "seating")
 
 
 def log_action(table: LiveTable, seat: int, action: str, client_id: str) -> None:
@@ -204,10 +207,10 @@ def _update(table: LiveTable, names: Sequence[str]) -> tuple[str, list[Any]]:
 
 
 def write_table(locked: Locked, *names: str) -> None:
-    """Write the locked table's fields ``names`` (its seats' states always), under the
+    """Write the locked table's fields ``names`` (its seats' states and timer always), under the
     row lock: what the director and the substitutes change between actions."""
     locked.table.seating = seating.dump(locked.states)
-    update, updated = _update(locked.table, ("seating", *names))
+    update, updated = _update(locked.table, ("seating", "timer_due", *names))
     with connection.cursor() as cursor:
         cursor.execute(update, updated)
 

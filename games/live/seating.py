@@ -74,3 +74,25 @@ def seconds_left(deadline: datetime | None, paused_at: datetime | None,
     if deadline is None:
         return None
     return max(0.0, (deadline - (paused_at or now)).total_seconds())
+
+
+#: A table's timer this long past its time without having fired is taken as lost (the
+#: broker was away): the next turn sends another. The sweep meanwhile acts on deadlines
+#: that passed, so a lost timer costs no turn.
+TIMER_LOST_SECONDS = 30
+
+
+def timer_needed(now: datetime, deadline: datetime | None, armed: datetime | None) -> bool:
+    """Whether a turn running out at ``deadline`` needs a timer sent for it, the table's
+    timer already out being due at ``armed`` (None: none). One out before the deadline
+    does: finding the deadline still ahead, it sends itself again for it."""
+    if deadline is None:
+        return False
+    return (armed is None or armed > deadline
+            or armed < now - timedelta(seconds=TIMER_LOST_SECONDS))
+
+
+def timer_fired(now: datetime, armed: datetime | None) -> bool:
+    """Whether the table's timer due at ``armed`` is out no more: its time has come (it is
+    the one running now, or was lost); one due later is still out."""
+    return armed is not None and armed <= now

@@ -43,7 +43,14 @@ from .errors import TableError as TableError  # what its callers catch, as servi
 from .ids import client_id_problem, server_id
 from .models import LiveSeat, LiveTable
 from .state import Json, LiveGame, replay
-from .turns import after_commit, group_name, start_turn, stop_clock
+from .turns import (
+    after_commit,
+    arm_timer,
+    group_name,
+    start_turn,
+    stop_clock,
+    timer_on_commit,
+)
 from .updates import Update, log_texts, no_table, update_since, updates
 
 if TYPE_CHECKING:
@@ -124,9 +131,8 @@ def create_table(seats: Sequence[SeatPlan], *, seed: int | None = None, reports_
         mover = replay(table.seed, []).game.to_move
         start_turn(locked, mover)
         rows.write_table(locked, "deadline", "turn_started")
-        table = locked.table
-        after_commit(table, mover, locked.bot_seats, timer=True)
-    return table
+        after_commit(locked, mover, locked.bot_seats)
+    return locked.table
 
 
 
@@ -275,7 +281,7 @@ def _append(locked: rows.Locked, live: LiveGame, action: Action, client_action_i
         table.record = marked_record(live.record(_players(table)).to_json(),
                                      rows.server_actions(table.pk), locked)
         rows.write_table(locked, "status", "record")
-    after_commit(table, mover, locked.bot_seats, timer=new_turn)
+    after_commit(locked, mover, locked.bot_seats)
     transaction.on_commit(lambda: replayed.keep(table, live))
     return table.seq
 
@@ -356,16 +362,17 @@ def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> 
         raise _refused(exc) from None
 
 
-def turn_timeout(table_id: int, deadline: str) -> int:
-    """Let the stand-in bot finish the turn whose deadline was ``deadline`` (ISO), if that
-    deadline still stands and has passed; how many actions it made here. The person keeps
-    the seat and plays the next turn. Each action is decided and logged under the table's
-    lock, so two timers for one deadline act once and a late one does nothing; and the loop
-    goes on only while the table moves on: a step that leaves it where it was ends it."""
-    due = datetime.fromisoformat(deadline)
-    made, seq = 0, None
+def turn_timeout(table_id: int) -> int:
+    """The table's turn timer (or the sweep's, for a passed deadline): when the deadline
+    of the turn in play has passed, the stand-in bot finishes that turn (the person keeps
+    the seat and plays the next one); when it is still ahead (the turn the timer was sent
+    for is long over), the timer is sent again for it. How many actions the stand-in made.
+    Each action is decided and logged under the table's lock, so two timers act once and
+    a late one does nothing; and the loop goes on only while the table moves on in the
+    same turn: a step that leaves it where it was ends it."""
+    made, seq, deadline = 0, None, None
     while True:
-        step = _stand_in_step(table_id, due)
+        step, deadline = _stand_in_step(table_id, deadline)
         if step is None:
             return made  # gone, over, a new turn (or no limit), or not yet
         if seq is not None and step <= seq:
@@ -375,25 +382,36 @@ def turn_timeout(table_id: int, deadline: str) -> int:
         made, seq = made + 1, step
 
 
-def _stand_in_step(table_id: int, due: datetime) -> int | None:
-    """One action of the stand-in for the person whose turn ran out at ``due``, decided
-    and logged under the table's lock; the new sequence number, or ``None`` when there is
-    nothing (more) to do for that deadline."""
+def _stand_in_step(table_id: int, deadline: datetime | None
+                   ) -> tuple[int | None, datetime | None]:
+    """One action of the stand-in for the person whose turn ran out at ``deadline`` (the
+    first step: whatever deadline has passed), decided and logged under the table's lock:
+    the new sequence number, or ``None`` when there is nothing (more) to do; and the
+    deadline acted on."""
     with transaction.atomic():
         locked = rows.lock_table(table_id)
         if locked is None:
-            return None
-        table = locked.table
-        if (table.status != LiveTable.Status.PLAYING or table.deadline != due
-                or due > timezone.now() or table.paused_at is not None):
-            return None
+            return None, None
+        table, now = locked.table, timezone.now()
+        fired = seating.timer_fired(now, table.timer_due)
+        if fired:  # this timer (or a lost one): none is out now
+            table.timer_due = None
+        passed = (table.status == LiveTable.Status.PLAYING and table.paused_at is None
+                  and table.deadline is not None and table.deadline <= now
+                  and (deadline is None or table.deadline == deadline))
+        if not passed:
+            if fired:  # the deadline ahead, if any, gets the table's timer
+                arm_timer(locked)
+                rows.write_table(locked)
+                timer_on_commit(locked)
+            return None, None
         live = _game(table)
         seat = live.game.to_move
         if seat is None or locked.levels.get(seat):
             replayed.keep(table, live)
-            return None
-        return _bot_acts(locked, live, seat, STAND_IN, "stand-in")
-
+            rows.write_table(locked)
+            return None, None
+        return _bot_acts(locked, live, seat, STAND_IN, "stand-in"), table.deadline
 
 def seat_of(table_id: int, user: AbstractBaseUser | AnonymousUser | None) -> int | None:
     """The seat ``user`` holds at the table (``None``: a spectator), or ``WatchRefused`` for

@@ -14,10 +14,11 @@ def live_bot_move(table_id: int, expected_seq: int) -> int | None:
 
 
 @shared_task
-def live_turn_timeout(table_id: int, deadline: str) -> int:
-    """Sent for the moment a person's turn runs out: the stand-in bot finishes the turn if
-    the deadline still stands then."""
-    return service.turn_timeout(table_id, deadline)
+def live_turn_timeout(table_id: int, due: str) -> int:
+    """The table's turn timer, sent for the moment ``due`` (ISO, shown in the worker's log)
+    a person's turn runs out: the stand-in bot finishes the turn if its deadline has passed
+    then; otherwise the timer is sent again for the deadline in play."""
+    return service.turn_timeout(table_id)
 
 
 @shared_task

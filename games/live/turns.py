@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 
 from django.conf import settings
 from django.db import transaction
@@ -41,6 +42,18 @@ def start_turn(locked: Locked, mover: int | None) -> None:
     table.turn_started = now if person else None
     table.deadline = (seating.turn_deadline(now, table.move_seconds, locked.states[mover])
                       if person and mover is not None else None)
+    arm_timer(locked)
+
+
+def arm_timer(locked: Locked) -> None:
+    """Send the table's turn timer for its deadline once committed, unless the one already
+    out is due before it: a table has one timer, not one per turn (a turn lasts seconds,
+    its deadline is minutes away), which sends itself again for the deadline it finds
+    still ahead when it fires (``service.turn_timeout``)."""
+    table = locked.table
+    if table.paused_at is None and seating.timer_needed(timezone.now(), table.deadline,
+                                                        table.timer_due):
+        table.timer_due = locked.timer = table.deadline
 
 
 def stop_clock(locked: Locked, seat: int) -> None:
@@ -54,13 +67,14 @@ def stop_clock(locked: Locked, seat: int) -> None:
     table.deadline = None
 
 
-def after_commit(table: LiveTable, mover: int | None, bots: set[int], *,
-                 timer: bool, changed: bool = False) -> None:
-    """Once committed: announce the new state, let the next bot move, start the timer of a
-    new deadline (``timer``) and report the result when the game has ended. Nothing moves
-    while the table is paused. ``changed``: something other than an action changed (a
-    pause, a substitute), which every connection reads again."""
-    table_id, seq, deadline = table.pk, table.seq, table.deadline if timer else None
+def after_commit(locked: Locked, mover: int | None, bots: set[int], *,
+                 changed: bool = False) -> None:
+    """Once committed: announce the new state, let the next bot (of ``bots``) move, send
+    the table's timer when one was armed (``arm_timer``) and report the result when the
+    game has ended. Nothing moves while the table is paused. ``changed``: something other
+    than an action changed (a pause, a substitute), which every connection reads again."""
+    table = locked.table
+    table_id, seq, timer = table.pk, table.seq, locked.timer
     playing = table.paused_at is None
     bot_to_move = playing and mover in bots
     finished = table.status == LiveTable.Status.FINISHED and bool(table.reports_to)
@@ -73,16 +87,26 @@ def after_commit(table: LiveTable, mover: int | None, bots: set[int], *,
             if bot_to_move:
                 send(TASKS + "live_bot_move", (table_id, seq),
                      countdown=settings.LIVE_BOT_PAUSE_SECONDS)
-        with _logged("the turn's timer", table_id):
-            if deadline is not None and playing:
-                send(TASKS + "live_turn_timeout", (table_id, deadline.isoformat()),
-                     eta=deadline)
+        if timer is not None and playing:
+            _send_timer(table_id, timer)
         with _logged("reporting the result", table_id):
             if finished:
                 send(TASKS + "live_report", (table_id,))
         announce(table_id, seq, changed=changed)
 
     transaction.on_commit(follow_up)
+
+
+def timer_on_commit(locked: Locked) -> None:
+    """Send the timer ``arm_timer`` armed, if it did, once committed."""
+    table_id, timer = locked.table.pk, locked.timer
+    if timer is not None:
+        transaction.on_commit(lambda: _send_timer(table_id, timer))
+
+
+def _send_timer(table_id: int, due: datetime) -> None:
+    with _logged("the turn's timer", table_id):
+        send(TASKS + "live_turn_timeout", (table_id, due.isoformat()), eta=due)
 
 
 def announce(table_id: int, seq: int, *, changed: bool = False) -> None:

@@ -116,7 +116,7 @@ def test_the_sweep_sends_the_timer_of_a_passed_deadline(table: LiveTable) -> Non
 def _race(table_id: int, deadline: str, barrier: Any) -> None:
     connections.close_all()  # a connection of its own, not the parent's
     barrier.wait(timeout=60)
-    service.turn_timeout(table_id, deadline)
+    service.turn_timeout(table_id)
     connections.close_all()
 
 
@@ -189,3 +189,48 @@ def test_a_failing_hook_neither_breaks_the_last_move_nor_loses_the_result(
         hook_broken = True
     table.refresh_from_db()
     assert table.reported and hook_calls == [table.pk]
+
+
+def _timer(table: LiveTable) -> Any:
+    return LiveTable.objects.get(pk=table.pk).timer_due
+
+
+def _play_a_turn(table: LiveTable, client: str) -> None:
+    service.table_act(table.pk, FIRST, f"{FIRST} take", client + "t")
+    discard = next(a for a in service.update_since(table.pk, FIRST, 0).view["legal"]
+                   if " discard " in a)
+    service.table_act(table.pk, FIRST, discard, client + "d")
+    _bots_play(table)
+
+
+def test_a_table_has_one_timer_out_not_one_a_turn(table: LiveTable) -> None:
+    first = _deadline(table)
+    assert _timer(table) == first  # the first turn sent the table's timer
+    _play_a_turn(table, "a")
+    later = _deadline(table)
+    assert later > first and _timer(table) == first  # out already, due before it: none sent
+
+
+def test_the_timer_finding_the_deadline_ahead_is_sent_again_for_it(table: LiveTable) -> None:
+    _play_a_turn(table, "a")
+    now_due = timezone.now() - timedelta(seconds=1)  # the timer's time has come
+    LiveTable.objects.filter(pk=table.pk).update(timer_due=now_due)
+    assert live_turn_timeout(table.pk, now_due.isoformat()) == 0  # the turn is not over
+    assert _timer(table) == _deadline(table) and _stand_in_turn(table) == []
+
+
+def test_a_timer_lost_long_ago_is_replaced_by_the_next_turn(table: LiveTable) -> None:
+    lost = timezone.now() - timedelta(seconds=60)
+    LiveTable.objects.filter(pk=table.pk).update(timer_due=lost)
+    _play_a_turn(table, "a")
+    assert _timer(table) == _deadline(table)
+
+
+def test_the_stand_in_leaves_no_timer_out_and_the_next_turn_sends_one(
+        table: LiveTable) -> None:
+    deadline = run_out(table)
+    LiveTable.objects.filter(pk=table.pk).update(timer_due=deadline)
+    assert live_turn_timeout(table.pk, deadline) >= 2
+    assert _timer(table) is None and _deadline(table) is None  # a bot's turn
+    _bots_play(table)
+    assert _timer(table) == _deadline(table) is not None

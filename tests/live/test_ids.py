@@ -64,8 +64,8 @@ def test_an_id_like_the_servers_old_ones_cannot_make_the_timer_spin(
     then waits. The stand-in finishes the turn in a few actions and stops."""
     planted_id = planted.format(seq=0, next=1)
     assert service.table_act(table.pk, FIRST, f"{FIRST} take", planted_id) == 1
-    deadline = run_out(table)
-    made = service.turn_timeout(table.pk, deadline)
+    run_out(table)
+    made = service.turn_timeout(table.pk)
     assert 1 <= made <= 20  # a turn: melds and lay-offs at most, then the discard
     logged = list(LiveAction.objects.filter(table=table).order_by("seq")
                   .values_list("seq", "client_id"))
@@ -73,25 +73,25 @@ def test_an_id_like_the_servers_old_ones_cannot_make_the_timer_spin(
     assert [client_id for _, client_id in logged[1:]] == [
         ids.server_id("stand-in", seq) for seq, _ in logged[:-1]]
     assert LiveTable.objects.get(pk=table.pk).deadline is None  # a bot's turn now
-    assert service.turn_timeout(table.pk, deadline) == 0
+    assert service.turn_timeout(table.pk) == 0
 
 
 def test_a_timer_that_meets_a_stale_answer_stops(table: LiveTable, monkeypatch: Any,
                                                  caplog: Any) -> None:
     """Should a step ever answer with a number the table was at already, the timer stops
     and says so rather than act again on the same state."""
-    deadline = run_out(table)
+    run_out(table)
     steps: list[int] = []
     real_step = service._stand_in_step
 
-    def step_then_stale(table_id: int, due: Any) -> int | None:
+    def step_then_stale(table_id: int, deadline: Any) -> tuple[int | None, Any]:
         steps.append(1)
         if len(steps) == 1:
-            return real_step(table_id, due)
-        return 1  # the first step's number again: no progress
+            return real_step(table_id, deadline)
+        return 1, deadline  # the first step's number again: no progress
 
     monkeypatch.setattr(service, "_stand_in_step", step_then_stale)
     with caplog.at_level(logging.WARNING, logger="games.live.service"):
-        assert service.turn_timeout(table.pk, deadline) == 1
+        assert service.turn_timeout(table.pk) == 1
     assert len(steps) == 2 and _seq(table) == 1
     assert "did not move on" in caplog.text
