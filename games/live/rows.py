@@ -119,6 +119,9 @@ class Locked:
     states: list[seating.SeatState]
     #: The deadline a timer is to be sent for once the transaction commits (``turns``).
     timer: datetime | None = None
+    #: The number the action asked about was logged at already (``lock_table``'s
+    #: ``resent``), if it was.
+    resent_seq: int | None = None
 
     @property
     def levels(self) -> dict[int, str]:
@@ -136,24 +139,38 @@ class Locked:
         return not self.bots[seat]
 
 
-def lock_table(table_id: int) -> Locked | None:
+def lock_table(table_id: int, resent: tuple[int, str] | None = None) -> Locked | None:
     """The table, its row locked until the transaction ends, read with its seats in one
-    statement (``None``: no such table)."""
+    statement (``None``: no such table). ``resent``: a seat and a client's action id, and
+    whether that action was logged already (``Locked.resent_seq``), asked once the lock is
+    held (so that it sees an action committed while the lock waited) in the same round
+    trip on PostgreSQL: its own statement after the locking one, with a snapshot of its
+    own."""
     if not _in_range(table_id):
         return None
     seats = LiveSeat._meta
     lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
+    select = (f"SELECT {_columns('t')}, s.seat, s.bot, s.substitute "
+              f"FROM {_q(_TABLE.db_table)} t "
+              f"JOIN {_q(seats.db_table)} s ON s.table_id = t.id WHERE t.id = %s{lock}")
+    done: int | None = None
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {_columns('t')}, s.seat, s.bot, s.substitute "
-                       f"FROM {_q(_TABLE.db_table)} t "
-                       f"JOIN {_q(seats.db_table)} s ON s.table_id = t.id "
-                       f"WHERE t.id = %s{lock}", [table_id])
-        rows = cursor.fetchall()
+        if resent is not None and connection.vendor == "postgresql":
+            cursor.execute(f"{select}; {_LOGGED_SEQ}", [table_id, table_id, *resent])
+            rows = cursor.fetchall()
+            cursor.nextset()
+            found = cursor.fetchone()
+            done = None if found is None else int(found[0])
+        else:
+            cursor.execute(select, [table_id])
+            rows = cursor.fetchall()
+            if resent is not None and rows:
+                done = logged_seq(table_id, *resent)
     if not rows:
         return None
     table = _table(rows[0])
     return Locked(table, {row[-3]: row[-2] for row in rows}, {row[-3]: row[-1] for row in rows},
-                  seating.load(table.seating))
+                  seating.load(table.seating), resent_seq=done)
 
 
 def logged_actions(table_id: int, after: int, upto: int) -> list[str]:
@@ -165,13 +182,15 @@ def logged_actions(table_id: int, after: int, upto: int) -> list[str]:
         return [row[0] for row in cursor.fetchall()]
 
 
+_LOGGED_SEQ = (f"SELECT seq FROM {_q(LiveAction._meta.db_table)} "
+               "WHERE table_id = %s AND seat = %s AND client_id = %s")
+
+
 def logged_seq(table_id: int, seat: int, client_id: str) -> int | None:
     """The sequence number ``seat``'s action with ``client_id`` was logged at, if any. Read
     after the lock (its own statement, so it sees what the lock waited for)."""
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT seq FROM {_q(LiveAction._meta.db_table)} "
-                       "WHERE table_id = %s AND seat = %s AND client_id = %s",
-                       [table_id, seat, client_id])
+        cursor.execute(_LOGGED_SEQ, [table_id, seat, client_id])
         row = cursor.fetchone()
     return None if row is None else int(row[0])
 

@@ -143,10 +143,10 @@ def _get(table_id: int) -> LiveTable:
     return table
 
 
-def _locked(table_id: int) -> rows.Locked:
+def _locked(table_id: int, resent: tuple[int, str] | None = None) -> rows.Locked:
     """The table, its row locked until the transaction ends, and each seat's bot level
-    ("" for a person's seat), read together."""
-    locked = rows.lock_table(table_id)
+    ("" for a person's seat), read together (``rows.lock_table``)."""
+    locked = rows.lock_table(table_id, resent)
     if locked is None:
         raise no_table(table_id)
     return locked
@@ -229,11 +229,10 @@ def _act(table_id: int, seat: int, action_text: str, client_action_id: str,
     if problem:
         raise TableError(problem)
     with transaction.atomic():
-        locked = _locked(table_id)
+        locked = _locked(table_id, (seat, client_action_id))
         table = locked.table
-        done = rows.logged_seq(table_id, seat, client_action_id)
-        if done is not None:
-            return done, table
+        if locked.resent_seq is not None:
+            return locked.resent_seq, table
         if expected_seq is not None and table.seq != expected_seq:
             raise TableError(_("The table has moved on since this action was chosen."))
         _check_playing(table)

@@ -1,5 +1,6 @@
 """The table service: acting, refusals, resends, bots through the same door, rebuild."""
 
+import time
 from typing import Any
 
 import pytest
@@ -154,3 +155,33 @@ def test_a_table_of_a_kind_nobody_registered_is_a_bug_that_says_how_to_fix_it() 
         finished_handler("nobody")
     with pytest.raises(AssertionError, match="two handlers"):
         on_finished("test-service", lambda table: None)
+
+
+@pytest.mark.usefixtures("postgres")
+def test_a_resend_waiting_for_the_lock_sees_the_first_one_committed(player: Any) -> None:
+    """The resend check is asked once the lock is held, so an action committed while the
+    resend waited for the lock answers it (the same number), never a second try at the
+    action (which, no longer legal, would be refused)."""
+    from django.db import connection, transaction
+
+    from .conftest import in_thread
+
+    table = service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
+    with transaction.atomic():
+        first = service.table_act(table.pk, FIRST, f"{FIRST} take", "same-id")
+        resend, out = in_thread(
+            lambda: service.table_act(table.pk, FIRST, f"{FIRST} take", "same-id"))
+        with connection.cursor() as cursor:  # until the resend waits for the row's lock
+            for _ in range(600):
+                # a transaction sees one snapshot of the statistics unless it drops it
+                cursor.execute("SELECT pg_stat_clear_snapshot()")
+                cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = "
+                               "current_database() AND wait_event_type = 'Lock'")
+                if cursor.fetchone()[0]:
+                    break
+                time.sleep(0.05)
+            else:
+                pytest.fail(f"the resend never waited for the lock: {out}")
+    resend.join(timeout=60)
+    assert out == {"value": first}
+    assert LiveAction.objects.filter(table=table).count() == 1
