@@ -224,3 +224,21 @@ def test_a_round_robin_swap_that_leaves_no_schedule_is_refused_saying_why() -> N
             "unchanged")):
         services.draft_swap_teams(round=third, team_1=seed[1].pk, team_2=seed[5].pk,
                                   user=organiser)
+
+
+def test_a_round_robin_whose_field_changed_takes_swaps_with_warnings_only() -> None:
+    # a team withdrew after round 1: the rounds left follow the circle of the teams still
+    # in, which no longer is a round robin of round 1's field, so there is no plan to keep
+    round, organiser = draft(6, format=Tournament.Format.ROUND_ROBIN)
+    play_round(round, organiser)
+    round.tournament.entries.filter(seed=6).update(withdrawn=True)
+    second = services.round_pair_next(tournament=round.tournament, user=organiser)
+
+    first, other = team_at(second, 1, 0), team_at(second, 2, 0)
+
+    edit = services.draft_swap_teams(round=second, team_1=first.pk, team_2=other.pk,
+                                     user=organiser)
+
+    assert "re-planned" not in edit.description
+    assert all(w.startswith("rematch: ") for w in edit.warnings)
+    assert (team_at(second, 1, 0), team_at(second, 2, 0)) == (other, first)
