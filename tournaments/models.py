@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from games.vocabulary import bot_level_choices
 from tournaments.formats import TournamentFormat, format_of, formats
 from tournaments.formats.ties import DECIDED_BY_LABELS, TIE_RULES
+from tournaments.ratings import Rating
 from tournaments.standings import TIEBREAKS, ScoringRule
 
 # the bots' registry (games.bots) with its labels; a callable, so a new level needs no migration
@@ -507,7 +508,6 @@ class RatingEntry(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
     mu = models.FloatField()
     sigma = models.FloatField()
-    display = models.FloatField()
 
     class Meta:
         verbose_name = _("rating entry")
@@ -516,7 +516,7 @@ class RatingEntry(models.Model):
         constraints = [models.UniqueConstraint(fields=["player", "match"], name="rating_once")]
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.display:.1f}"
+        return f"{self.player}: {Rating(self.mu, self.sigma)}"
 
 
 class Job(models.Model):

@@ -18,7 +18,8 @@ Pair = tuple[int, int]
 Game = tuple[Pair, Pair, tuple[int, int]]
 """(team0 players, team1 players, (team0 total, team1 total))."""
 
-# The pages show ratings on the scale chess players know (Elo, Lichess): a new player at
+# Ratings are shown on the scale chess players know (Elo, Lichess), on the pages, in the
+# admin and in the API alike (``Rating.scaled``, the only number shown): a new player at
 # 1500, and 200 points between two players where the better wins about three games in four.
 # In the model a skill difference of one beta (25/6) wins with probability
 # Phi(1 / sqrt(2)), about 0.76, as 200 Elo points do; so one skill point is 48 points.
@@ -38,21 +39,20 @@ class Rating:
     sigma: float
 
     @property
-    def display(self) -> float:
-        """The conservative rating shown to people: the ordinal mu - 3 * sigma
-        (0 for a new player; it rises as the player wins and as sigma shrinks)."""
-        return self.mu - 3 * self.sigma
-
-    @property
     def scaled(self) -> int:
-        """The rating on the familiar scale: the mean skill, 1500 for a new player, moving
-        up with wins and down with losses (a display only; nothing is computed from it)."""
+        """The rating on the familiar scale, as the site, the admin and the API show it:
+        the mean skill, 1500 for a new player, moving up with wins and down with losses (a
+        display only; nothing is computed from it)."""
         return round(SCALE_NEW + SCALE_PER_SKILL * (self.mu - _MODEL.mu))
 
     @property
     def deviation(self) -> int:
         """The uncertainty on the same scale (about 400 for a new player)."""
         return round(SCALE_PER_SKILL * self.sigma)
+
+    def __str__(self) -> str:
+        """The rating and its uncertainty as the admin lists them: ``1687 ± 96``."""
+        return f"{self.scaled} ± {self.deviation}"
 
 
 def default_rating() -> Rating:

@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 from tests.tournaments.factories import UserFactory, tournament_with_teams
 from tournaments import services
 from tournaments.models import Player, Round, Team
+from tournaments.ratings import Rating
 
 from .conftest import OUT, SHEET, League
 
@@ -162,9 +163,13 @@ def test_players_show_their_rating_and_its_history(league: League) -> None:
     data = client.get(f"/api/v1/players/{winner.pk}/").json()
     winner.refresh_from_db()
     assert data["rating"]["mu"] == pytest.approx(winner.rating_mu) and winner.rating_mu > 25
-    assert data["rating"]["display"] == pytest.approx(winner.rating_mu - 3 * winner.rating_sigma)
+    rating = Rating(winner.rating_mu, winner.rating_sigma)
+    assert data["rating"] == {"value": rating.scaled, "deviation": rating.deviation,
+                              "mu": pytest.approx(rating.mu), "sigma": pytest.approx(rating.sigma)}
+    assert data["rating"]["value"] > 1500  # the scale the site shows, not mu - 3 sigma
     [entry] = data["rating_history"]
     assert (entry["tournament"], entry["round_number"]) == (league.tournament.pk, 1)
+    assert entry["rating"] == data["rating"]  # the player's one rated game
     assert ids(client.get(f"/api/v1/players/?name={winner.name}")) == [winner.pk]
 
 

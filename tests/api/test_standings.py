@@ -8,12 +8,16 @@ import json
 from typing import Any
 
 import pytest
+from django.test import Client
+from django.urls import reverse
+from rest_framework.test import APIClient
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.api.renderers import CSVRenderer
 from tournaments.csv_cells import unescape
 from tournaments.models import Standing
 
+from ..pages import finished_knockout
 from .conftest import OUT, SHEET, League
 
 pytestmark = pytest.mark.django_db
@@ -214,3 +218,31 @@ def test_standings_of_a_tournament_without_results_are_an_empty_table(league: Le
     assert body.decode().splitlines() == [",".join(data["columns"])]
     assert league.client().get(
         f"/api/v1/tournaments/{league.cup.pk}/standings.ndjson").content == b""
+
+
+def test_a_finished_knockout_gives_its_places_and_champion_as_the_site_does() -> None:
+    tournament = finished_knockout()
+    site = selectors.final_places_of(tournament)
+    url = f"/api/v1/tournaments/{tournament.pk}/standings/"
+
+    data = APIClient().get(url).json()
+
+    ranks = {row["team_id"]: row["rank"] for row in data["rows"]}
+    # on points the finalist (seed 2) is third, behind the winner of the third-place match
+    assert ranks[site[1].team.pk] != 2
+    assert data["places"] == [{"first": p.first, "last": p.last, "team_id": p.team.pk,
+                               "team": p.team.name} for p in site]
+    assert [(p["first"], p["last"]) for p in data["places"]] == [
+        (1, 1), (2, 2), (3, 3), (4, 4), (5, 6), (5, 6)]
+    champion = site[0].team
+    assert data["champion"] == {"team_id": champion.pk, "team": champion.name}
+    html = Client().get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
+    assert f"{champion.name}</a> <span class=\"badge badge-champion\">" in html
+    after = APIClient().get(f"{url}?round=3").json()  # a past table has no places
+    assert (after["places"], after["champion"]) == ([], None)
+
+
+def test_a_running_tournament_has_no_places_yet(league: League) -> None:
+    services.standings_rebuild(tournament=league.tournament)
+    data = league.client().get(f"/api/v1/tournaments/{league.tournament.pk}/standings/").json()
+    assert (data["places"], data["champion"]) == ([], None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -149,9 +150,95 @@ def test_a_swiss_edit_that_repeats_a_pairing_is_made_with_a_warning() -> None:
     assert edit.warnings[0] in second.draw_note
 
 
-def test_a_round_robin_edit_warns_of_a_pairing_due_later() -> None:
+def test_a_round_robin_swap_re_plans_the_rounds_to_come_and_says_so() -> None:
     round, organiser = draft(4, format=Tournament.Format.ROUND_ROBIN)
-    edit = services.draft_swap_teams(round=round, team_1=team_at(round, 1, 0).pk,
-                                     team_2=team_at(round, 2, 0).pk, user=organiser)
-    assert len(edit.warnings) == 2
-    assert all("also due to meet in round" in w for w in edit.warnings)
+    first, second = team_at(round, 1, 0), team_at(round, 2, 0)
+    edit = services.draft_swap_teams(round=round, team_1=first.pk, team_2=second.pk,
+                                     user=organiser)
+    assert edit.warnings == []  # the pairs it brings together were due later: not any more
+    assert edit.description.endswith("; the schedule is re-planned so that every pair of "
+                                      "teams still meets once: rounds 2, 3 changed")
+    round.refresh_from_db()
+    assert edit.description in round.draw_note
+
+
+def test_a_round_robin_swap_is_followed_by_every_later_round() -> None:
+    # The swap brings together pairs the circle had due later: the later rounds pair them
+    # never again, and pair the two it parted, so every pair meets exactly once.
+    round, organiser = draft(6, format=Tournament.Format.ROUND_ROBIN)
+    first, second = team_at(round, 1, 0), team_at(round, 2, 1)
+    edit = services.draft_swap_teams(round=round, team_1=first.pk, team_2=second.pk,
+                                     user=organiser)
+    assert "re-planned so that every pair of teams still meets once" in edit.description
+    tournament = round.tournament
+    while True:
+        play_round(round, organiser)
+        if round.number == 5:
+            break
+        round = services.round_pair_next(tournament=tournament, user=organiser)
+    meetings = [frozenset((m.team_a_id, m.team_b_id))
+                for m in Match.objects.filter(round__tournament=tournament)]
+    teams = tournament.entries.values_list("team_id", flat=True)
+    assert sorted(meetings, key=sorted) == sorted(
+        (frozenset((a, b)) for a in teams for b in teams if a < b), key=sorted)
+
+
+def test_a_round_robin_swap_that_breaks_the_schedule_is_refused_and_changes_nothing() -> None:
+    round, organiser = draft(4, format=Tournament.Format.ROUND_ROBIN)
+    met = {m.team_a_id: m.team_b for m in round.matches.all()}
+    play_round(round, organiser)
+    second = services.round_pair_next(tournament=round.tournament, user=organiser)
+    a, b = team_at(second, 1, 0), team_at(second, 1, 1)
+    again = met.get(a.pk) or next(m.team_a for m in round.matches.all() if m.team_b_id == a.pk)
+    before = layout(second)
+
+    with pytest.raises(services.TournamentUserError) as refused:
+        services.draft_swap_teams(round=second, team_1=b.pk, team_2=again.pk, user=organiser)
+
+    said = re.fullmatch(r"(.+) and (.+) already met in round 1: in a round robin every pair "
+                        r"of teams meets exactly once a cycle, so they cannot be paired again",
+                        str(refused.value))
+    assert said is not None  # a v again, or (four teams) b v its new opponent: both met
+    assert {said[1], said[2]} in [{str(m.team_a), str(m.team_b)} for m in round.matches.all()]
+    assert layout(second) == before
+    second.refresh_from_db()
+    assert second.draw_note == ""
+
+
+def test_a_round_robin_swap_that_leaves_no_schedule_is_refused_saying_why() -> None:
+    # six teams: round 3 pairs seeds 1-4, 5-3, 2-6; with 5-4 and 1-3 instead, the two
+    # rounds left cannot hold the pairs not met yet (each team once a round)
+    round, organiser = draft(6, format=Tournament.Format.ROUND_ROBIN)
+    play_round(round, organiser)
+    play_round(services.round_pair_next(tournament=round.tournament, user=organiser),
+               organiser)
+    third = services.round_pair_next(tournament=round.tournament, user=organiser)
+    seed = {e.seed: e.team for e in round.tournament.entries.select_related("team")}
+    assert {frozenset((m.team_a_id, m.team_b_id)) for m in third.matches.all()} == {
+        frozenset((seed[a].pk, seed[b].pk)) for a, b in ((1, 4), (5, 3), (2, 6))}
+
+    with pytest.raises(services.TournamentUserError, match=re.escape(
+            "this change would leave no schedule in which every pair of teams meets exactly "
+            "once a cycle (the pairs of teams that have not met yet cannot be split into the "
+            "2 rounds left of the cycle, one meeting a team each round); the draw is "
+            "unchanged")):
+        services.draft_swap_teams(round=third, team_1=seed[1].pk, team_2=seed[5].pk,
+                                  user=organiser)
+
+
+def test_a_round_robin_whose_field_changed_takes_swaps_with_warnings_only() -> None:
+    # a team withdrew after round 1: the rounds left follow the circle of the teams still
+    # in, which no longer is a round robin of round 1's field, so there is no plan to keep
+    round, organiser = draft(6, format=Tournament.Format.ROUND_ROBIN)
+    play_round(round, organiser)
+    round.tournament.entries.filter(seed=6).update(withdrawn=True)
+    second = services.round_pair_next(tournament=round.tournament, user=organiser)
+
+    first, other = team_at(second, 1, 0), team_at(second, 2, 0)
+
+    edit = services.draft_swap_teams(round=second, team_1=first.pk, team_2=other.pk,
+                                     user=organiser)
+
+    assert "re-planned" not in edit.description
+    assert all(w.startswith("rematch: ") for w in edit.warnings)
+    assert (team_at(second, 1, 0), team_at(second, 2, 0)) == (other, first)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.formats import PairingError, PlayedMatch, format_of, formats
+from tournaments.formats import Pairing, PairingError, PlayedMatch, format_of, formats
 from tournaments.formats.swiss import SwissEntry
 from tournaments.models import Tournament
 
@@ -34,6 +34,7 @@ class Data:
     settings: Settings = field(default_factory=Settings)
     results: list[PlayedMatch] = field(default_factory=list)
     byes: Counter[int] = field(default_factory=Counter)
+    paired: list[list[Pairing]] = field(default_factory=list)
 
     def seeds(self) -> list[int]:
         return self.teams
@@ -52,6 +53,9 @@ class Data:
     def played(self) -> list[PlayedMatch]:
         return self.results
 
+    def rounds(self) -> list[list[Pairing]]:
+        return self.paired
+
 
 def home_wins(position: tuple[int, int], home: int, away: int) -> PlayedMatch:
     return PlayedMatch(position, home, away, ((0, 30),) * 5)
@@ -64,7 +68,9 @@ def play_out(key: str, teams: int) -> tuple[Data, int]:
     number = 0
     while number < spec.rounds_total(data):
         number += 1
-        for slot, pairing in spec.pairings(data, number):
+        pairings = spec.pairings(data, number)
+        data.paired.append([pairing for _slot, pairing in pairings])
+        for slot, pairing in pairings:
             if pairing.away is None:
                 data.byes[pairing.home] += 1
             else:

@@ -11,9 +11,10 @@ from tournaments.ratings import Game, Rating, default_rating, rate_game, replay_
 NEW = default_rating()
 
 
-def test_a_new_player_starts_at_mu_25_and_displays_0() -> None:
+def test_a_new_player_starts_at_mu_25_and_shows_1500() -> None:
     assert (NEW.mu, NEW.sigma) == pytest.approx((25.0, 25.0 / 3))
-    assert NEW.display == pytest.approx(0.0)
+    assert (NEW.scaled, NEW.deviation) == (1500, 400)
+    assert str(NEW) == "1500 ± 400"
 
 
 @pytest.mark.parametrize(
@@ -26,7 +27,7 @@ def test_the_lower_total_wins_winners_go_up_and_losers_down(
 
     assert sorted(new) == [1, 2, 3, 4]
     for p in winners:
-        assert new[p].mu > NEW.mu and new[p].display > NEW.display
+        assert new[p].mu > NEW.mu and new[p].scaled > NEW.scaled
     for p in losers:
         assert new[p].mu < NEW.mu
     for p in new:
@@ -39,7 +40,7 @@ def test_a_draw_between_equal_teams_changes_little() -> None:
 
     for p in (1, 2, 3, 4):
         assert drawn[p].mu == pytest.approx(NEW.mu, abs=1e-9)
-        assert abs(drawn[p].display - NEW.display) < abs(won[p].display - NEW.display)
+        assert abs(drawn[p].scaled - NEW.scaled) < abs(won[p].scaled - NEW.scaled)
 
 
 def test_a_draw_moves_the_weaker_team_up_and_the_stronger_down() -> None:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import services
 from tournaments.models import Job, Match, RatingEntry, Standing
+from tournaments.ratings import Rating
 from tournaments.selectors import plain, tournament_metrics
 
 from .rounds import REFRESH_SECONDS, RUNNING
@@ -42,10 +43,14 @@ class StandingAdmin(ReadOnlyScoped[Standing], admin.ModelAdmin[Standing]):
 @admin.register(RatingEntry)
 class RatingEntryAdmin(ReadOnlyScoped[RatingEntry], admin.ModelAdmin[RatingEntry]):
     tournament_path = "match__round__tournament"
-    list_display = ["player", "match", "display", "mu", "sigma"]
+    list_display = ["player", "match", "rating", "mu", "sigma"]
     list_select_related = ["player", "match__team_a", "match__team_b"]
     list_filter = [TournamentFilter]
     search_fields = ["player__name"]
+
+    @admin.display(description=_("rating"))
+    def rating(self, entry: RatingEntry) -> str:
+        return str(Rating(entry.mu, entry.sigma))
 
 
 class StalledFilter(admin.SimpleListFilter):

@@ -120,9 +120,10 @@ class PlayerAdmin(CsvImportExport[Player], SharedRegistryAdmin[Player]):  # type
     list_display = ["name", "handle", "user", "rating"]
     list_select_related = ["user"]
     search_fields = ["name", "handle", "user__username"]
-    fields = ["name", "handle", "user", "rating_mu", "rating_sigma"]
-    # rebuilt from results by "Recalculate ratings"
-    readonly_fields = ["rating_mu", "rating_sigma"]
+    fields = ["name", "handle", "user", "rating", "rating_mu", "rating_sigma"]
+    # rebuilt from results by "Recalculate ratings"; shown on the site's scale, with the
+    # model's mu and sigma it comes from
+    readonly_fields = ["rating", "rating_mu", "rating_sigma"]
     resource_classes = [PlayerResource]
 
     def get_urls(self) -> list[Any]:
@@ -157,9 +158,9 @@ class PlayerAdmin(CsvImportExport[Player], SharedRegistryAdmin[Player]):  # type
             "title": _("Invite link for %(player)s") % {"player": player}, "link": link,
             "expires": accounts.invite_expires(), "days": accounts.invite_days()})
 
-    @admin.display(description="rating")
+    @admin.display(description=gettext_lazy("rating"))
     def rating(self, player: Player) -> str:
-        return f"{Rating(player.rating_mu, player.rating_sigma).display:.1f}"
+        return str(Rating(player.rating_mu, player.rating_sigma))
 
 
 @admin.register(Team)

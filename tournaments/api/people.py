@@ -40,10 +40,20 @@ class TeamDetailSerializer(TeamSerializer):
         fields = [*TeamSerializer.Meta.fields, "tournaments"]
 
 
+def rating_fields(rating: Rating) -> dict[str, float]:
+    """A rating as the API gives it: on the site's scale, with the model's mu and sigma."""
+    return {"value": rating.scaled, "deviation": rating.deviation, "mu": rating.mu,
+            "sigma": rating.sigma}
+
+
 class RatingSerializer(serializers.Serializer[dict[str, Any]]):
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    display = serializers.FloatField(help_text="the rating shown to people: mu - 3 sigma")
+    value = serializers.IntegerField(
+        help_text="the rating as the site shows it: 1500 for a new player, and of two players "
+                  "200 points apart the better wins about three games in four "
+                  "(1500 + 48 (mu - 25))")
+    deviation = serializers.IntegerField(help_text="its uncertainty on the same scale (48 sigma)")
+    mu = serializers.FloatField(help_text="the openskill model's mean skill")
+    sigma = serializers.FloatField(help_text="the openskill model's uncertainty")
 
 
 class PlayerSerializer(serializers.ModelSerializer[Player]):
@@ -55,17 +65,21 @@ class PlayerSerializer(serializers.ModelSerializer[Player]):
 
     @extend_schema_field(RatingSerializer())
     def get_rating(self, player: Player) -> dict[str, float]:
-        rating = Rating(player.rating_mu, player.rating_sigma)
-        return {"mu": rating.mu, "sigma": rating.sigma, "display": rating.display}
+        return rating_fields(Rating(player.rating_mu, player.rating_sigma))
 
 
 class RatingEntrySerializer(serializers.ModelSerializer[RatingEntry]):
     tournament = serializers.IntegerField(source="match.round.tournament_id")
     round_number = serializers.IntegerField(source="match.round.number")
+    rating = serializers.SerializerMethodField()
 
     class Meta:
         model = RatingEntry
-        fields = ["match", "tournament", "round_number", "mu", "sigma", "display"]
+        fields = ["match", "tournament", "round_number", "rating"]
+
+    @extend_schema_field(RatingSerializer())
+    def get_rating(self, entry: RatingEntry) -> dict[str, float]:
+        return rating_fields(Rating(entry.mu, entry.sigma))
 
 
 class PlayerDetailSerializer(PlayerSerializer):

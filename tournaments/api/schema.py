@@ -52,7 +52,9 @@ standings = extend_schema(
         "tie-break value under its key, in the tournament's order. The same table is "
         "exported as CSV (a header line of `columns`, then one line a team) and NDJSON (one "
         "JSON object a team): choose with `?format=csv|ndjson|json`, a suffix "
-        "(`standings.csv`) or the Accept header."),
+        "(`standings.csv`) or the Accept header. The JSON of a finished tournament's current "
+        "table also gives its final `places` and `champion` as its pages do: a knockout's "
+        "from its bracket, where the rows' points may rank two teams first."),
     parameters=[
         OpenApiParameter("round", {"type": "integer", "minimum": 1, "maximum": 32767},
                          description="a completed round's number (omit for the current "

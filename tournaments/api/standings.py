@@ -6,6 +6,10 @@ current table, or the table after a completed round. One flat row a team, the to
 tie-breaks as columns in its order (their keys from the metric registry,
 ``tournaments.standings``), so that JSON, CSV and NDJSON carry the same table; the JSON
 also describes each tie-break (name, abbreviation, direction) from that registry.
+
+A finished tournament's places and its champion come with the current table, from the
+selector the site's pages use (``final_places_of``): a bracket's from the bracket (its
+points table may rank two teams first), a league's from its final standings.
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 
 from tournaments.models import Round, Tournament
-from tournaments.selectors import standing_rows, tournament_metrics
+from tournaments.selectors import final_places_of, standing_rows, tournament_metrics
+from tournaments.selectors.home import Place
 
 FIXED_COLUMNS = ["rank", "team_id", "team", "points", "played", "wins", "draws", "losses",
                  "byes"]
@@ -45,12 +50,27 @@ def standings_table(tournament: Tournament, round_number: int | None) -> dict[st
              "draws": row.draws, "losses": row.losses, "byes": row.byes,
              **{key: _number(row.values.get(key)) for key in tiebreaks}}
             for row in standing_rows(tournament, round_number or 0)]
+    places = final_places_of(tournament) if round_number is None else []
     return {"tournament": tournament.pk, "round": round_number, "tiebreaks": tiebreaks,
             "metrics": [{"key": metric.key, "name": str(metric.name),
                          "abbreviation": str(metric.abbreviation),
                          "higher_is_better": metric.higher_is_better} for metric in metrics],
             "columns": [*FIXED_COLUMNS, *tiebreaks],
-            "rows": rows}
+            "rows": rows, "places": [_place(place) for place in places],
+            "champion": _champion(places)}
+
+
+def _place(place: Place) -> dict[str, Any]:
+    return {"first": place.first, "last": place.last, "team_id": place.team.pk,
+            "team": place.team.name}
+
+
+def _champion(places: list[Place]) -> dict[str, Any] | None:
+    """The team placed first alone (none while first place is shared, or not decided)."""
+    first = [place for place in places if place.first == 1]
+    if len(first) != 1 or first[0].shared:
+        return None
+    return {"team_id": first[0].team.pk, "team": first[0].team.name}
 
 
 class StandingRowSerializer(serializers.Serializer[dict[str, Any]]):
@@ -76,6 +96,19 @@ class MetricSerializer(serializers.Serializer[dict[str, Any]]):
         help_text="the direction: false when the lower value ranks higher")
 
 
+class PlaceSerializer(serializers.Serializer[dict[str, Any]]):
+    first = serializers.IntegerField(help_text="the place, 1 for the champion")
+    last = serializers.IntegerField(help_text="equal to first unless teams share the place "
+                                              "(e.g. 5 to 8 for a knockout's quarter-finalists)")
+    team_id = serializers.IntegerField()
+    team = serializers.CharField(help_text="the team's name")
+
+
+class ChampionSerializer(serializers.Serializer[dict[str, Any]]):
+    team_id = serializers.IntegerField()
+    team = serializers.CharField(help_text="the team's name")
+
+
 class StandingsSerializer(serializers.Serializer[dict[str, Any]]):
     tournament = serializers.IntegerField()
     round = serializers.IntegerField(allow_null=True,
@@ -86,3 +119,9 @@ class StandingsSerializer(serializers.Serializer[dict[str, Any]]):
     columns = serializers.ListField(child=serializers.CharField(),
                                     help_text="the rows' keys in order (the CSV header)")
     rows = StandingRowSerializer(many=True)
+    places = PlaceSerializer(
+        many=True, help_text="a finished tournament's final places, best first, as its pages "
+        "show them: a knockout's from its bracket (not from the rows' ranks), a league's from "
+        "its final standings; empty before the end and after a round (`round`)")
+    champion = ChampionSerializer(allow_null=True, help_text="the team placed first alone; "
+                                  "null before the end or while first place is shared")

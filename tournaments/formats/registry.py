@@ -58,6 +58,11 @@ class TournamentData(Protocol):
         """Every game with a confirmed result, byes left out."""
         ...
 
+    def rounds(self) -> Sequence[Sequence[Pairing]]:
+        """Who met whom in each round paired so far (a draft's too), round one first: its
+        byes and games against the house bot team as pairings without an away team."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class DrawnMatch:
@@ -122,6 +127,14 @@ class TournamentFormat:
     def scheduled(self, data: TournamentData, number: int) -> list[Pairing]:
         """The pairings of a later round known in advance (a round robin's), else none."""
         return []
+
+    def replanned(self, data: TournamentData,
+                  rounds: Sequence[Sequence[Pairing]]) -> list[list[Pairing]] | None:
+        """The rounds still to come once ``rounds`` are the rounds so far (a draft's as an
+        edit would leave it), for a format that plans them in advance; None for one that
+        pairs each round from the results. :class:`PairingError` when the format's promise
+        (a round robin's: every pair meets once) can no longer be kept."""
+        return None
 
     def round_name(self, number: int, data: TournamentData) -> str:
         """What the round is called where a plain number would say less ("" then)."""

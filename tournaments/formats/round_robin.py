@@ -33,6 +33,7 @@ from django.utils.translation import gettext_lazy
 
 from .base import Pairing, PairingError, TeamId, check_team_ids, too_few_teams
 from .registry import STANDINGS_SETTINGS, TournamentData, TournamentFormat
+from .round_robin_plan import ScheduleError, plan_rest
 
 __all__ = ["DoubleRoundRobin", "RoundRobin", "round_robin_round", "round_robin_round_count",
            "round_robin_schedule"]
@@ -117,7 +118,10 @@ def _round(slots: list[TeamId | None], index: int, *, swapped: bool) -> list[Pai
 
 
 class _RoundRobinFormat(TournamentFormat):
-    """Every team meets every other ``cycles`` times, on the circle method's schedule."""
+    """Every team meets every other ``cycles`` times, on the circle method's schedule, or,
+    once a draft edit changed who meets whom, on the rounds re-planned after it
+    (``round_robin_plan``). A field that changed since (a team withdrew) keeps the circle
+    of the teams still in."""
 
     cycles: ClassVar[int]
     settings = frozenset(STANDINGS_SETTINGS)
@@ -126,9 +130,26 @@ class _RoundRobinFormat(TournamentFormat):
         return round_robin_round_count(len(data.seeds()), cycles=self.cycles)
 
     def pairings(self, data: TournamentData, number: int) -> list[tuple[int | None, Pairing]]:
-        return [(None, p) for p in round_robin_round(data.seeds(), number, cycles=self.cycles)]
+        return [(None, p) for p in self._round(data, data.rounds()[:number - 1], number)]
 
     def scheduled(self, data: TournamentData, number: int) -> list[Pairing]:
+        return self._round(data, data.rounds(), number)
+
+    def replanned(self, data: TournamentData,
+                  rounds: Sequence[Sequence[Pairing]]) -> list[list[Pairing]]:
+        seeds = data.seeds()
+        return plan_rest(seeds, round_robin_schedule(seeds, cycles=self.cycles), rounds)
+
+    def _round(self, data: TournamentData, rounds: Sequence[Sequence[Pairing]],
+               number: int) -> list[Pairing]:
+        """Round ``number`` of the plan after ``rounds``."""
+        index = number - len(rounds) - 1
+        try:
+            planned = self.replanned(data, rounds)
+        except ScheduleError:
+            planned = []
+        if 0 <= index < len(planned):
+            return planned[index]
         return round_robin_round(data.seeds(), number, cycles=self.cycles)
 
 

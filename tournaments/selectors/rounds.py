@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from tournaments.formats import PlayedMatch, TournamentFormat
+from django.db.models import F, QuerySet
+
+from tournaments.formats import Pairing, PlayedMatch, TournamentFormat
 from tournaments.formats.swiss import SwissEntry
 from tournaments.models import Entry, Job, Match, Round, Standing, Tournament
 
@@ -19,6 +21,7 @@ class StoredTournament:
         self.tournament = tournament
         self._seeds: list[int] | None = None
         self._played: list[PlayedMatch] | None = None
+        self._rounds: list[list[Pairing]] | None = None
 
     @property
     def settings(self) -> Tournament:
@@ -60,6 +63,24 @@ class StoredTournament:
                                         tuple((a, b) for a, b in scores))
                             for number, slot, home, away, scores in rows]
         return self._played
+
+    def rounds(self) -> list[list[Pairing]]:
+        if self._rounds is None:
+            self._rounds = paired_rounds(Match.objects.filter(round__tournament=self.tournament))
+        return self._rounds
+
+
+def paired_rounds(matches: QuerySet[Match]) -> list[list[Pairing]]:
+    """``matches`` as pairings, one list a round in round order (a round number with no
+    match is not a round), each in table order with its byes last."""
+    rounds: dict[int, list[Pairing]] = {}
+    # annotated: the plugin types a nullable foreign key's column as never null
+    rows: Iterable[tuple[int, int, int | None, bool]] = (
+        matches.order_by("round__number", F("table__number").asc(nulls_last=True), "pk")
+        .values_list("round__number", "team_a_id", "team_b_id", "bot_opponent"))
+    for number, home, away, bot in rows:
+        rounds.setdefault(number, []).append(Pairing(home, away, against_bot=bot and away is None))
+    return [rounds[number] for number in sorted(rounds)]
 
 
 def seeded_team_ids(tournament: Tournament) -> list[int]:

@@ -192,6 +192,5 @@ def _replay_ratings() -> tuple[dict[int, Rating], list[RatingEntry]]:
             if player > 0:
                 ratings[player] = rating
                 entries.append(RatingEntry(player_id=player, match_id=result.match_id,
-                                           mu=rating.mu, sigma=rating.sigma,
-                                           display=rating.display))
+                                           mu=rating.mu, sigma=rating.sigma))
     return ratings, entries

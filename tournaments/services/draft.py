@@ -3,8 +3,10 @@ tables, swap the two seats of a team, move a table. The edits themselves are the
 functions of ``tournaments.formats.draft``; this module loads the draw, checks the result
 (a player once a round, no team twice), stores it in one transaction and adds a line to the
 round's ``draw_note``, so the draw says it was changed by hand. An edit that brings
-together two teams that met before (or, in a round robin, are due to meet later) is made,
-with a warning."""
+together two teams that met before is made, with a warning. A round robin keeps its
+promise that every pair meets exactly once a cycle: an edit that changes who meets whom
+re-plans the rounds still to come (the note says which changed), and one after which no
+plan can keep the promise is refused, saying why."""
 
 from __future__ import annotations
 
@@ -15,10 +17,12 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.users import RequestUser
-from tournaments.formats import draft
-from tournaments.formats.base import PairingError
+from tournaments.formats import TournamentData, TournamentFormat, draft
+from tournaments.formats.base import Pairing, PairingError
+from tournaments.formats.round_robin_plan import ScheduleError, meeting
 from tournaments.models import Match, Round, Seat, Table, Tournament
 from tournaments.selectors import tournament_format
 
@@ -95,9 +99,10 @@ def _edit(round: Round, user: RequestUser | None, change: Callable[[draft.Draw],
             draft.check_draw(after)
         except PairingError as exc:
             raise TournamentUserError(str(exc)) from None
-        warnings = _rematches(tournament, locked, before, after)
+        warnings, replanned = _schedule(tournament, locked, before, after)
         _store(locked, before, after)
-        edit = DraftEdit(describe(before, after), warnings)
+        edit = DraftEdit("; ".join(filter(None, [describe(before, after), replanned])),
+                         warnings)
         line = _("%(when)s, %(who)s: %(what)s") % {
             "when": timezone.localtime().strftime("%Y-%m-%d %H:%M"),
             "who": getattr(user, "username", "") or _("the platform"),
@@ -155,23 +160,80 @@ def _store(round: Round, before: draft.Draw, after: draft.Draw) -> None:
             tables.filter(match__pk=table.match).update(number=table.number)
 
 
-def _rematches(tournament: Tournament, round: Round, before: draft.Draw,
-               after: draft.Draw) -> list[str]:
-    """Warnings for the pairs the edit brings together that met in an earlier round or, in
-    a round robin, are due to meet in a later one."""
+def _schedule(tournament: Tournament, round: Round, before: draft.Draw,
+              after: draft.Draw) -> tuple[list[str], str]:
+    """The edit's warnings (pairs it brings together that met in an earlier round) and,
+    when it re-plans a round robin's rounds still to come, a sentence saying which changed.
+    TournamentUserError when no plan of them meets every pair once a cycle."""
+    if draft.meetings(after) == draft.meetings(before):
+        return [], ""  # seats or table order: who meets whom is the same
     met: dict[draft.Meeting, list[int]] = {}
     for team_a, team_b, number in (Match.objects
                                    .filter(round__tournament=tournament,
                                            round__number__lt=round.number, team_b__isnull=False)
                                    .values_list("team_a_id", "team_b_id", "round__number")):
         met.setdefault(frozenset((team_a, team_b)), []).append(number)
-    due: dict[draft.Meeting, list[int]] = {}
     spec, data = tournament_format(tournament)
+    so_far = list(data.rounds())
+    try:
+        planned = spec.replanned(data, so_far)
+    except PairingError:
+        planned = None  # the field changed since the schedule was drawn: no plan to keep
+    if planned is None:
+        return draft.rematch_warnings(before, after, met, _due(spec, data, round)), ""
+    try:
+        replanned = spec.replanned(data, [*so_far[:-1], _pairings(after, so_far[-1])])
+    except ScheduleError as exc:
+        raise TournamentUserError(_refusal(exc, after, met)) from None
+    assert replanned is not None  # a format that plans ahead plans after any round
+    changed = [round.number + 1 + index
+               for index, (old, new) in enumerate(zip(planned, replanned, strict=True))
+               if {meeting(p) for p in old} != {meeting(p) for p in new}]
+    note = ngettext("the schedule is re-planned so that every pair of teams still meets "
+                    "once: round %(rounds)s changed",
+                    "the schedule is re-planned so that every pair of teams still meets "
+                    "once: rounds %(rounds)s changed", len(changed)) % {
+        "rounds": ", ".join(map(str, changed))} if changed else ""
+    return draft.rematch_warnings(before, after, met), note
+
+
+def _pairings(draw: draft.Draw, stored: list[Pairing]) -> list[Pairing]:
+    """The round as ``draw`` pairs it, with the stored round's byes (they have no table)."""
+    tables = []
+    for table in draw:
+        home, away = (side.team for side in table.sides)
+        if home is None or away is None:  # the house bot team's side
+            team = home if away is None else away
+            assert team is not None  # the house bot team never plays itself
+            tables.append(Pairing(team, against_bot=True))
+        else:
+            tables.append(Pairing(home, away))
+    return [*tables, *(p for p in stored if p.is_bye)]
+
+
+def _refusal(exc: ScheduleError, after: draft.Draw, met: dict[draft.Meeting, list[int]]) -> str:
+    names = {side.team: side.name for table in after for side in table.sides}
+    pair = frozenset(team for team in exc.rematch or () if team is not None)
+    if pair in met:  # two teams (a second bye is the generic case below)
+        first, second = sorted(names[team] for team in pair)
+        return _("%(first)s and %(second)s already met in round %(rounds)s: in a round robin "
+                 "every pair of teams meets exactly once a cycle, so they cannot be paired "
+                 "again") % {"first": first, "second": second,
+                             "rounds": ", ".join(map(str, sorted(met[pair])))}
+    return _("this change would leave no schedule in which every pair of teams meets exactly "
+             "once a cycle (%(reason)s); the draw is unchanged") % {"reason": str(exc)}
+
+
+def _due(spec: TournamentFormat, data: TournamentData,
+         round: Round) -> dict[draft.Meeting, list[int]]:
+    """The pairs due to meet in each later round of the format's schedule, when it has one
+    it no longer keeps (a team withdrew since it was drawn)."""
+    due: dict[draft.Meeting, list[int]] = {}
     try:
         for number in range(round.number + 1, spec.rounds_total(data) + 1):
             for pairing in spec.scheduled(data, number):
                 if pairing.away is not None:
                     due.setdefault(frozenset(pairing.teams), []).append(number)
     except PairingError:
-        due = {}  # the field changed since the schedule was drawn: no schedule to compare
-    return draft.rematch_warnings(before, after, met, due)
+        return {}
+    return due

@@ -1,4 +1,8 @@
-"""A line chart drawn on the server as inline SVG (no script, no library): pure geometry."""
+"""A line chart drawn on the server as inline SVG (no script, no library): pure geometry.
+
+Every number the SVG reads is written here as a string with a decimal point
+(:func:`svg_number`): a template would write a float in the page's language, "224,0" in
+Finnish, which the browser rejects as a coordinate."""
 
 from __future__ import annotations
 
@@ -10,6 +14,11 @@ WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 36  # room for the axis labels
 
 
+def svg_number(value: float) -> str:
+    """``value`` as an SVG attribute reads it: one decimal, a point, never localised."""
+    return f"{value:.1f}"
+
+
 @dataclass
 class Point:
     x: float
@@ -17,14 +26,23 @@ class Point:
     value: float
     label: str
 
+    @property
+    def cx(self) -> str:
+        return svg_number(self.x)
+
+    @property
+    def cy(self) -> str:
+        return svg_number(self.y)
+
 
 @dataclass
 class Chart:
     width: int = WIDTH
     height: int = HEIGHT
     points: list[Point] = field(default_factory=list)
-    y_ticks: list[tuple[float, str]] = field(default_factory=list)
-    x_ticks: list[tuple[float, str]] = field(default_factory=list)
+    #: (where, label): the position already written for the SVG (``svg_number``)
+    y_ticks: list[tuple[str, str]] = field(default_factory=list)
+    x_ticks: list[tuple[str, str]] = field(default_factory=list)
     left: int = LEFT
     right: int = WIDTH - RIGHT
     top: int = TOP
@@ -32,7 +50,7 @@ class Chart:
 
     @property
     def polyline(self) -> str:
-        return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
+        return " ".join(f"{p.cx},{p.cy}" for p in self.points)
 
 
 def nice_step(span: float, ticks: int = 5) -> float:
@@ -80,11 +98,11 @@ def line_chart(values: Sequence[float], labels: Sequence[str],
     chart.points = [Point(x(i), y(v), v, labels[i]) for i, v in enumerate(values)]
     tick = low
     while tick <= high + step / 2:
-        chart.y_ticks.append((y(tick), f"{tick:g}"))
+        chart.y_ticks.append((svg_number(y(tick)), f"{tick:g}"))
         tick += step
     if axis is not None:
-        chart.x_ticks = [(x(i), axis[i]) for i in axis_ticks(axis)]
+        chart.x_ticks = [(svg_number(x(i)), axis[i]) for i in axis_ticks(axis)]
     else:
         every = max(1, math.ceil(n / 10))
-        chart.x_ticks = [(x(i), str(i + 1)) for i in range(0, n, every)]
+        chart.x_ticks = [(svg_number(x(i)), str(i + 1)) for i in range(0, n, every)]
     return chart
