@@ -157,7 +157,7 @@ class PlayerAdmin(CsvImportExport[Player], SharedRegistryAdmin[Player]):  # type
             "title": _("Invite link for %(player)s") % {"player": player}, "link": link,
             "expires": accounts.invite_expires(), "days": accounts.invite_days()})
 
-    @admin.display(description="rating")
+    @admin.display(description=gettext_lazy("rating"))
     def rating(self, player: Player) -> str:
         return f"{Rating(player.rating_mu, player.rating_sigma).display:.1f}"
 
