@@ -294,10 +294,11 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-# Login limits (tournaments/api/logins.py, README "Production"): django-axes counts failed
+# Login limits (tournaments/api/logins.py, README "Login limits"): django-axes counts failed
 # logins at every login, per username and per client address, in the database, so that
-# all web processes share one count. A successful login doesn't wipe the count: with its
-# own account an attacker could otherwise reset its address between guesses.
+# all web processes share one count. An address locks only at a much higher count than a
+# username, for a whole room may share one. A successful login doesn't wipe the count:
+# with its own account an attacker could otherwise reset its address between guesses.
 def env_positive_int(name: str, default: int) -> int:
     raw = os.environ.get(name, "").strip()
     if not raw:
@@ -308,6 +309,7 @@ def env_positive_int(name: str, default: int) -> int:
 
 
 LOGIN_FAILURE_LIMIT = env_positive_int("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_ADDRESS_FAILURE_LIMIT = env_positive_int("LOGIN_ADDRESS_FAILURE_LIMIT", 50)
 LOGIN_COOLOFF_MINUTES = env_positive_int("LOGIN_COOLOFF_MINUTES", 15)
 # Behind the TLS proxy the client is the address it appends to X-Forwarded-For;
 # reached directly, the peer address (a forged header is not read).
@@ -316,10 +318,10 @@ INSTALLED_APPS += ["axes"]
 MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last, as django-axes asks
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
                            "django.contrib.auth.backends.ModelBackend"]
-AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_HANDLER = "tournaments.api.logins.LoginLimitHandler"  # the address's higher limit
 AXES_FAILURE_LIMIT = LOGIN_FAILURE_LIMIT
 AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_COOLOFF_MINUTES)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one locks
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one locks, at its own limit
 AXES_CLIENT_IP_CALLABLE = "tournaments.api.logins.client_address"
 AXES_LOCKOUT_CALLABLE = "tournaments.api.logins.lockout_response"
 AXES_DISABLE_ACCESS_LOG = True  # keep failed attempts only, not a log of every login

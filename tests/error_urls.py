@@ -1,7 +1,9 @@
 """The site's routes plus views that refuse with a PlatformError, and views with a bug (a
-ValueError), under /api/ and outside it (tests/test_errors.py)."""
+ValueError), under /api/ and outside it (tests/test_errors.py); and views that refuse as
+Django does, with and without a reason (tests/pages/test_error_pages.py)."""
 
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import PermissionDenied, SuspiciousOperation
+from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import URLPattern, URLResolver, path
 from django.utils.translation import gettext_lazy
 from rest_framework.decorators import api_view, permission_classes
@@ -22,6 +24,22 @@ def bug(request: HttpRequest) -> HttpResponse:
     raise ValueError("a bug, not advice")
 
 
+def forbid(request: HttpRequest) -> HttpResponse:
+    raise PermissionDenied(gettext_lazy("Only a player's own login checks them in."))
+
+
+def forbid_bare(request: HttpRequest) -> HttpResponse:
+    raise PermissionDenied
+
+
+def missing(request: HttpRequest) -> HttpResponse:
+    raise Http404(gettext_lazy("There is no table with this number."))
+
+
+def suspicious(request: HttpRequest) -> HttpResponse:
+    raise SuspiciousOperation("the secret the client sent")
+
+
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def api_refuse(request: Request) -> Response:
@@ -37,5 +55,8 @@ def api_bug(request: Request) -> Response:
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("refuse/", refuse), path("bug/", bug), path("api/v1/refuse/", api_refuse),
+    path("forbid/", forbid), path("forbid-bare/", forbid_bare), path("missing/", missing),
+    path("suspicious/", suspicious),
     path("api/v1/bug/", api_bug), *urls.urlpatterns]
-handler500 = urls.handler500
+handler400, handler403 = urls.handler400, urls.handler403
+handler404, handler500 = urls.handler404, urls.handler500

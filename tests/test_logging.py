@@ -31,7 +31,15 @@ from hypothesis import strategies as st
 from config import logs
 from config.asgi_process import AsgiServer
 from config.worker_process import start_worker, wait_ready
-from tests.production import HTTPS, Record, log_records, production_env, uvicorn, wait_for_record
+from tests.production import (
+    HTTPS,
+    Record,
+    collect_static,
+    log_records,
+    production_env,
+    uvicorn,
+    wait_for_record,
+)
 from tests.services import require
 
 HEX_ID = re.compile(r"[0-9a-f]{32}")
@@ -44,6 +52,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AsgiServer]:
     (folder / "static").mkdir()
     env = production_env(folder / "static", DJANGO_SETTINGS_MODULE="tests.crash_settings",
                          DATABASE_URL=f"sqlite:///{folder / 'unused.sqlite3'}")
+    collect_static(env)  # the site's 500 page has its stylesheet
     with uvicorn(env) as started:
         yield started
 
@@ -81,9 +90,11 @@ def test_a_server_error_is_one_json_line_with_its_traceback_and_request_id(
 
 def test_without_a_request_id_the_server_makes_one_and_sends_it_back(
         server: AsgiServer) -> None:
-    response = get(server, "/crash/")  # outside the API: Django's own 500 page
+    response = get(server, "/crash/")  # outside the API: the site's 500 page
 
     assert response.status_code == 500
+    assert "Something went wrong on our side" in response.text
+    assert 'class="site-header"' in response.text
     made = response.headers["X-Request-ID"]
     assert HEX_ID.fullmatch(made)
     record = wait_for_record(server, lambda r: r.get("request_id") == made)

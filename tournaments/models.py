@@ -15,9 +15,10 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.vocabulary import bot_level_choices
+from games.vocabulary import bot_label, bot_level_choices
 from tournaments.formats import TournamentFormat, format_of, formats
 from tournaments.formats.ties import DECIDED_BY_LABELS, TIE_RULES
 from tournaments.ratings import Rating
@@ -54,9 +55,10 @@ class Player(models.Model):
         help_text=_("Unique: letters, digits, hyphens and underscores. Left empty, it is made "
                     "from the name."))
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
-                                null=True, blank=True, related_name="player")
-    rating_mu = models.FloatField(default=25.0)
-    rating_sigma = models.FloatField(default=25.0 / 3)
+                                null=True, blank=True, related_name="player",
+                                verbose_name=_("user account"))
+    rating_mu = models.FloatField(_("rating μ (mean)"), default=25.0)
+    rating_sigma = models.FloatField(_("rating σ (uncertainty)"), default=25.0 / 3)
 
     class Meta:
         verbose_name = _("player")
@@ -75,8 +77,10 @@ class Player(models.Model):
 class Team(models.Model):
     name = models.CharField(_("name"), max_length=100, unique=True,
                             error_messages={"unique": _("There is already a team of this name.")})
-    player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                                 verbose_name=_("player A"))
+    player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
+                                 verbose_name=_("player B"))
 
     class Meta:
         verbose_name = _("team")
@@ -121,19 +125,26 @@ class Tournament(models.Model):
         NOBODY = "nobody", _("nobody but its organisers")
 
     name = models.CharField(_("name"), max_length=200)
-    organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised")
-    format = models.CharField(max_length=20, choices=Format.choices, default=Format.SWISS)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.UPCOMING)
+    organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised",
+                                        verbose_name=_("organisers"))
+    format = models.CharField(_("format"), max_length=20, choices=Format.choices,
+                              default=Format.SWISS)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.UPCOMING)
     starts_on = models.DateField(_("starts on"), null=True, blank=True,
                                  help_text=_("Shown to players, e.g. on the home page."))
     ends_on = models.DateField(_("ends on"), null=True, blank=True)
     rounds_planned = models.PositiveSmallIntegerField(
-        default=5, validators=[MinValueValidator(1), MaxValueValidator(99)],
+        _("rounds planned"), default=5, validators=[MinValueValidator(1), MaxValueValidator(99)],
         help_text=_("Swiss only: how many rounds; the other formats know their own."))
-    points_win = models.DecimalField(max_digits=4, decimal_places=1, default=2)
-    points_draw = models.DecimalField(max_digits=4, decimal_places=1, default=1)
-    points_loss = models.DecimalField(max_digits=4, decimal_places=1, default=0)
-    points_bye = models.DecimalField(max_digits=4, decimal_places=1, default=2)
+    points_win = models.DecimalField(_("points for a win"), max_digits=4, decimal_places=1,
+                                     default=2)
+    points_draw = models.DecimalField(_("points for a draw"), max_digits=4, decimal_places=1,
+                                      default=1)
+    points_loss = models.DecimalField(_("points for a loss"), max_digits=4, decimal_places=1,
+                                      default=0)
+    points_bye = models.DecimalField(_("points for a bye"), max_digits=4, decimal_places=1,
+                                     default=2)
 
     @property
     def scoring(self) -> ScoringRule:
@@ -142,21 +153,25 @@ class Tournament(models.Model):
         return ScoringRule(win=self.points_win, draw=self.points_draw, loss=self.points_loss,
                            bye=self.points_bye)
 
-    tiebreaks = models.JSONField(default=list, blank=True,
+    tiebreaks = models.JSONField(_("tie-breaks"), default=list, blank=True,
                                  help_text=_("Ordered tie-break keys, e.g. "
                                              '["score_diff", "buchholz", "head_to_head"].'))
-    bye_policy = models.CharField(max_length=3, choices=ByePolicy.choices, default=ByePolicy.BYE)
-    bot_level = models.CharField(max_length=10, choices=BOT_LEVELS, default="greedy")
+    bye_policy = models.CharField(_("bye policy"), max_length=3, choices=ByePolicy.choices,
+                                  default=ByePolicy.BYE)
+    bot_level = models.CharField(_("bot level"), max_length=10, choices=BOT_LEVELS,
+                                 default="greedy")
     knockout_tie_rule = models.CharField(
-        max_length=40, choices=[(rule, DECIDED_BY_LABELS[rule]) for rule in TIE_RULES],
+        _("knockout tie rule"), max_length=40,
+        choices=[(rule, DECIDED_BY_LABELS[rule]) for rule in TIE_RULES],
         default=TIE_RULES[0],
         help_text=_("A bracket: how a drawn game is decided; the other rules follow in order, "
                     "ending with the better seed."))
-    third_place_match = models.BooleanField(default=False)
+    third_place_match = models.BooleanField(_("third place match"), default=False)
     confirm_score_sheets = models.BooleanField(
-        default=False, help_text=_("Each entered score sheet and uploaded game record waits "
-                                   "for confirmation: by a player of the other team when a "
-                                   "player entered it, or by another organiser."))
+        _("confirm score sheets"), default=False,
+        help_text=_("Each entered score sheet and uploaded game record waits for "
+                    "confirmation: by a player of the other team when a player entered it, "
+                    "or by another organiser."))
     play = models.CharField(
         _("played"), max_length=10, choices=Play.choices, default=Play.VENUE,
         help_text=_("Online: publishing a round opens a live table for each match, seated as "
@@ -236,10 +251,12 @@ class Tournament(models.Model):
 
 
 class Entry(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
-    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="entries")
-    seed = models.PositiveIntegerField(null=True, blank=True)
-    withdrawn = models.BooleanField(default=False)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries",
+                                   verbose_name=_("tournament"))
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="entries",
+                             verbose_name=_("team"))
+    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
 
     class Meta:
         verbose_name = _("entry")
@@ -250,15 +267,18 @@ class Entry(models.Model):
             violation_error_message=_("This team is already entered in this tournament."))]
 
     def __str__(self) -> str:
-        return f"{self.team} in {self.tournament}"
+        return gettext("%(team)s in %(tournament)s") % {"team": self.team,
+                                                       "tournament": self.tournament}
 
 
 class Absence(models.Model):
     """A player who will not come to a round: a bot substitutes in their seat."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="absences")
-    round_number = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="absences")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="absences",
+                                   verbose_name=_("tournament"))
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="absences",
+                               verbose_name=_("player"))
 
     class Meta:
         verbose_name = _("absence")
@@ -268,18 +288,21 @@ class Absence(models.Model):
             violation_error_message=_("This player is already marked absent from this round."))]
 
     def __str__(self) -> str:
-        return f"{self.player} misses round {self.round_number}"
+        return gettext("%(player)s misses round %(number)d") % {
+            "player": self.player, "number": self.round_number}
 
 
 class CheckIn(models.Model):
     """A player who is present for a round (checked in by an organiser or by themselves).
     With the tournament's ``check_in_required``, a player not checked in is absent."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="check_ins")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="check_ins", verbose_name=_("tournament"))
     round_number = models.PositiveSmallIntegerField(_("round"))
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="check_ins")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="check_ins",
+                               verbose_name=_("player"))
     by_player = models.BooleanField(_("checked in by the player"), default=False)
-    created = models.DateTimeField(auto_now_add=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("check-in")
@@ -289,7 +312,8 @@ class CheckIn(models.Model):
             violation_error_message=_("This player is already checked in for this round."))]
 
     def __str__(self) -> str:
-        return f"{self.player} checked in for round {self.round_number}"
+        return gettext("%(player)s checked in for round %(number)d") % {
+            "player": self.player, "number": self.round_number}
 
 
 class Round(models.Model):
@@ -298,9 +322,11 @@ class Round(models.Model):
         PUBLISHED = "published", _("published")
         COMPLETE = "complete", _("complete")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds",
+                                   verbose_name=_("tournament"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.DRAFT)
     draw_note = models.TextField(
         _("draw changed by hand"), blank=True,
         help_text=_("One line for each change an organiser made to the draft draw."))
@@ -313,12 +339,14 @@ class Round(models.Model):
                                                name="round_number_once")]
 
     def __str__(self) -> str:
-        return f"{self.tournament} round {self.number}"
+        return gettext("%(tournament)s round %(number)d") % {"tournament": self.tournament,
+                                                            "number": self.number}
 
 
 class Table(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField()
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables",
+                              verbose_name=_("round"))
+    number = models.PositiveSmallIntegerField(_("number"))
 
     class Meta:
         verbose_name = _("table")
@@ -327,7 +355,7 @@ class Table(models.Model):
         constraints = [models.UniqueConstraint(fields=["round", "number"], name="table_once")]
 
     def __str__(self) -> str:
-        return f"table {self.number}"
+        return gettext("table %(number)d") % {"number": self.number}
 
 
 def new_deal_seed() -> int:
@@ -346,22 +374,27 @@ class Match(models.Model):
         AWAITING = "awaiting", _("awaiting confirmation")
         DONE = "done", _("done")
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches",
+                              verbose_name=_("round"))
     table = models.OneToOneField(Table, on_delete=models.CASCADE, null=True, blank=True,
-                                 related_name="match")
-    team_a = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+                                 related_name="match", verbose_name=_("table"))
+    team_a = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+",
+                               verbose_name=_("team A"))
     team_b = models.ForeignKey(Team, on_delete=models.PROTECT, null=True, blank=True,
-                               related_name="+")
-    is_bye = models.BooleanField(default=False)
-    bot_opponent = models.BooleanField(default=False)
-    bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+                               related_name="+", verbose_name=_("team B"))
+    is_bye = models.BooleanField(_("bye"), default=False)
+    bot_opponent = models.BooleanField(_("against the bot team"), default=False)
+    bracket_slot = models.PositiveSmallIntegerField(_("place in the bracket"), null=True,
+                                                    blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.PENDING)
     # Never shown to players or the public: the deals page shows it to organisers as packs.
-    seed = models.BigIntegerField(default=new_deal_seed, editable=False,
+    seed = models.BigIntegerField(_("deal seed"), default=new_deal_seed, editable=False,
                                   help_text=_("the seed of the match's deals"))
     # Online: the live table the match is played at (dealt from ``seed``).
     live_table = models.OneToOneField("live.LiveTable", on_delete=models.SET_NULL, null=True,
-                                      blank=True, editable=False, related_name="match")
+                                      blank=True, editable=False, related_name="match",
+                                      verbose_name=_("live table"))
 
     class Meta:
         verbose_name = _("match")
@@ -377,21 +410,26 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         if self.is_bye:
-            return f"{self.team_a} (bye)"
-        return f"{self.team_a} v {self.team_b or 'bot team'}"
+            return gettext("%(team)s (bye)") % {"team": self.team_a}
+        return gettext("%(team_a)s v %(team_b)s") % {
+            "team_a": self.team_a, "team_b": self.team_b or gettext("bot team")}
 
 
 class Seat(models.Model):
     """One of a match's four seats: a player, or a bot (a substitute when it replaces an
     absent player). ``round`` is kept here so the database can refuse a player twice a round."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
-    position = models.PositiveSmallIntegerField(validators=[MaxValueValidator(3)])
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats",
+                              verbose_name=_("match"))
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+",
+                              verbose_name=_("round"))
+    position = models.PositiveSmallIntegerField(_("position"),
+                                                validators=[MaxValueValidator(3)])
     player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True,
-                               related_name="seats")
-    bot_level = models.CharField(max_length=10, choices=BOT_LEVELS, blank=True)
-    substitute = models.BooleanField(default=False)
+                               related_name="seats", verbose_name=_("player"))
+    bot_level = models.CharField(_("bot level"), max_length=10, choices=BOT_LEVELS,
+                                 blank=True)
+    substitute = models.BooleanField(_("substitute"), default=False)
 
     class Meta:
         verbose_name = _("seat")
@@ -414,7 +452,9 @@ class Seat(models.Model):
         return self.player_id is None
 
     def __str__(self) -> str:
-        return str(self.player) if self.player else f"{self.bot_level} bot"
+        if self.player:
+            return str(self.player)
+        return gettext("%(level)s bot") % {"level": bot_label(self.bot_level)}
 
 
 class Result(models.Model):
@@ -428,29 +468,37 @@ class Result(models.Model):
         # an organiser ended a live table whose game could not finish, and decided it
         ENDED = "ended", _("decided by the organiser (live table ended)")
 
-    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="result")
-    source = models.CharField(max_length=10, choices=Source.choices)
-    hand_scores = models.JSONField(help_text=_("[[team_a, team_b], ...] per hand"))
-    out_seats = models.JSONField(help_text=_("the seat that went out in each hand, or null"))
-    total_a = models.PositiveIntegerField()
-    total_b = models.PositiveIntegerField()
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="result",
+                                 verbose_name=_("match"))
+    source = models.CharField(_("source"), max_length=10, choices=Source.choices)
+    hand_scores = models.JSONField(_("hand scores"),
+                                   help_text=_("[[team_a, team_b], ...] per hand"))
+    out_seats = models.JSONField(_("seats that went out"),
+                                 help_text=_("the seat that went out in each hand, or null"))
+    total_a = models.PositiveIntegerField(_("total of team A"))
+    total_b = models.PositiveIntegerField(_("total of team B"))
     # the hands each team went out in, counted from out_seats when stored: the standings
     # read 10,000 results at a time, and decoding every out_seats took as long as ranking
-    out_a = models.PositiveSmallIntegerField(default=0)
-    out_b = models.PositiveSmallIntegerField(default=0)
-    winner = models.CharField(max_length=1, choices=[("a", _("team a")), ("b", _("team b")),
-                                                     ("d", _("draw"))])
-    decided_by = models.CharField(max_length=40, blank=True,
+    out_a = models.PositiveSmallIntegerField(_("hands team A went out in"), default=0)
+    out_b = models.PositiveSmallIntegerField(_("hands team B went out in"), default=0)
+    winner = models.CharField(_("winner"), max_length=1,
+                              choices=[("a", _("team a")), ("b", _("team b")),
+                                       ("d", _("draw"))])
+    decided_by = models.CharField(_("decided by"), max_length=40, blank=True,
                                   help_text=_("knockout: the rule that decided a drawn match"))
-    record = models.JSONField(null=True, blank=True, help_text=_("the push-record/1 game"))
+    record = models.JSONField(_("game record"), null=True, blank=True,
+                              help_text=_("the push-record/1 game"))
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
-                                   null=True, blank=True, related_name="+")
+                                   null=True, blank=True, related_name="+",
+                                   verbose_name=_("entered by"))
     confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
-                                     null=True, blank=True, related_name="+")
-    confirmed = models.BooleanField(default=True)
+                                     null=True, blank=True, related_name="+",
+                                     verbose_name=_("confirmed by"))
+    confirmed = models.BooleanField(_("confirmed"), default=True)
     # a player of the other team disputed it (with their reason): an organiser decides
     disputed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
-                                    null=True, blank=True, related_name="+")
+                                    null=True, blank=True, related_name="+",
+                                    verbose_name=_("disputed by"))
     dispute_reason = models.CharField(_("reason for the dispute"), max_length=500,
                                       blank=True)
     # why an organiser ended the match's live table (``Source.ENDED``); shown with the result
@@ -459,7 +507,7 @@ class Result(models.Model):
     # played for them (``tournaments.bot_share``); 0 for every other result
     bot_share = models.FloatField(_("share of a person's actions played by a bot"), default=0,
                                   validators=[MinValueValidator(0), MaxValueValidator(1)])
-    created = models.DateTimeField(auto_now_add=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("result")
@@ -477,17 +525,19 @@ class Result(models.Model):
 class Standing(models.Model):
     """Derived: a team's line in the standings after ``round_number`` (0 = current)."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
-    round_number = models.PositiveSmallIntegerField()
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
-    rank = models.PositiveIntegerField()
-    points = models.DecimalField(max_digits=6, decimal_places=1)
-    played = models.PositiveIntegerField(default=0)
-    wins = models.PositiveIntegerField(default=0)
-    draws = models.PositiveIntegerField(default=0)
-    losses = models.PositiveIntegerField(default=0)
-    byes = models.PositiveIntegerField(default=0)
-    values = models.JSONField(default=dict)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="standings", verbose_name=_("tournament"))
+    round_number = models.PositiveSmallIntegerField(_("after round"))
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+",
+                             verbose_name=_("team"))
+    rank = models.PositiveIntegerField(_("rank"))
+    points = models.DecimalField(_("points"), max_digits=6, decimal_places=1)
+    played = models.PositiveIntegerField(_("matches played"), default=0)
+    wins = models.PositiveIntegerField(_("wins"), default=0)
+    draws = models.PositiveIntegerField(_("draws"), default=0)
+    losses = models.PositiveIntegerField(_("losses"), default=0)
+    byes = models.PositiveIntegerField(_("byes"), default=0)
+    values = models.JSONField(_("tie-break values"), default=dict)
 
     class Meta:
         verbose_name = _("standing")
@@ -497,17 +547,21 @@ class Standing(models.Model):
                                                name="standing_once")]
 
     def __str__(self) -> str:
-        when = f"after round {self.round_number}" if self.round_number else "now"
-        return f"{self.rank}. {self.team} ({when})"
+        if self.round_number:
+            return gettext("%(rank)d. %(team)s (after round %(number)d)") % {
+                "rank": self.rank, "team": self.team, "number": self.round_number}
+        return gettext("%(rank)d. %(team)s (now)") % {"rank": self.rank, "team": self.team}
 
 
 class RatingEntry(models.Model):
     """Derived: a player's rating after a match (the history behind their rating chart)."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
-    mu = models.FloatField()
-    sigma = models.FloatField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history",
+                               verbose_name=_("player"))
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+",
+                              verbose_name=_("match"))
+    mu = models.FloatField(_("μ (mean)"))
+    sigma = models.FloatField(_("σ (uncertainty)"))
 
     class Meta:
         verbose_name = _("rating entry")
@@ -528,17 +582,20 @@ class Job(models.Model):
         DONE = "done", _("done")
         FAILED = "failed", _("failed")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="jobs")
-    kind = models.CharField(max_length=40)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
-    match_ids = models.JSONField(default=list, help_text=_("the matches this job plays"))
-    total = models.PositiveIntegerField(default=0)
-    done = models.PositiveIntegerField(default=0, help_text=_("counted, never incremented, "
-                                                              "so a repeated task can't "
-                                                              "count twice"))
-    message = models.TextField(blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    updated = models.DateTimeField(auto_now=True)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="jobs",
+                                   verbose_name=_("tournament"))
+    kind = models.CharField(_("kind"), max_length=40)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.QUEUED)
+    match_ids = models.JSONField(_("matches"), default=list,
+                                 help_text=_("the matches this job plays"))
+    total = models.PositiveIntegerField(_("total"), default=0)
+    done = models.PositiveIntegerField(_("completed"), default=0,
+                                       help_text=_("counted, never incremented, so a "
+                                                   "repeated task can't count twice"))
+    message = models.TextField(_("message"), blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
         verbose_name = _("job")
@@ -546,7 +603,7 @@ class Job(models.Model):
         ordering = ["-id"]
 
     def __str__(self) -> str:
-        return f"{self.kind}: {self.done}/{self.total} ({self.status})"
+        return f"{self.kind}: {self.done}/{self.total} ({self.get_status_display()})"
 
 
 class OutboxTask(models.Model):
@@ -554,10 +611,11 @@ class OutboxTask(models.Model):
     once the broker took it (services/followups.py): with the broker down the write still
     stands, and the sweep (tasks.sweep, run by Celery beat) sends what is left."""
 
-    task = models.CharField(max_length=100, help_text=_("a task of tournaments.tasks"))
-    args = models.JSONField(default=list)
-    kwargs = models.JSONField(default=dict)
-    created = models.DateTimeField(auto_now_add=True)
+    task = models.CharField(_("task"), max_length=100,
+                            help_text=_("a task of tournaments.tasks"))
+    args = models.JSONField(_("arguments"), default=list)
+    kwargs = models.JSONField(_("keyword arguments"), default=dict)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("task to send")

@@ -119,7 +119,7 @@ def friends_seats(request: HttpRequest, table_id: int) -> HttpResponse:
     """The waiting page's live part, as the page asks for it again."""
     user = request.user
     if not user.is_authenticated:
-        raise Http404("log in to see a table for friends")
+        raise Http404(_("Log in to see a table for friends."))
     table, seats = friends.table_for(user, table_id)
     response = _fragment(render_to_string("live/_friends_seats.html",
                                           _seats(request, user, table, seats), request=request))

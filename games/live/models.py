@@ -5,63 +5,70 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class LiveTable(models.Model):
     class Status(models.TextChoices):
-        PLAYING = "playing"
-        FINISHED = "finished"
+        PLAYING = "playing", _("being played")
+        FINISHED = "finished", _("finished")
         # A practice table nobody acted at for ``LIVE_ABANDON_AFTER`` (games/live/limits.py):
         # over without a result, so it has no record, and takes no more actions.
-        ABANDONED = "abandoned"
+        ABANDONED = "abandoned", _("abandoned")
         # The organisers ended a tournament's table whose game could not finish, deciding
         # the match's result themselves (games/live/director.py): no record, no more actions.
-        ENDED = "ended"
+        ENDED = "ended", _("ended by the organisers")
 
     # Secret while the game is on: it fixes every deal (never sent to a client).
-    seed = models.BigIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    seed = models.BigIntegerField(_("deal seed"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.PLAYING)
     # The last action's sequence number (0: none yet); updated under the row lock.
-    seq = models.PositiveIntegerField(default=0)
+    seq = models.PositiveIntegerField(_("actions"), default=0)
     # Whom to tell when the game ends: the kind of table whose handler an app registered
     # (games/live/kinds.py; "" for a table nobody waits for, such as practice), and the
     # caller's own reference (e.g. a match id).
-    reports_to = models.CharField(max_length=40, blank=True)
-    result_ref = models.CharField(max_length=100, blank=True)
+    reports_to = models.CharField(_("reports to"), max_length=40, blank=True)
+    result_ref = models.CharField(_("result reference"), max_length=100, blank=True)
     # The push-record/1 record, written when the game ends.
-    record = models.JSONField(null=True, blank=True)
+    record = models.JSONField(_("game record"), null=True, blank=True)
     # Whether the handler has run for the finished game (the sweep sends it until then).
-    reported = models.BooleanField(default=False)
+    reported = models.BooleanField(_("reported"), default=False)
     # The time a person has for a turn (None: no limit), and when the turn of the person
     # to move runs out (None on a bot's turn and without a limit): then the seat's
     # stand-in bot finishes that turn (LIVE.md "Time").
-    move_seconds = models.PositiveIntegerField(null=True, blank=True)
-    deadline = models.DateTimeField(null=True, blank=True)
+    move_seconds = models.PositiveIntegerField(_("time per turn (seconds)"), null=True,
+                                               blank=True)
+    deadline = models.DateTimeField(_("turn ends"), null=True, blank=True)
     # When the table's one turn timer out with the broker is due (None: none is out). A
     # new turn sends none while one is due before its deadline: the timer, finding the
     # deadline still ahead, sends itself again for it (turns.arm_timer).
-    timer_due = models.DateTimeField(null=True, blank=True)
+    timer_due = models.DateTimeField(_("turn timer due"), null=True, blank=True)
     # Each person's reserve for the whole game, spent once a turn outlasts
     # ``move_seconds`` (None: none); what is left of it is in ``seating`` (clock.py).
-    reserve_seconds = models.PositiveIntegerField(null=True, blank=True)
+    reserve_seconds = models.PositiveIntegerField(_("reserve per player (seconds)"), null=True,
+                                                  blank=True)
     # How long a person may be gone (not yet joined since ``created``, or no heartbeat)
     # before their seat's substitute bot plays for them (None: never; presence.py).
-    grace_seconds = models.PositiveIntegerField(null=True, blank=True)
+    grace_seconds = models.PositiveIntegerField(_("substitute after (seconds)"), null=True,
+                                                blank=True)
     # When the clock of the person to move started (None on a bot's turn, without a
     # clock, once over): what the turn cost their reserve is counted from it.
-    turn_started = models.DateTimeField(null=True, blank=True)
+    turn_started = models.DateTimeField(_("turn started"), null=True, blank=True)
     # When the director paused the table (None: not paused): no action is taken and no
     # clock runs until they resume it, when deadline and turn_started move on by the pause.
-    paused_at = models.DateTimeField(null=True, blank=True)
+    paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
     # Per seat (seat 0 first): its reserve left, whether its substitute plays it now and
     # whether the director pinned the substitute (seating.py). On the table's row, as it
     # changes under the row's lock and every update reads that row anyway.
-    seating = models.JSONField(default=list)
+    seating = models.JSONField(_("seating"), default=list)
     # The director's last message to the table, shown to everyone at it.
-    message = models.CharField(max_length=300, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
+    message = models.CharField(_("message from the director"), max_length=300, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("live table")
+        verbose_name_plural = _("live tables")
         indexes = [
             # the sweep's questions: turns run out, results not yet reported
             models.Index(fields=["deadline"], condition=Q(deadline__isnull=False),
@@ -77,19 +84,22 @@ class LiveTable(models.Model):
 class LiveSeat(models.Model):
     """Who plays a seat: a user or a bot of a level (exactly one of them)."""
 
-    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="seats")
-    seat = models.PositiveSmallIntegerField()
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="seats",
+                              verbose_name=_("live table"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
-                             blank=True, related_name="live_seats")
-    bot = models.CharField(max_length=20, blank=True)
+                             blank=True, related_name="live_seats", verbose_name=_("user"))
+    bot = models.CharField(_("bot level"), max_length=20, blank=True)
     # The level of the bot that plays a person's seat while they are gone ("" for a
     # bot's seat).
-    substitute = models.CharField(max_length=20, blank=True)
+    substitute = models.CharField(_("substitute's bot level"), max_length=20, blank=True)
     # A person's last sign of life at the table: connecting, a heartbeat, leaving (None:
     # never came). Written without the table's lock, as often as every few seconds.
-    seen = models.DateTimeField(null=True, blank=True)
+    seen = models.DateTimeField(_("last seen"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("seat at a live table")
+        verbose_name_plural = _("seats at live tables")
         ordering = ["table", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seat"], name="live_seat_once"),
@@ -103,16 +113,19 @@ class LiveSeat(models.Model):
 class LiveAction(models.Model):
     """One accepted action; never updated or deleted."""
 
-    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="actions")
-    seq = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="actions",
+                              verbose_name=_("live table"))
+    seq = models.PositiveIntegerField(_("number"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
     # The engine's text form (``2 discard 4C``), which parses back to the same action.
-    action = models.CharField(max_length=500)
+    action = models.CharField(_("action"), max_length=500)
     # The sender's id for this action, so a resend is answered, not applied again.
-    client_id = models.CharField(max_length=64)
-    created = models.DateTimeField(auto_now_add=True)
+    client_id = models.CharField(_("sender's id"), max_length=64)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("action")
+        verbose_name_plural = _("actions")
         ordering = ["table", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seq"], name="live_action_seq_once"),
@@ -136,30 +149,33 @@ class FriendTable(models.Model):
     watched, and the live table's log stays the whole game."""
 
     class Status(models.TextChoices):
-        WAITING = "waiting"
-        STARTED = "started"
+        WAITING = "waiting", _("waiting for friends")
+        STARTED = "started", _("started")
         # Nobody started it for ``LIVE_ABANDON_AFTER`` (games/live/limits.py).
-        ABANDONED = "abandoned"
+        ABANDONED = "abandoned", _("abandoned")
 
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="hosted_friend_tables")
+                             related_name="hosted_friend_tables", verbose_name=_("host"))
     # The level of its bots, and of the bots that take the friends' seats nobody took.
-    bot = models.CharField(max_length=20)
+    bot = models.CharField(_("bot level"), max_length=20)
     # Whether it starts by itself once every friend's seat is taken.
-    auto_start = models.BooleanField(default=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    auto_start = models.BooleanField(_("starts when every seat is taken"), default=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.WAITING)
     # Part of every seat's link, so a link names this table and no other ever given the
     # same number (a database rebuilt), whatever the signature says.
-    key = models.CharField(max_length=32)
+    key = models.CharField(_("link key"), max_length=32)
     # The game it became (set exactly when started).
     table = models.OneToOneField(LiveTable, on_delete=models.CASCADE, null=True, blank=True,
-                                 related_name="friend_table")
-    created = models.DateTimeField(auto_now_add=True)
+                                 related_name="friend_table", verbose_name=_("live table"))
+    created = models.DateTimeField(_("created"), auto_now_add=True)
     # The last time someone took a seat (or its creation): a table nobody starts ends this
     # long after it (``limits.end_abandoned_tables``).
-    active = models.DateTimeField()
+    active = models.DateTimeField(_("last seat taken"))
 
     class Meta:
+        verbose_name = _("friends' table")
+        verbose_name_plural = _("friends' tables")
         constraints = [
             models.CheckConstraint(
                 condition=Q(status="started", table__isnull=False)
@@ -178,19 +194,21 @@ class FriendSeat(models.Model):
     took it), or a bot's."""
 
     class Kind(models.TextChoices):
-        HOST = "host"
-        FRIEND = "friend"
-        BOT = "bot"
+        HOST = "host", _("host")
+        FRIEND = "friend", _("friend")
+        BOT = "bot", _("bot")
 
     friend_table = models.ForeignKey(FriendTable, on_delete=models.CASCADE,
-                                     related_name="seats")
-    seat = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=6, choices=Kind.choices)
+                                     related_name="seats", verbose_name=_("friends' table"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    kind = models.CharField(_("kind"), max_length=6, choices=Kind.choices)
     # the host's (a deleted host takes the whole table along) or the friend's who took it
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
-                             blank=True, related_name="friend_seats")
+                             blank=True, related_name="friend_seats", verbose_name=_("user"))
 
     class Meta:
+        verbose_name = _("seat at a friends' table")
+        verbose_name_plural = _("seats at friends' tables")
         ordering = ["friend_table", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["friend_table", "seat"], name="friend_seat_once"),

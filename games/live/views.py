@@ -56,7 +56,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
 def _table(table_id: int) -> tuple[LiveTable, list[LiveSeat]]:
     table = LiveTable.objects.filter(pk=table_id).first()
     if table is None:
-        raise Http404("no such table")
+        raise Http404(_("There is no table with this number."))
     return table, list(table.seats.select_related("user").order_by("seat"))
 
 
@@ -133,7 +133,7 @@ def table_replay_data(request: HttpRequest, table_id: int) -> HttpResponse:
     table, _seats = _table(table_id)
     record = _finished(table)
     if record is None:
-        raise Http404("the game is still being played")
+        raise Http404(_("The game is still being played."))
     return replay_data(request, record)
 
 

@@ -151,7 +151,7 @@ def test_the_token_endpoints_rate_limit_counts_the_same_stand_in() -> None:
 @pytest.fixture
 def fast_hashes(settings: Any) -> Any:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    settings.AXES_FAILURE_LIMIT = 3
+    settings.AXES_FAILURE_LIMIT = settings.LOGIN_ADDRESS_FAILURE_LIMIT = 3
     return settings
 
 
@@ -207,14 +207,16 @@ def test_varying_the_garbage_starts_no_fresh_count_and_locks_out_no_real_address
 @pytest.fixture(scope="module")
 def production_server(django_db_setup: None, django_db_blocker: Any,
                       tmp_path_factory: pytest.TempPathFactory) -> Iterator[AsgiServer]:
-    """uvicorn as README "Production" runs it, on this test run's database, with a
-    failed-login limit of 3 and the token endpoint's rate limit out of the way."""
+    """uvicorn as README "Production" runs it, on this test run's database, with
+    failed-login limits of 3 (per username and per address) and the token endpoint's
+    rate limit out of the way."""
     if connection.vendor != "postgresql":
         require(f"the database is {connection.vendor}, not PostgreSQL (set DATABASE_URL)",
                 "forwarded addresses through uvicorn")
     static = tmp_path_factory.mktemp("static")
     env = production_env(static, DATABASE_URL=database_url(connection.settings_dict),
-                         LOGIN_FAILURE_LIMIT="3", API_AUTH_RATE="1000/min")
+                         LOGIN_FAILURE_LIMIT="3", LOGIN_ADDRESS_FAILURE_LIMIT="3",
+                         API_AUTH_RATE="1000/min")
     collect_static(env)
     with uvicorn(env) as server:
         yield server

@@ -1,7 +1,8 @@
-"""Failed logins lock a username and a client address at every login.
+"""Failed logins lock a username, and at a higher count a client address, at every login.
 
 The admin's login, the API's session login and its token endpoint share one count per
-username and one per address, kept in the database (so every web process sees it).
+username and one per address, kept in the database (so every web process sees it). The
+address's limit is the higher: a whole room may share one address.
 """
 
 from __future__ import annotations
@@ -18,15 +19,18 @@ from tests.tournaments.factories import UserFactory
 pytestmark = pytest.mark.django_db
 ADMIN = "/admin/login/"
 LIMIT = 3
+ADDRESS_LIMIT = 7
 PASSWORD = "right-pass-77"
 # the failure that reaches the limit is itself answered with the lock
 FAILING = [200] * (LIMIT - 1) + [429]
+ADDRESS_FAILING = [200] * (ADDRESS_LIMIT - 1) + [429]
 
 
 @pytest.fixture(autouse=True)
 def limits(settings: Any) -> Any:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.AXES_FAILURE_LIMIT = LIMIT
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = ADDRESS_LIMIT
     return settings
 
 
@@ -64,18 +68,42 @@ def test_failures_for_one_username_lock_it_from_every_address() -> None:
     assert admin_login("other", PASSWORD, "203.0.113.50").status_code == 302
 
 
-def test_failures_from_one_address_lock_it_for_every_username() -> None:
+def test_one_user_failing_on_a_shared_address_does_not_lock_out_the_others() -> None:
+    staff("mistyper")
+    staff("neighbour")
+    venue = "198.51.100.7"
+    assert [admin_login("mistyper", "guess", venue).status_code
+            for _ in range(LIMIT)] == FAILING
+
+    assert admin_login("mistyper", PASSWORD, venue).status_code == 429
+    assert admin_login("neighbour", PASSWORD, venue).status_code == 302
+
+
+def test_failures_from_one_address_lock_it_at_its_higher_limit() -> None:
     staff("organiser")
-    assert [admin_login(f"guess-{n}", "guess", "198.51.100.7").status_code
-            for n in range(LIMIT)] == FAILING
-    assert admin_login("organiser", PASSWORD, "198.51.100.7").status_code == 429
+    venue = "198.51.100.7"
+    # a different username each time: no username reaches its own limit
+    assert [admin_login(f"guess-{n}", "guess", venue).status_code
+            for n in range(ADDRESS_LIMIT)] == ADDRESS_FAILING
+
+    assert admin_login("organiser", PASSWORD, venue).status_code == 429
     assert admin_login("organiser", PASSWORD, "198.51.100.8").status_code == 302
+
+
+def test_below_its_limit_an_address_lets_its_users_in() -> None:
+    staff("organiser")
+    venue = "198.51.100.7"
+    assert [admin_login(f"guess-{n}", "guess", venue).status_code
+            for n in range(ADDRESS_LIMIT - 1)] == [200] * (ADDRESS_LIMIT - 1)
+
+    assert admin_login("organiser", PASSWORD, venue).status_code == 302
 
 
 def test_a_forged_x_forwarded_for_does_not_start_a_fresh_count() -> None:
     staff("organiser")
     assert [admin_login(f"guess-{n}", "guess", "198.51.100.7",
-                        forwarded=f"10.0.0.{n}").status_code for n in range(LIMIT)] == FAILING
+                        forwarded=f"10.0.0.{n}").status_code
+            for n in range(ADDRESS_LIMIT)] == ADDRESS_FAILING
     assert admin_login("organiser", PASSWORD, "198.51.100.7",
                        forwarded="10.9.9.9").status_code == 429
 
@@ -87,7 +115,7 @@ def test_behind_the_proxy_the_address_it_appends_is_the_client(limits: Any) -> N
     # what the client wrote comes first; the proxy appends the address it was reached from
     assert [admin_login(f"guess-{n}", "guess", proxy,
                         forwarded=f"192.0.2.{n}, 198.51.100.7").status_code
-            for n in range(LIMIT)] == FAILING
+            for n in range(ADDRESS_LIMIT)] == ADDRESS_FAILING
     assert admin_login("organiser", PASSWORD, proxy,
                        forwarded="192.0.2.99, 198.51.100.7").status_code == 429
     assert admin_login("organiser", PASSWORD, proxy,

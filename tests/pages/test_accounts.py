@@ -158,7 +158,7 @@ def test_sign_ups_from_one_address_are_limited_made_or_refused(settings: Any) ->
 
 
 def test_an_address_locked_out_of_logging_in_cannot_sign_up(settings: Any) -> None:
-    settings.AXES_FAILURE_LIMIT = 2
+    settings.AXES_FAILURE_LIMIT = settings.LOGIN_ADDRESS_FAILURE_LIMIT = 2
     address = "198.51.100.9"
     for guess in ("a", "b"):
         Client(REMOTE_ADDR=address).post("/admin/login/", {"username": "organiser",

@@ -66,10 +66,10 @@ def test_each_tiebreak_heading_is_its_metrics_name_abbreviation_and_direction(
     penalty = re.search(r'data-sort-first="(\w+)"><button type="button"><abbr '
                         r'title="Vähiten sakkopisteitä" aria-hidden="true">Sakko</abbr>', head)
     difference = re.search(r'data-sort-first="(\w+)"><button type="button"><abbr '
-                           r'title="Pisteero" aria-hidden="true">Ero</abbr>', head)
+                           r'title="Piste-ero" aria-hidden="true">Ero</abbr>', head)
     assert penalty is not None and difference is not None
     assert (penalty[1], difference[1]) == ("asc", "desc")  # fewer penalty points rank higher
-    assert "vähiten sakkopisteitä, sitten pisteero" in html
+    assert "vähiten sakkopisteitä, sitten piste-ero" in html
 
 
 def test_the_admins_standings_name_each_tiebreak_as_the_pages_do(client: Client,
@@ -82,7 +82,7 @@ def test_the_admins_standings_name_each_tiebreak_as_the_pages_do(client: Client,
 
     assert "tasapisteiden ratkaisijat" in html.lower()
     # the two winners, in the current table and in the one after round 1
-    assert html.count("Pisteero 200; Buchholz (vastustajien pisteet) ") == 4
+    assert html.count("Piste-ero 200; Buchholz (vastustajien pisteet) ") == 4
     assert "score_diff" not in html
 
 

@@ -125,12 +125,12 @@ def marked_messages() -> tuple[dict[Message, list[str]], list[str]]:
 
 # The calls whose message reaches a user, and the position of that message among their
 # arguments: the errors an organiser, a player or an API client reads (PermissionDenied and
-# ValidationError by any module's name: Django's, DRF's, forms'), and the admin's own ways
-# of showing one. Http404 is left out: with DEBUG off its message is never shown.
+# ValidationError by any module's name: Django's, DRF's, forms'), the reason a 403 or 404
+# page shows (config/error_pages.py), and the admin's own ways of showing one.
 USER_MESSAGE_CALLS: dict[str, int] = {
     "TournamentUserError": 0, "ResultRejected": 0, "ResultExists": 0, "PairingError": 0,
-    "PermissionDenied": 0, "ValidationError": 0, "NotFound": 0, "ParseError": 0,
-    "Conflict": 0, "message_user": 1, "add_error": 1,
+    "PermissionDenied": 0, "Http404": 0, "ValidationError": 0, "NotFound": 0,
+    "ParseError": 0, "Conflict": 0, "message_user": 1, "add_error": 1,
 }
 MESSAGE_KEYWORDS = {"message", "detail", "reason"}
 
@@ -286,6 +286,7 @@ raise serializers.ValidationError(f"round {number} is complete")
 raise ValidationError({"round": [f"expected 1 to {total}"]})
 raise ResultRejected("hand " + str(hand) + ": " + reason, hand=hand)
 raise PairingError("at least %d teams are needed" % minimum)
+raise Http404(f"no round {number}")
 model_admin.message_user(request, "Done.", messages.SUCCESS)
 raise ResultExists(message="{} already has a result".format(match))
 raise PermissionDenied(_("only organisers may do this") if user else "log in first")
@@ -302,7 +303,7 @@ def test_the_checker_names_each_unmarked_message_by_file_and_line() -> None:
     offenders = unmarked_user_messages(UNMARKED, "snippet.py")
 
     assert [offender.split(": ")[0] for offender in offenders] == [
-        f"snippet.py:{line}" for line in range(2, 10)]
+        f"snippet.py:{line}" for line in range(2, 11)]
     assert offenders[0] == "snippet.py:2: TournamentUserError('round 1 is complete')"
 
 

@@ -135,10 +135,15 @@ def test_in_finnish_every_place_says_the_translated_label(finnish: None) -> None
     match = bot_match("greedy")
     page = client.get(reverse("tournaments:match_detail", args=[match.pk]),
                       headers=fi).content.decode()
+    practice = service.create_practice_table(user, "search", seat=0, seed=3)
+    table = client.get(reverse("live:table", args=[practice.pk]), headers=fi).content.decode()
 
     assert options(add, "bot_level")["greedy"] == "ahne"
     assert options(home, "bot")["greedy"] == "ahne: nyrkkisäännöin pelaava"
     assert "Botti (ahne)" in page
+    assert "bottien taso: hakeva: " in table
+    assert options(table, "bot")["search"].startswith("hakeva: ")  # Play again
+    assert ">search<" not in table and "search:" not in table
 
 
 # -- contracts, melds and cards --------------------------------------------------------------

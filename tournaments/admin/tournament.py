@@ -134,8 +134,8 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
         rounds = tournament.rounds.all()
         if not rounds:
             return _("none yet: use “Pair next round”")
-        return format_html_join(", ", "{}", ((link(r, f"{r.number} ({r.status})"),)
-                                             for r in rounds))
+        return format_html_join(", ", "{}", (
+            (link(r, f"{r.number} ({r.get_status_display()})"),) for r in rounds))
 
     @admin.action(description=_("Pair next round (as a draft)"))
     def pair_next_round(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:

@@ -1,11 +1,13 @@
 """Login limits: which address a request comes from, and the answer to a locked-out login.
 
-Two limits guard passwords (README, "Production"). django-axes counts failed logins at
-every login (the admin's, the API's session login and the token endpoint) per username
-and per client address, in the database so that every web process sees one count; after
-``LOGIN_FAILURE_LIMIT`` failures the username and the address are each refused, even with
-the right password, for ``LOGIN_COOLOFF_MINUTES``. The token endpoint also takes at most
-``API_AUTH_RATE`` attempts per address. Both count by :func:`client_address`.
+Two limits guard passwords (README, "Login limits"). django-axes counts failed logins at
+every login (the admin's, the site's, the API's session login and the token endpoint) per
+username and per client address, in the database so that every web process sees one
+count; a username is refused after ``LOGIN_FAILURE_LIMIT`` failures from any address, an
+address after ``LOGIN_ADDRESS_FAILURE_LIMIT`` failures for any usernames (see
+:class:`LoginLimitHandler`), even with the right password, for ``LOGIN_COOLOFF_MINUTES``.
+The token endpoint also takes at most ``API_AUTH_RATE`` attempts per address. Both count
+by :func:`client_address`.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ import ipaddress
 import logging
 from typing import Any
 
+from axes.handlers.database import AxesDatabaseHandler
+from axes.helpers import get_failure_limit, get_lockout_parameters
 from django.conf import settings
+from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework.throttling import ScopedRateThrottle
@@ -94,6 +99,31 @@ def client_address(request: HttpRequest) -> str:
         log.warning("%s %s no IP address: the login limits count this request as from %s",
                     " and ".join(bad), "is" if len(bad) == 1 else "are", counted)
     return counted
+
+
+class LoginLimitHandler(AxesDatabaseHandler):
+    """django-axes' count in the database, with a limit per username and a higher one per
+    address.
+
+    django-axes compares one number, the largest count among its lockout parameters, with
+    one limit (``AXES_FAILURE_LIMIT``, the username's). An address is shared by everyone
+    behind it (a venue's connection, a club's network): one player mistyping a password
+    five times must not lock out the room, so the address's own count locks only at
+    ``LOGIN_ADDRESS_FAILURE_LIMIT``, which still stops one address trying password after
+    password across many usernames.
+    """
+
+    def get_failures(self, request: HttpRequest, credentials: dict[str, Any] | None = None
+                     ) -> int:
+        parameters = get_lockout_parameters(request, credentials)
+        counts = {parameter: attempts.aggregate(n=Sum("failures_since_start"))["n"] or 0
+                  for parameter, attempts in zip(parameters,
+                                                 self.get_user_attempts(request, credentials),
+                                                 strict=True)}
+        limit = int(get_failure_limit(request, credentials))
+        # the address at its own limit counts as the username's limit reached
+        address_locked = counts["ip_address"] >= settings.LOGIN_ADDRESS_FAILURE_LIMIT
+        return max(counts["username"], limit if address_locked else 0)
 
 
 class AuthRateThrottle(ScopedRateThrottle):

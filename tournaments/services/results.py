@@ -311,7 +311,8 @@ def _play(match: Match, seats: list[Seat]) -> dict[str, Any]:
     level = match.round.tournament.bot_level
     bots = [make_bot(seat.bot_level or level, match.pk * 4 + seat.position) for seat in seats]
     first_dealer, decks = match_deals(match)
-    names = [seat.player.name if seat.player else str(seat) for seat in seats]
+    # stored in the record: the same in every language the request may be in
+    names = [seat.player.name if seat.player else f"{seat.bot_level} bot" for seat in seats]
     return play_game(bots, first_dealer, decks, players=names).to_json()
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games.replay_text import replay_view
 from games.views import replay_data
@@ -25,7 +26,7 @@ from .reporting import report_context
 def _match(match_id: int) -> Match:
     match = selectors.public_match(match_id)
     if match is None:
-        raise Http404("no such public match")
+        raise Http404(_("There is no public match with this number."))
     return match
 
 
@@ -61,7 +62,7 @@ def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
     (a 404 for an unconfirmed result, a game being played or a score sheet)."""
     result = selectors.visible_result(_match(match_id))
     if result is None or not result.record:
-        raise Http404("this match has no game record to replay")
+        raise Http404(_("This match has no game record to replay."))
     return replay_data(request, result.record)
 
 
@@ -69,7 +70,7 @@ def match_record(request: HttpRequest, match_id: int) -> HttpResponse:
     """The stored ``push-record/1`` game, as a file to download."""
     result = selectors.visible_result(_match(match_id))
     if result is None or not result.record:
-        raise Http404("this match has no game record")
+        raise Http404(_("This match has no game record."))
     response = JsonResponse(result.record, json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="push-match-{match_id}.json"'
     return response

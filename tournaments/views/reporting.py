@@ -32,7 +32,7 @@ SEATS = ("0", "1", "2", "3")
 def _match(match_id: int) -> Match:
     match = selectors.public_match(match_id)
     if match is None:
-        raise Http404("no such public match")
+        raise Http404(gettext("There is no public match with this number."))
     return match
 
 
@@ -130,7 +130,7 @@ def score_sheet(request: HttpRequest, match_id: int) -> HttpResponse:
 def _result(match: Match) -> Result:
     result = Result.objects.filter(match=match).first()
     if result is None:
-        raise Http404("this match has no result")
+        raise Http404(gettext("This match has no result yet."))
     return result
 
 

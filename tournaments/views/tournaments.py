@@ -84,7 +84,7 @@ def _round(tournament_id: int, number: int) -> Round:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     round = selectors.public_round(tournament, number)
     if round is None:  # drafts are the organisers' business until published
-        raise Http404("no such public round")
+        raise Http404(_("This tournament has no public round with this number."))
     return round
 
 
@@ -200,7 +200,7 @@ def standings_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not tournament.format_spec.has_bracket:
-        raise Http404("this tournament has no bracket")
+        raise Http404(_("This tournament has no bracket."))
     return render(request, "tournaments/bracket.html", {
         "tournament": tournament, "section": "bracket",
         "bracket": selectors.tournament_bracket_view(tournament)})
@@ -209,7 +209,7 @@ def bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def cross_table(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if tournament.format_spec.has_bracket:  # its bracket shows who played whom
-        raise Http404("this tournament has a bracket, not a cross-table")
+        raise Http404(_("This tournament has a bracket, not a cross-table."))
     rows = selectors.tournament_cross_table(tournament)
     return render(request, "tournaments/cross_table.html", {
         "tournament": tournament, "section": "bracket", "rows": rows,
