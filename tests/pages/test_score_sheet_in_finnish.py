@@ -17,7 +17,7 @@ from tournaments.services import ResultRejected, match_submit_score_sheet
 pytestmark = pytest.mark.django_db
 
 HANDS = [(0, 55, 0), (40, 0, 1), (20, 120, 2), (35, 45, None), (90, 0, 3)]  # hand 3 is wrong
-IN_FINNISH = "joukkue 0 pääsi ulos (paikka 2), joten sen pisteet ovat 0 (R9.1)"
+IN_FINNISH = "{team} pääsi ulos (paikka 2), joten sen pisteet ovat 0 eivätkä 20 (R9.1)"
 
 
 def test_an_impossible_score_sheet_is_refused_in_finnish(client: Client,
@@ -30,12 +30,13 @@ def test_an_impossible_score_sheet_is_refused_in_finnish(client: Client,
         sheet |= {f"hand-{i}-team_a": a, f"hand-{i}-team_b": b,
                   f"hand-{i}-out_seat": "" if out is None else out}
     client.force_login(organiser)
+    in_finnish = IN_FINNISH.format(team=match.team_a.name)
 
     response = client.post(reverse("admin:tournaments_match_score_sheet", args=[match.pk]),
                            sheet, HTTP_ACCEPT_LANGUAGE="fi")
 
-    assert response.context["formset"].forms[2].non_field_errors() == [IN_FINNISH]
+    assert response.context["formset"].forms[2].non_field_errors() == [in_finnish]
     with translation.override("fi"), pytest.raises(ResultRejected) as rejected:
         match_submit_score_sheet(match=match, hand_scores=[[a, b] for a, b, _out in HANDS],
                                  out_seats=[out for _a, _b, out in HANDS], user=organiser)
-    assert rejected.value.reason == f"jako 3: {IN_FINNISH}"
+    assert rejected.value.reason == f"jako 3: {in_finnish}"

@@ -265,7 +265,7 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
         if isinstance(match, HttpResponse):
             return match
         formset = ScoreSheetFormSet(request.POST or None, prefix="hand",
-                                    form_kwargs={"match": match})
+                                    match=match)
         errors: list[str] = []
         if request.method == "POST" and formset.is_valid():
             hand_scores, out_seats = formset.cleaned_sheet()
@@ -293,7 +293,7 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
         initial = [{"team_a": scores[0], "team_b": scores[1], "out_seat": out}
                    for scores, out in zip(result.hand_scores, result.out_seats, strict=False)]
         formset = ScoreSheetFormSet(request.POST or None, prefix="hand", initial=initial,
-                                    form_kwargs={"match": match})
+                                    match=match)
         errors: list[str] = []
         if request.method == "POST" and formset.is_valid():
             hand_scores, out_seats = formset.cleaned_sheet()
@@ -315,7 +315,7 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
             return match
         form = EndTableForm(request.POST or None)
         formset = ScoreSheetFormSet(request.POST or None, prefix="hand",
-                                    form_kwargs={"match": match})
+                                    match=match)
         errors: list[str] = []
         if request.method == "POST" and all([form.is_valid(), formset.is_valid()]):
             hand_scores, out_seats = formset.cleaned_sheet()
