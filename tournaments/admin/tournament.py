@@ -20,11 +20,18 @@ from tournaments.formats.registry import OPTIONAL_SETTINGS, formats, unread_sett
 from tournaments.models import Absence, Entry, Tournament
 
 from .checkin import check_in_players
-from .console import console_link, console_url, console_urls
+from .console import console_link, console_urls
 from .director import director_urls
 from .forms import RoundPlayerForm, SentenceInlineFormSet, TournamentForm
 from .imports import CsvImportExport, EntryResource
-from .scoping import ScopedInline, TournamentFilter, TournamentScoped, link, run_for_each
+from .scoping import (
+    ScopedInline,
+    TournamentFilter,
+    TournamentScoped,
+    console_url,
+    link,
+    run_for_each,
+)
 
 _M = TypeVar("_M", bound=Model)
 
