@@ -157,6 +157,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REST_FRAMEWORK: dict[str, object] = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
+    # an unknown ?format= or Accept header is a 406 naming the endpoint's formats
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "tournaments.api.negotiation.FormatNegotiation",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
 }
 
