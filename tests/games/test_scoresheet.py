@@ -36,9 +36,11 @@ def test_a_sheet_a_game_could_produce_has_no_errors() -> None:
     ([[5, 40], *SHEET[1:]], OUT, "hand 1: team 0 went out (seat 0), so it scores 0, not "
                                  "5 (R9.1)"),
     ([[0, 42], *SHEET[1:]], OUT, "hand 1: team 1 scored 42, which is not a sum of card "
-                                 "values left in two hands: a multiple of 5, at least 10 (R2.4, R9.1)"),
+                                 "values left in two hands: a multiple of 5, at least 10 "
+                                 "(R2.4, R9.1)"),
     ([[0, 5], *SHEET[1:]], OUT, "hand 1: team 1 scored 5, which is not a sum of card "
-                                "values left in two hands: a multiple of 5, at least 10 (R2.4, R9.1)"),
+                                "values left in two hands: a multiple of 5, at least 10 "
+                                "(R2.4, R9.1)"),
     (SHEET[:4], OUT[:4], "a score sheet has 5 hands, one [team 0, team 1] pair each"),
     ("5 hands", OUT, "a score sheet has 5 hands, one [team 0, team 1] pair each"),
     (SHEET, OUT[:4], "name who went out in each of the 5 hands (or none, when the stock "

@@ -9,8 +9,8 @@ from xml.etree import ElementTree
 
 import pytest
 from django.contrib.staticfiles import finders
-from django.test import Client
 from django.templatetags.static import static
+from django.test import Client
 
 from tests.tournaments.factories import UserFactory
 

@@ -9,7 +9,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext
 
+from games.engine import score_sheet_errors
 from tests.pages import published_round
 from tests.tournaments.factories import UserFactory, tournament_with_teams
 from tournaments.services import ResultRejected, match_submit_score_sheet
@@ -40,3 +42,15 @@ def test_an_impossible_score_sheet_is_refused_in_finnish(client: Client,
         match_submit_score_sheet(match=match, hand_scores=[[a, b] for a, b, _out in HANDS],
                                  out_seats=[out for _a, _b, out in HANDS], user=organiser)
     assert rejected.value.reason == f"jako 3: {in_finnish}"
+
+
+def test_a_score_no_cards_make_names_the_team_in_finnish() -> None:
+    """The team's name stands as the sentence's subject, so Finnish needs no case ending on
+    it ("Blue Kings sai 37 pistettä", never "joukkueen Blue Kings's")."""
+    (error,) = score_sheet_errors([[0, 37], [30, 0], [0, 50], [40, 0], [0, 25]],
+                                  [0, 1, 2, 3, 0])
+    with translation.override("fi"):
+        said = error.located(gettext, ["Punaiset", "Blue Kings"])
+    assert said == ("jako 1: Blue Kings sai 37 pistettä, mikä ei voi olla kahteen käteen "
+                    "jääneiden korttien arvojen summa: sen on oltava luvun 5 monikerta ja "
+                    "vähintään 10 (R2.4, R9.1)")

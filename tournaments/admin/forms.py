@@ -199,7 +199,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
         if chosen:
             for name in unread_settings(chosen):
                 if name in self.fields:
-                    self._errors.pop(name, None)
+                    self.errors.pop(name, None)
                     data[name] = getattr(self.instance, name)
         return data
 

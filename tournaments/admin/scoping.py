@@ -22,8 +22,8 @@ from django.db.models import ForeignKey, Model, QuerySet
 from django.forms import ModelChoiceField
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.html import format_html
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy

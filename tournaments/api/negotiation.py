@@ -4,7 +4,7 @@ that names the formats the endpoint has (DRF answers an unknown ``?format=`` wit
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -47,8 +47,9 @@ class FormatNotAvailable(PlatformError):
 
 
 class FormatNegotiation(DefaultContentNegotiation):
-    def filter_renderers(self, renderers: Sequence[BaseRenderer],
+    def filter_renderers(self, renderers: Iterable[BaseRenderer],
                          format: str) -> list[BaseRenderer]:
+        renderers = list(renderers)
         chosen = [renderer for renderer in renderers if renderer.format == format]
         if not chosen:
             raise FormatNotAvailable(_(
@@ -56,10 +57,13 @@ class FormatNegotiation(DefaultContentNegotiation):
                 "?format=%(example)s)"), {"format": format[:SHOWN_LENGTH]}, renderers)
         return chosen
 
-    def select_renderer(self, request: Request, renderers: Sequence[BaseRenderer],
+    def select_renderer(self, request: Request, renderers: Iterable[BaseRenderer],
                         format_suffix: str | None = None) -> tuple[BaseRenderer, str]:
+        renderers = list(renderers)
         try:
-            return super().select_renderer(request, renderers, format_suffix)
+            chosen: tuple[BaseRenderer, str] = super().select_renderer(request, renderers,
+                                                                       format_suffix)
+            return chosen
         except NotAcceptable:  # no renderer meets the Accept header
             raise FormatNotAvailable(_(
                 "this endpoint answers none of the media types in the Accept header: it "

@@ -4,13 +4,16 @@ after it (shortened to fit the field), so the constraint can be added."""
 
 import django.db.models.functions.text
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 NAME_LENGTH = 200  # Tournament.name's max_length
 
 
-def suffix_repeated_names(apps, schema_editor):
+def suffix_repeated_names(apps: StateApps,
+                          schema_editor: BaseDatabaseSchemaEditor) -> None:
     Tournament = apps.get_model("tournaments", "Tournament")
-    taken = set()
+    taken: set[str] = set()
     later = []
     for tournament in Tournament.objects.order_by("id"):
         if tournament.name.lower() in taken:
