@@ -157,8 +157,9 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
                     extra_context: dict[str, Any] | None = None) -> HttpResponse:
         match = self.get_object(request, object_id)
         context = dict(extra_context or {})
-        back = safe_next(request)  # the console the organiser came from: the result pages
-        if match is not None:      # return there once a result is stored
+        # the page the organiser came from (the console): the result pages return there
+        back = safe_next(request)
+        if match is not None:
             context["console_url"] = console_url(match.round.tournament_id)
         if (match is not None and not match.is_bye and not hasattr(match, "result")
                 and self.has_change_permission(request, match)):
@@ -280,8 +281,7 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
         match = self._match_for_result(request, object_id)
         if isinstance(match, HttpResponse):
             return match
-        formset = ScoreSheetFormSet(request.POST or None, prefix="hand",
-                                    match=match)
+        formset = ScoreSheetFormSet(request.POST or None, prefix="hand", match=match)
         errors: list[str] = []
         if request.method == "POST" and formset.is_valid():
             hand_scores, out_seats = formset.cleaned_sheet()
@@ -330,8 +330,7 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
         if isinstance(match, HttpResponse):
             return match
         form = EndTableForm(request.POST or None)
-        formset = ScoreSheetFormSet(request.POST or None, prefix="hand",
-                                    match=match)
+        formset = ScoreSheetFormSet(request.POST or None, prefix="hand", match=match)
         errors: list[str] = []
         if request.method == "POST" and all([form.is_valid(), formset.is_valid()]):
             hand_scores, out_seats = formset.cleaned_sheet()
