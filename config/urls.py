@@ -1,12 +1,28 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.templatetags.static import static
 from django.urls import include, path
+from django.utils.cache import patch_cache_control
 
 from games import views as game_views
 from tournaments import views as tournament_views
 from tournaments.views import accounts as account_views
 
+FAVICON = "tournaments/favicon.svg"  # linked from every page's head
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers and feed readers ask for /favicon.ico whatever a page links: the site's icon.
+    A temporary redirect, kept a day, since the static file's name changes with its content
+    in production (hashed by the static files storage)."""
+    response = HttpResponseRedirect(static(FAVICON))
+    patch_cache_control(response, public=True, max_age=24 * 3600)
+    return response
+
+
 urlpatterns = [
+    path("favicon.ico", favicon, name="favicon"),
     # the home page shows tournaments, so it is a tournament page (README "Layout")
     path("", tournament_views.home, name="home"),
     path("rules/", game_views.rules, name="rules"),

@@ -1,9 +1,13 @@
 """The game's public pages: the rules of Push, and a finished game's replay frames as the
 replay script fetches them (a match page's and a live table's alike)."""
 
+from __future__ import annotations
+
 import hashlib
+import html
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,14 +46,39 @@ def _heading_id(text: str, separator: str) -> str:
     return match.group(0) if match else slugify(text, separator)
 
 
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """A chapter or a rule in the rules' table of contents: its anchor and its words."""
+
+    id: str
+    name: str
+    rules: tuple[Heading, ...] = ()
+
+
+def _contents(tokens: list[dict[str, Any]]) -> list[Heading]:
+    """The chapters (##) and their rules (###), from the Markdown's own headings, so the
+    table of contents is never out of step with the rules; a rule's anchor is its number."""
+    return [Heading(token["id"], html.unescape(token["name"]),
+                    tuple(Heading(rule["id"], html.unescape(rule["name"]))
+                          for rule in token["children"]))
+            for token in tokens]
+
+
 def rules(request: HttpRequest) -> HttpResponse:
-    html = markdown.markdown(
-        rules_doc(get_language()).read_text(encoding="utf-8"),
+    """The rules, with a table of contents after their introduction (before the first
+    chapter)."""
+    text = rules_doc(get_language()).read_text(encoding="utf-8")
+    intro, chapters = re.split(r"^(?=## )", text, maxsplit=1, flags=re.MULTILINE)
+    converter = markdown.Markdown(
         extensions=["tables", "toc"],
-        extension_configs={"toc": {"slugify": _heading_id, "permalink": True}},
-    )
+        extension_configs={"toc": {"slugify": _heading_id, "permalink": True,
+                                   "toc_depth": "2-3"}})
+    intro_html = converter.convert(intro)
+    body_html = converter.reset().convert(chapters)
     # The Markdown is our own repository file, not user input, so its HTML is trusted.
-    return render(request, "rules.html", {"rules_html": mark_safe(html)})
+    return render(request, "rules.html", {
+        "intro_html": mark_safe(intro_html), "rules_html": mark_safe(body_html),
+        "contents": _contents(converter.toc_tokens)})  # type: ignore[attr-defined]
 
 
 def replay_data(request: HttpRequest, record: Any) -> HttpResponse:

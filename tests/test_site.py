@@ -102,3 +102,26 @@ def test_the_rules_page_is_in_finnish_for_a_finnish_reader(client: Client) -> No
     assert "How to play Push" in english and "Näin pelataan" not in english
     rules = set(_rule_headings((REPO / "docs" / "rules.md").read_text(encoding="utf-8")))
     assert len(rules) > 30 and rules <= _element_ids(finnish)  # /rules/#R6.4 in Finnish too
+
+
+def _contents_links(html: str) -> list[str]:
+    nav = html.split('<nav class="rules-contents"')[1].split("</nav>")[0]
+    return re.findall(r'<a href="#([^"]+)">', nav)
+
+
+@pytest.mark.parametrize("language, source", [("en", "rules.md"), ("fi", "rules.fi.md")])
+def test_the_rules_page_has_a_table_of_contents_of_every_chapter_and_rule(
+        client: Client, language: str, source: str) -> None:
+    """Made from the rule headings themselves, in their order, each rule linked by its
+    number (/rules/#R6.5), each chapter by its heading's anchor."""
+    text = (REPO / "docs" / source).read_text(encoding="utf-8")
+    with translation.override("en"):
+        html = client.get("/rules/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+    links = _contents_links(html)
+    assert [link for link in links if link.startswith("R")] == _rule_headings(text)
+    chapters = re.findall(r"^## (.+)$", text, flags=re.MULTILINE)
+    assert len([link for link in links if not link.startswith("R")]) == len(chapters) > 5
+    assert set(links) <= _element_ids(html)  # every link has its heading
+    assert '<a href="#R6.5">R6.5 ' in html
+    assert html.index('class="rules-contents"') < html.index('id="R1.1"')

@@ -76,11 +76,14 @@ def _pair(facts: Facts) -> Step:
 
 def _publish(facts: Facts) -> Step:
     label = _("Publish")
+    if facts.status != DRAFT:
+        # No draft to name: the round it would publish is not paired yet.
+        does = _("Makes a paired round official: its tables are shown to the players and "
+                 "the public, and tables with bots in every seat start playing.")
+        return Step("publish", label, does, False, _no_draft(facts))
     does = _("Makes round %(number)d official: its tables are shown to the players and the "
              "public, and tables with bots in every seat start playing.") % {
         "number": facts.number}
-    if facts.status != DRAFT:
-        return Step("publish", label, does, False, _no_draft(facts))
     return Step("publish", label, does, True)
 
 
@@ -126,12 +129,15 @@ def _play(facts: Facts) -> Step:
 
 def _complete(facts: Facts) -> Step:
     label = _("Complete round")
+    if facts.status not in (DRAFT, PUBLISHED):
+        does = _("Closes the round being played and updates the standings; the ratings "
+                 "follow in the background.")
+        return Step("complete", label, does, False, _no_open(facts))
     does = _("Closes round %(number)d and updates the standings; the ratings follow in the "
              "background.") % {"number": facts.number}
-    if facts.status != PUBLISHED:
-        reason = (_("publish round %(number)d first") % {"number": facts.number}
-                  if facts.status == DRAFT else _no_open(facts))
-        return Step("complete", label, does, False, reason)
+    if facts.status == DRAFT:
+        return Step("complete", label, does, False,
+                    _("publish round %(number)d first") % {"number": facts.number})
     if facts.live_playing:
         return Step("complete", label, does, False, ngettext(
             "%(count)d table is still being played online (end a stuck one from its row "

@@ -59,10 +59,12 @@ def demo_setup(*, seed: int = 2026, new_passwords: bool = False) -> DemoSetup:
               _login(SUPERUSER, superuser=True, new_password=new_passwords)]
     logins += [_login(username, superuser=False, staff=False, new_password=new_passwords)
                for username in PLAYER_LOGINS]
-    created = not Tournament.objects.filter(name=DEMO_NAME).exists()
+    created = not Tournament.objects.filter(name__iexact=DEMO_NAME).exists()
     if created:
         _build(seed)
-        _build_online()
+        # names are unique: an online cup kept from an earlier demo stays as it is
+        if not Tournament.objects.filter(name__iexact=ONLINE_NAME).exists():
+            _build_online()
     return DemoSetup(created, logins)
 
 

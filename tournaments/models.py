@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -226,6 +227,11 @@ class Tournament(models.Model):
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         ordering = ["-id"]
+        # One name, one tournament, whatever its letters' case: the pages, the API and the
+        # admin's choices show tournaments by name (clean() says so on the name field).
+        constraints = [models.UniqueConstraint(
+            Lower("name"), name="tournament_name_unique",
+            violation_error_message=_("There is already a tournament of this name."))]
 
     def __str__(self) -> str:
         return self.name
@@ -237,9 +243,15 @@ class Tournament(models.Model):
 
     def clean(self) -> None:
         """The tie-breaks must be known metric keys, each once (see standings.TIEBREAKS);
-        a tournament ends on or after the day it starts."""
+        a tournament ends on or after the day it starts; no other tournament has its name
+        (in any case of letters: the database's constraint, said on the name's field)."""
         if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
             raise ValidationError({"ends_on": _("A tournament cannot end before it starts.")})
+        if self.name and (Tournament.objects.filter(name__iexact=self.name)
+                          .exclude(pk=self.pk).exists()):
+            raise ValidationError({"name": _(
+                "There is already a tournament named “%(name)s”: give this one another "
+                "name (add the year or the place, say).") % {"name": self.name}})
         keys = self.tiebreaks
         if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
             raise ValidationError({"tiebreaks": _("A list of tie-break keys, in order.")})

@@ -30,6 +30,8 @@ def gettext_noop(message: str) -> str:
 
 
 WHERE = gettext_noop("hand %(hand)s: %(error)s")
+# A team an error names, where the platform has no name for it (seats 0 and 2 are team 0).
+TEAM = gettext_noop("team %(number)s")
 
 
 def _untranslated(message: str) -> str:
@@ -39,19 +41,30 @@ def _untranslated(message: str) -> str:
 @dataclass(frozen=True, slots=True)
 class SheetError:
     """One thing impossible about a score sheet: ``template % params`` in English, about
-    hand ``hand`` (1..5), or about the sheet as a whole when ``hand`` is ``None``."""
+    hand ``hand`` (1..5), or about the sheet as a whole when ``hand`` is ``None``. A
+    ``team`` parameter is the team's number (0 or 1), which the message turns into its name
+    where the caller knows the names, else into "team 0"; every template puts it where a
+    name reads as a sentence ("Blue Kings scored 37, ...")."""
 
     template: str
     params: Mapping[str, object]
     hand: int | None = None
 
-    def message(self, translate: Callable[[str], str] = _untranslated) -> str:
-        """What is wrong, in the language of ``translate`` (e.g. Django's ``gettext``)."""
-        return translate(self.template) % self.params
+    def message(self, translate: Callable[[str], str] = _untranslated,
+                teams: Sequence[str] = ()) -> str:
+        """What is wrong, in the language of ``translate`` (e.g. Django's ``gettext``),
+        naming team 0 and team 1 as ``teams`` does when it is given."""
+        params = dict(self.params)
+        team = params.get("team")
+        if isinstance(team, int) and not isinstance(team, bool):
+            params["team"] = (teams[team] if len(teams) > team
+                              else translate(TEAM) % {"number": team})
+        return translate(self.template) % params
 
-    def located(self, translate: Callable[[str], str] = _untranslated) -> str:
+    def located(self, translate: Callable[[str], str] = _untranslated,
+                teams: Sequence[str] = ()) -> str:
         """The message with the hand it concerns in front (``hand 2: ...``)."""
-        what = self.message(translate)
+        what = self.message(translate, teams)
         return what if self.hand is None else translate(WHERE) % {"hand": self.hand,
                                                                    "error": what}
 
@@ -86,12 +99,12 @@ def _hand_errors(scores: Any, out: Any) -> list[tuple[str, dict[str, object]]]:
         if out is not None and team == out % 2:
             if score != 0:
                 errors.append((gettext_noop(
-                    "team %(team)s went out (seat %(seat)s), so it scores 0 (R9.1)"),
-                    {"team": team, "seat": out}))
+                    "%(team)s went out (seat %(seat)s), so it scores 0, not %(score)s "
+                    "(R9.1)"), {"team": team, "seat": out, "score": score}))
         elif score < LEAST_HELD or score % VALUE_STEP:
             errors.append((gettext_noop(
-                "team %(team)s's %(score)s is not a sum of card values left in two hands: "
-                "a multiple of %(step)s, at least %(least)s (R2.4, R9.1)"),
+                "%(team)s scored %(score)s, which is not a sum of card values left in two "
+                "hands: a multiple of %(step)s, at least %(least)s (R2.4, R9.1)"),
                 {"team": team, "score": score, "step": VALUE_STEP, "least": LEAST_HELD}))
     if sum(scores) > PACK_VALUE:
         errors.append((gettext_noop(

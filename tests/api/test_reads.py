@@ -42,8 +42,9 @@ def test_format_is_the_response_format_only(league: League) -> None:
     assert ids(response) == [league.tournament.pk]
     standings = client.get(f"/api/v1/tournaments/{league.tournament.pk}/standings/?format=csv")
     assert standings.status_code == 200 and standings["Content-Type"].startswith("text/csv")
-    # a tournament format is no response format: DRF's 404, no longer a filter
-    assert client.get("/api/v1/tournaments/?format=swiss").status_code == 404
+    # a tournament format is no response format: a 406 naming those there are, no filter
+    refused = client.get("/api/v1/tournaments/?format=swiss")
+    assert refused.status_code == 406 and refused.json()["formats"] == ["json", "api"]
 
 
 def test_a_tournament_shows_its_settings_teams_and_public_rounds(league: League) -> None:

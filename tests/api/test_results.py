@@ -140,7 +140,8 @@ def test_an_impossible_score_sheet_says_where_and_stores_nothing(league: League)
     before = database_state()
     response = league.client(league.organiser).post(url(league.match), body, format="json")
     assert response.status_code == 400
-    assert "hand 1: team 0 went out (seat 0), so it scores 0" in response.json()["reason"]
+    said = f"hand 1: {league.match.team_a.name} went out (seat 0), so it scores 0, not 5"
+    assert said in response.json()["reason"]
     assert database_state() == before
 
 

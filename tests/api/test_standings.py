@@ -112,7 +112,7 @@ def test_it_shows_the_standings_after_any_completed_round(league: League) -> Non
     ("?round=0", 400),
     ("?round=abc", 400),
     ("?round=99999999999999999999", 400),
-    ("?format=xml", 404),
+    ("?format=xml", 406),  # tests/api/test_formats.py
 ])
 def test_it_refuses_a_round_that_is_not_complete_or_not_a_number(league: League, query: str,
                                                                  status: int) -> None:

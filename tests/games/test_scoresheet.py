@@ -33,11 +33,14 @@ def test_a_sheet_a_game_could_produce_has_no_errors() -> None:
 
 
 @pytest.mark.parametrize("sheet, out, text", [
-    ([[5, 40], *SHEET[1:]], OUT, "hand 1: team 0 went out (seat 0), so it scores 0 (R9.1)"),
-    ([[0, 42], *SHEET[1:]], OUT, "hand 1: team 1's 42 is not a sum of card values left in "
-                                 "two hands: a multiple of 5, at least 10 (R2.4, R9.1)"),
-    ([[0, 5], *SHEET[1:]], OUT, "hand 1: team 1's 5 is not a sum of card values left in "
-                                "two hands: a multiple of 5, at least 10 (R2.4, R9.1)"),
+    ([[5, 40], *SHEET[1:]], OUT, "hand 1: team 0 went out (seat 0), so it scores 0, not "
+                                 "5 (R9.1)"),
+    ([[0, 42], *SHEET[1:]], OUT, "hand 1: team 1 scored 42, which is not a sum of card "
+                                 "values left in two hands: a multiple of 5, at least 10 "
+                                 "(R2.4, R9.1)"),
+    ([[0, 5], *SHEET[1:]], OUT, "hand 1: team 1 scored 5, which is not a sum of card "
+                                "values left in two hands: a multiple of 5, at least 10 "
+                                "(R2.4, R9.1)"),
     (SHEET[:4], OUT[:4], "a score sheet has 5 hands, one [team 0, team 1] pair each"),
     ("5 hands", OUT, "a score sheet has 5 hands, one [team 0, team 1] pair each"),
     (SHEET, OUT[:4], "name who went out in each of the 5 hands (or none, when the stock "
@@ -56,14 +59,28 @@ def test_an_impossible_sheet_says_what_and_where(sheet: Any, out: Any, text: str
 def test_each_hand_is_checked_on_its_own() -> None:
     errors = score_sheet_errors([[0, 40], [30, 5], [20, 50], [40, 0], [0, 25]], OUT)
     assert [(e.hand, e.params) for e in errors] == [
-        (2, {"team": 1, "seat": 1}), (3, {"team": 0, "seat": 2})]
+        (2, {"team": 1, "seat": 1, "score": 5}), (3, {"team": 0, "seat": 2, "score": 20})]
 
 
 def test_an_error_is_a_template_to_translate_and_its_parameters() -> None:
     (error,) = score_sheet_errors([[5, 40], *SHEET[1:]], OUT)
-    assert error == SheetError("team %(team)s went out (seat %(seat)s), so it scores 0 (R9.1)",
-                               {"team": 0, "seat": 0}, hand=1)
-    finnish = {error.template: "joukkue %(team)s pääsi ulos (paikka %(seat)s)",
-               "hand %(hand)s: %(error)s": "jako %(hand)s: %(error)s"}
+    assert error == SheetError(
+        "%(team)s went out (seat %(seat)s), so it scores 0, not %(score)s (R9.1)",
+        {"team": 0, "seat": 0, "score": 5}, hand=1)
+    finnish = {error.template: "%(team)s pääsi ulos (paikka %(seat)s)",
+               "hand %(hand)s: %(error)s": "jako %(hand)s: %(error)s",
+               "team %(number)s": "joukkue %(number)s"}
     assert error.message(finnish.__getitem__) == "joukkue 0 pääsi ulos (paikka 0)"
     assert error.located(finnish.__getitem__) == "jako 1: joukkue 0 pääsi ulos (paikka 0)"
+
+
+def test_an_error_names_the_teams_it_is_given() -> None:
+    """With the teams' names, an error reads as a sentence about the team ("Blue Kings
+    scored 37, ..."), never "team Blue Kings's 37"; without them, it says "team 1"."""
+    errors = score_sheet_errors([[5, 40], [30, 0], [0, 37], *SHEET[3:]], OUT)
+    teams = ["Red Queens", "Blue Kings"]
+    assert [error.located(teams=teams) for error in errors] == [
+        "hand 1: Red Queens went out (seat 0), so it scores 0, not 5 (R9.1)",
+        "hand 3: Blue Kings scored 37, which is not a sum of card values left in two hands: "
+        "a multiple of 5, at least 10 (R2.4, R9.1)"]
+    assert errors[1].message().startswith("team 1 scored 37, which")

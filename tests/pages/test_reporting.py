@@ -107,10 +107,11 @@ def test_a_sent_sheet_waits_for_the_other_team(venue: Venue) -> None:
     ({"hand-3-out": ""}, "hand 3: choose who went out (or nobody, when the stock ran out)"),
     ({"hand-3-out": "7"}, "hand 3: choose who went out"),
     ({"hand-3-out": "01"}, "hand 3: choose who went out"),
-    ({"hand-1-team-1": "forty"}, "hand 1: enter {team_b}'s points as a whole number"),
-    ({"hand-5-team-1": "-25"}, "hand 5: enter {team_b}'s points as a whole number"),
-    ({"hand-2-team-0": "37"}, "hand 2: team {team_a}'s 37 is not a sum of card values"),
-    ({"hand-4-team-1": "25"}, "hand 4: team {team_b} went out (seat 3), so it scores 0 (R9.1)"),
+    ({"hand-1-team-1": "forty"}, "hand 1: enter the points of {team_b} as a whole number"),
+    ({"hand-5-team-1": "-25"}, "hand 5: enter the points of {team_b} as a whole number"),
+    ({"hand-2-team-0": "37"}, "hand 2: {team_a} scored 37, which is not a sum of card values"),
+    ({"hand-4-team-1": "25"}, "hand 4: {team_b} went out (seat 3), so it scores 0, not 25 "
+                              "(R9.1)"),
     ({"hand-4-team-1": "40", "hand-4-team-0": "950"}, "hand 4: 990 is more than the whole"),
 ])
 def test_a_bad_sheet_says_which_hand_and_stores_nothing(venue: Venue, change: dict[str, str],

@@ -351,9 +351,10 @@ def test_an_impossible_score_sheet_is_refused_hand_by_hand(match_and_organiser: 
 
     assert response.status_code == 200
     hands = response.context["formset"].forms
-    assert hands[2].non_field_errors() == ["team 0 went out (seat 2), so it scores 0 (R9.1)"]
+    said = f"{match.team_a.name} went out (seat 2), so it scores 0, not 20 (R9.1)"
+    assert hands[2].non_field_errors() == [said]
     assert not any(hands[i].errors for i in (0, 1, 3, 4))
-    assert "team 0 went out (seat 2)" in response.content.decode()
+    assert said in response.content.decode()
     assert Result.objects.count() == 0
 
 

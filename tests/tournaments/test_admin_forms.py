@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -130,3 +132,56 @@ def test_the_tie_break_menus_speak_finnish_in_a_finnish_admin() -> None:
                       headers={"accept-language": "fi"}).content.decode()
     assert 'aria-label="tasapelin ratkaisija 1"' in page
     assert "(buchholz)" in page and "Buchholz (opponents" not in page
+
+
+def test_settings_the_format_does_not_read_are_ignored_whatever_is_posted() -> None:
+    """A post without the form's script (which hides them) stores the same tournament: a
+    round robin keeps no third place match, tie rule or rounds of its own choosing, and a
+    knockout's points and tie-breaks are neither stored nor checked."""
+    client = logged_in(UserFactory())
+    new_tournament(client, ["buchholz"], name="Robin", format="round_robin",
+                   third_place_match="on", knockout_tie_rule="most_hands_won",
+                   rounds_planned=9, points_win=3)
+    robin = Tournament.objects.get(name="Robin")
+    assert (robin.third_place_match, robin.knockout_tie_rule, robin.rounds_planned) == (
+        False, "most_hands_won_by_going_out", 5)  # the model's defaults
+    assert robin.points_win == 3 and robin.tiebreaks == ["buchholz"]  # it reads these
+
+    response = new_tournament(client, ["buchholz"], name="Bracket", format="knockout",
+                              points_win="lots", third_place_match="on",
+                              knockout_tie_rule="most_hands_won")
+    assert "Enter a number" not in response.content.decode()
+    bracket = Tournament.objects.get(name="Bracket")
+    assert bracket.points_win == 2 and bracket.tiebreaks == []
+    assert bracket.third_place_match and bracket.knockout_tie_rule == "most_hands_won"
+
+
+def test_the_add_form_says_which_settings_each_format_reads() -> None:
+    page = logged_in(UserFactory()).get(reverse("admin:tournaments_tournament_add"))
+    html = page.content.decode()
+    assert 'id="format-settings"' in html and "tournaments/format_settings" in html
+    settings = page.context["format_settings"]
+    assert "third_place_match" in settings["formats"]["knockout"]
+    assert "third_place_match" not in settings["formats"]["round_robin"]
+    assert "rounds_planned" in settings["formats"]["swiss"]
+
+
+def test_two_tournaments_may_not_share_a_name() -> None:
+    """In any case of letters: the form says so on the name, and stores nothing."""
+    client = logged_in(UserFactory())
+    new_tournament(client, [], name="Spring Open")
+    response = new_tournament(client, [], name="spring open")
+    errors = response.context["adminform"].form.errors
+    assert errors["name"] == ["There is already a tournament named “spring open”: give this "
+                              "one another name (add the year or the place, say)."]
+    assert Tournament.objects.filter(name__iexact="spring open").count() == 1
+
+
+def test_the_database_refuses_a_second_tournament_of_a_name() -> None:
+    Tournament.objects.create(name="Autumn Cup")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Tournament.objects.create(name="AUTUMN CUP")
+    renamed = Tournament.objects.create(name="Autumn Cup 2")
+    renamed.name = "Autumn cup"
+    with pytest.raises(ValidationError, match="There is already a tournament named"):
+        renamed.full_clean()

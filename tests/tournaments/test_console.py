@@ -274,3 +274,50 @@ def test_play_bot_matches_starts_what_a_failed_job_left(organiser: Any, client: 
     assert "Round 1: 2 bot match(es) are being played." in said(response)
     assert Job.objects.filter(tournament=tournament).count() == 2
     assert buttons(response.content.decode())["play"] is False
+
+
+def test_a_result_entered_from_the_console_comes_back_to_it(organiser: Any,
+                                                           client: Client) -> None:
+    """The console's "enter the result" opens the match's page, whose score-sheet link
+    carries the console along; storing the sheet returns there, saying it is stored."""
+    tournament = tournament_with_teams(4, organisers=[organiser])
+    round = services.round_pair_next(tournament=tournament, user=organiser)
+    services.round_publish(round=round, user=organiser)
+    match = round.matches.filter(is_bye=False).first()
+    assert match is not None
+    page = client.get(console(tournament)).content.decode()
+    match_page = re.search(rf'href="(/admin/tournaments/match/{match.pk}/change/[^"]*)"', page)
+    assert match_page is not None and "?next=" in match_page.group(1)
+
+    page = client.get(match_page.group(1).replace("&amp;", "&")).content.decode()
+    assert "Back to the console" in page
+    sheet = re.search(r'href="([^"]*/score-sheet/[^"]*)"', page)
+    assert sheet is not None
+    response = client.post(sheet.group(1).replace("&amp;", "&"), SHEET_POST, follow=True)
+
+    assert response.redirect_chain == [(console(tournament), 302)]
+    assert "is stored" in said(response)
+    assert hasattr(Match.objects.get(pk=match.pk), "result")
+
+
+@pytest.mark.parametrize("next_url", ["https://elsewhere.example/admin/", "//elsewhere.example/",
+                                      "javascript:alert(1)"])
+def test_a_result_page_never_sends_the_organiser_to_another_site(
+        organiser: Any, client: Client, next_url: str) -> None:
+    tournament = tournament_with_teams(2, organisers=[organiser])
+    round = services.round_pair_next(tournament=tournament, user=organiser)
+    services.round_publish(round=round, user=organiser)
+    match = round.matches.get()
+    sheet = reverse("admin:tournaments_match_score_sheet", args=[match.pk])
+    page = client.get(sheet, {"next": next_url}).content.decode()
+    assert "elsewhere" not in page and "javascript:" not in page  # Cancel stays here too
+
+    response = client.post(f"{sheet}?next={next_url}", SHEET_POST)
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("admin:tournaments_match_change", args=[match.pk])
+
+
+SHEET_POST = {"hand-TOTAL_FORMS": 5, "hand-INITIAL_FORMS": 0,
+              **{f"hand-{i}-{key}": value for i in range(5)
+                 for key, value in (("team_a", 0), ("team_b", 50), ("out_seat", 0))}}

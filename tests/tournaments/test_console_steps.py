@@ -55,3 +55,17 @@ def test_too_few_teams_says_why_no_round_can_be_paired() -> None:
     facts = Facts(rounds_total=None, pairing_problem="at least 2 teams are needed, got 1")
     assert reasons(facts)["pair"] == "at least 2 teams are needed, got 1"
     assert next_step(console_steps(facts)) is None
+
+
+def test_no_step_names_a_round_that_does_not_exist() -> None:
+    """Before any round, and after the last, no step speaks of "round 0" or of the completed
+    round as the one it would publish or close."""
+    for facts in (Facts(rounds_total=5), Facts(number=5, status="complete", rounds_total=5)):
+        does = {step.key: step.does for step in console_steps(facts)}
+        assert "round 0" not in " ".join(does.values())
+        assert does["publish"].startswith("Makes a paired round official")
+        assert does["complete"].startswith("Closes the round being played")
+    draft = {step.key: step.does for step in console_steps(
+        Facts(number=2, status="draft", rounds_total=5))}
+    assert draft["publish"].startswith("Makes round 2 official")
+    assert draft["complete"].startswith("Closes round 2")

@@ -110,8 +110,9 @@ OUT = [0, 1, 2, 3, 0]
 
 
 @pytest.mark.parametrize("sheet, out, message", [
-    ([[5, 40], *SHEET[1:]], OUT, "hand 1: team 0 went out (seat 0), so it scores 0"),
-    ([[0, 42], *SHEET[1:]], OUT, "hand 1: team 1's 42 is not a sum of card values"),
+    ([[5, 40], *SHEET[1:]], OUT, "hand 1: {team_a} went out (seat 0), so it scores 0, not 5"),
+    ([[0, 42], *SHEET[1:]], OUT, "hand 1: {team_b} scored 42, which is not a sum of card "
+                                 "values"),
     ([[0, 5], *SHEET[1:]], OUT, "at least 10"),
     (SHEET[:4], OUT[:4], "5 hands"),
     (SHEET, [0, 1, 2, 3, 4], "hand 5: the seat that went out must be 0, 1, 2 or 3"),
@@ -119,9 +120,11 @@ OUT = [0, 1, 2, 3, 0]
 ])
 def test_an_impossible_score_sheet_says_where_and_stores_nothing(
         setting: dict[str, Any], sheet: Any, out: Any, message: str) -> None:
+    match = setting["match"]
+    message = message.format(team_a=match.team_a.name, team_b=match.team_b.name)
     before = database_state()
     with pytest.raises(services.ResultRejected, match=re.escape(message)):
-        services.match_submit_score_sheet(match=setting["match"], hand_scores=sheet,
+        services.match_submit_score_sheet(match=match, hand_scores=sheet,
                                           out_seats=out, user=setting["organiser"])
     assert database_state() == before
 

@@ -32,14 +32,9 @@ from tournaments.models import Match, Round, Seat, Tournament
 
 from .matches import end_table_url, table_in_play
 from .rounds import REFRESH_SECONDS, result_summary
-from .scoping import change_url, link, progress
+from .scoping import change_url, console_url, link, progress, with_next
 
 ROUND_STEPS = {"fill", "publish", "play", "complete"}
-
-
-def console_url(tournament: Tournament | int) -> str:
-    pk = tournament if isinstance(tournament, int) else tournament.pk
-    return reverse("admin:tournaments_tournament_console", args=[pk])
 
 
 def console_link(tournament: Tournament) -> SafeString:
@@ -148,9 +143,10 @@ def _row(match: Match, tournament: Tournament) -> TableRow:
                                         in zip((side, side + 2), names, strict=True)),
                              team.pk if team else None))
     assert match.table is not None  # the console lists byes apart: each row is at a table
+    back = console_url(tournament)  # a result entered from the match's pages comes back here
     return TableRow(match, match.table.number, sides, result_summary(match),
-                    hasattr(match, "result"), change_url(match),
-                    end_table_url(match) if table_in_play(match) else "")
+                    hasattr(match, "result"), with_next(change_url(match), back),
+                    with_next(end_table_url(match), back) if table_in_play(match) else "")
 
 
 def _seat_name(seat: Seat | None) -> str:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from games.engine import HANDS_PER_GAME, score_sheet_errors
 from tournaments import selectors, services
+from tournaments.formats.registry import unread_settings
 from tournaments.models import Absence, CheckIn, Match, Tournament
 from tournaments.standings import TIEBREAKS
 
@@ -72,8 +73,8 @@ class HandForm(forms.Form):
 
     def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team_a"].label = _("%s (team 0: seats 0 and 2)") % match.team_a
-        team_b = match.team_b or _("bot team")
+        team_a, team_b = selectors.side_names(match)
+        self.fields["team_a"].label = _("%s (team 0: seats 0 and 2)") % team_a
         self.fields["team_b"].label = _("%s (team 1: seats 1 and 3)") % team_b
         self.fields["out_seat"].label = _("went out")
         out_seat = self.fields["out_seat"]
@@ -91,15 +92,20 @@ class BaseScoreSheet(forms.BaseFormSet[HandForm]):
         "too_many_forms": gettext_lazy("A game has %(num)d hands (R2.4): enter no more."),
     }
 
+    def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
+        kwargs["form_kwargs"] = {**kwargs.get("form_kwargs", {}), "match": match}
+        super().__init__(*args, **kwargs)
+        self.teams = selectors.side_names(match)  # the errors name the teams
+
     def clean(self) -> None:
         if any(form.errors for form in self.forms):
             return
         rows = [form.cleaned_data for form in self.forms]
         for error in score_sheet_errors(*self.sheet(rows)):
             if error.hand is not None and error.hand <= len(self.forms):
-                self.forms[error.hand - 1].add_error(None, error.message(_))
+                self.forms[error.hand - 1].add_error(None, error.message(_, self.teams))
             else:
-                raise forms.ValidationError(error.located(_))
+                raise forms.ValidationError(error.located(_, self.teams))
 
     @staticmethod
     def sheet(rows: list[dict[str, Any]]) -> tuple[list[list[int]], list[int | None]]:
@@ -182,6 +188,20 @@ class TournamentForm(forms.ModelForm[Tournament]):
     class Meta:
         model = Tournament
         fields = "__all__"
+
+    def clean(self) -> dict[str, Any]:
+        """A setting the chosen format does not read (a round robin's knockout tie rule, a
+        knockout's points) keeps the tournament's value, whatever was posted, and is not
+        checked: the form's script hides it (``format_settings.js``), and a post without the
+        script stores the same tournament."""
+        data = super().clean() or {}
+        chosen = data.get("format")  # a registered format's key, or absent (its error)
+        if chosen:
+            for name in unread_settings(chosen):
+                if name in self.fields:
+                    self.errors.pop(name, None)
+                    data[name] = getattr(self.instance, name)
+        return data
 
 
 class RoundPlayerForm(forms.ModelForm[_Row]):

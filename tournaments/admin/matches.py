@@ -37,9 +37,12 @@ from .scoping import (
     ScopedInline,
     TournamentFilter,
     TournamentScoped,
+    console_url,
     link,
     not_found,
     run_for_each,
+    safe_next,
+    with_next,
 )
 
 
@@ -154,19 +157,25 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
                     extra_context: dict[str, Any] | None = None) -> HttpResponse:
         match = self.get_object(request, object_id)
         context = dict(extra_context or {})
+        # the page the organiser came from (the console): the result pages return there
+        back = safe_next(request)
+        if match is not None:
+            context["console_url"] = console_url(match.round.tournament_id)
         if (match is not None and not match.is_bye and not hasattr(match, "result")
                 and self.has_change_permission(request, match)):
             context["result_links"] = {
-                "record": reverse("admin:tournaments_match_record", args=[match.pk]),
-                "sheet": reverse("admin:tournaments_match_score_sheet", args=[match.pk])}
+                "record": with_next(reverse("admin:tournaments_match_record", args=[match.pk]),
+                                    back),
+                "sheet": with_next(reverse("admin:tournaments_match_score_sheet",
+                                           args=[match.pk]), back)}
         result = getattr(match, "result", None)
         if (match is not None and result is not None and not result.confirmed
                 and self.has_change_permission(request, match)):
-            context["correct_url"] = reverse("admin:tournaments_match_correct",
-                                             args=[match.pk])
+            context["correct_url"] = with_next(reverse("admin:tournaments_match_correct",
+                                                       args=[match.pk]), back)
         if (match is not None and table_in_play(match)
                 and self.has_change_permission(request, match)):
-            context["end_table_url"] = end_table_url(match)
+            context["end_table_url"] = with_next(end_table_url(match), back)
         if (match is not None and not match.is_bye
                 and match.round.tournament.dealing == match.round.tournament.Dealing.PLATFORM):
             context["deals_url"] = deals_url(match)
@@ -232,15 +241,23 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
                      **context: Any) -> TemplateResponse:
         return TemplateResponse(request, "admin/tournaments/match/result_form.html", {
             **self.admin_site.each_context(request), "opts": self.opts, "original": match,
-            "title": title, "seats": match.seats.all(), **context})
+            "title": title, "seats": match.seats.all(),
+            "back_url": self._back(request, match.pk),
+            "console_url": console_url(match.round.tournament_id), **context})
+
+    @staticmethod
+    def _back(request: HttpRequest, match_id: int) -> str:
+        """Where a stored result (or Cancel) leads: the page the organiser came from, the
+        console say (``?next=``, when it is this site's), else the match's page."""
+        return safe_next(request) or reverse("admin:tournaments_match_change",
+                                             args=[match_id])
 
     def _stored(self, request: HttpRequest, result: Result) -> HttpResponseRedirect:
         waiting = "" if result.confirmed else " " + _("It waits for a second organiser to "
                                                       "confirm it.")
         self.message_user(request, _("The result %(result)s is stored.") % {
             "result": result} + waiting, messages.SUCCESS)
-        return HttpResponseRedirect(reverse("admin:tournaments_match_change",
-                                            args=[result.match_id]))
+        return HttpResponseRedirect(self._back(request, result.match_id))
 
     def upload_record_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         match = self._match_for_result(request, object_id)
@@ -264,8 +281,7 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
         match = self._match_for_result(request, object_id)
         if isinstance(match, HttpResponse):
             return match
-        formset = ScoreSheetFormSet(request.POST or None, prefix="hand",
-                                    form_kwargs={"match": match})
+        formset = ScoreSheetFormSet(request.POST or None, prefix="hand", match=match)
         errors: list[str] = []
         if request.method == "POST" and formset.is_valid():
             hand_scores, out_seats = formset.cleaned_sheet()
@@ -293,7 +309,7 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
         initial = [{"team_a": scores[0], "team_b": scores[1], "out_seat": out}
                    for scores, out in zip(result.hand_scores, result.out_seats, strict=False)]
         formset = ScoreSheetFormSet(request.POST or None, prefix="hand", initial=initial,
-                                    form_kwargs={"match": match})
+                                    match=match)
         errors: list[str] = []
         if request.method == "POST" and formset.is_valid():
             hand_scores, out_seats = formset.cleaned_sheet()
@@ -314,8 +330,7 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
         if isinstance(match, HttpResponse):
             return match
         form = EndTableForm(request.POST or None)
-        formset = ScoreSheetFormSet(request.POST or None, prefix="hand",
-                                    form_kwargs={"match": match})
+        formset = ScoreSheetFormSet(request.POST or None, prefix="hand", match=match)
         errors: list[str] = []
         if request.method == "POST" and all([form.is_valid(), formset.is_valid()]):
             hand_scores, out_seats = formset.cleaned_sheet()
@@ -329,8 +344,7 @@ class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
                 self.message_user(request, _("The live table of %(match)s is ended; the "
                                              "result %(result)s counts.") % {
                     "match": match, "result": result}, messages.SUCCESS)
-                return HttpResponseRedirect(reverse("admin:tournaments_match_change",
-                                                    args=[match.pk]))
+                return HttpResponseRedirect(self._back(request, match.pk))
         return self._result_page(
             request, match, _("End the live table: %s") % match, form=form, formset=formset,
             errors=errors, intro=_(

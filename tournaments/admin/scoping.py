@@ -23,6 +23,7 @@ from django.forms import ModelChoiceField
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -55,6 +56,27 @@ SCOPED_TARGETS: dict[type[Model], str] = {Tournament: "", Round: "tournament",
 
 def change_url(obj: Model) -> str:
     return reverse(f"admin:{obj._meta.app_label}_{obj._meta.model_name}_change", args=[obj.pk])
+
+
+def console_url(tournament: Tournament | int) -> str:
+    pk = tournament if isinstance(tournament, int) else tournament.pk
+    return reverse("admin:tournaments_tournament_console", args=[pk])
+
+
+def safe_next(request: HttpRequest) -> str:
+    """The page to go back to once a form is saved (``?next=``, which a page's links pass on,
+    and a form's post keeps in its address), when it is one of this site's; else "". Never
+    another site's: a crafted link must not send an organiser off the site."""
+    url = request.GET.get("next", "")
+    if url and url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()},
+                                               require_https=request.is_secure()):
+        return url
+    return ""
+
+
+def with_next(url: str, next_url: str) -> str:
+    """``url`` that brings its reader back to ``next_url`` once its form is saved."""
+    return f"{url}?{urlencode({'next': next_url})}" if next_url else url
 
 
 def not_found(model_admin: admin.ModelAdmin[Any], request: HttpRequest,

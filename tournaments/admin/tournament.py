@@ -16,15 +16,22 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
 from tournaments import services
-from tournaments.formats.registry import OPTIONAL_SETTINGS
+from tournaments.formats.registry import OPTIONAL_SETTINGS, formats, unread_settings
 from tournaments.models import Absence, Entry, Tournament
 
 from .checkin import check_in_players
-from .console import console_link, console_url, console_urls
+from .console import console_link, console_urls
 from .director import director_urls
 from .forms import RoundPlayerForm, SentenceInlineFormSet, TournamentForm
 from .imports import CsvImportExport, EntryResource
-from .scoping import ScopedInline, TournamentFilter, TournamentScoped, link, run_for_each
+from .scoping import (
+    ScopedInline,
+    TournamentFilter,
+    TournamentScoped,
+    console_url,
+    link,
+    run_for_each,
+)
 
 _M = TypeVar("_M", bound=Model)
 
@@ -72,14 +79,24 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
     form = TournamentForm
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
         """Only the settings the tournament's format reads (on the add page, before the
-        format is saved, every setting shows)."""
+        format is saved, every setting is in the form, and its script shows the chosen
+        format's)."""
         fieldsets = super().get_fieldsets(request, obj)
         if obj is None:
             return fieldsets
-        unused = OPTIONAL_SETTINGS - obj.format_spec.settings
+        unused = unread_settings(obj.format)
         shown = [(name, {**options, "fields": [f for f in options["fields"] if f not in unused]})
                  for name, options in fieldsets]
         return [(name, options) for name, options in shown if options["fields"]]
+
+    def render_change_form(self, request: HttpRequest, context: dict[str, Any],
+                           *args: Any, **kwargs: Any) -> HttpResponse:
+        """With the settings each format reads, for the form's script that shows only the
+        chosen format's (``tournaments/format_settings.js``)."""
+        context["format_settings"] = {
+            "optional": sorted(OPTIONAL_SETTINGS),
+            "formats": {spec.key: sorted(spec.settings) for spec in formats()}}
+        return super().render_change_form(request, context, *args, **kwargs)
 
     def get_urls(self) -> list[Any]:
         return [*console_urls(self), *director_urls(self), *super().get_urls()]

@@ -23,6 +23,17 @@ from .submissions import DetailSerializer, ResultSubmissionSerializer
 
 ERROR = {"type": "object", "additionalProperties": True,
          "description": "what is wrong, and where: `detail`, or one list of messages a field"}
+# a response format the endpoint does not have (tournaments/api/negotiation.py)
+FORMAT_ERROR = {
+    "type": "object", "required": ["detail", "code", "formats", "media_types"],
+    "description": "the formats and media types the endpoint has",
+    "properties": {
+        "detail": {"type": "string"},
+        "code": {"type": "string", "enum": ["format_not_available"]},
+        "formats": {"type": "array", "items": {"type": "string"}},
+        "media_types": {"type": "array", "items": {"type": "string"}},
+    },
+}
 # a game record's verdict, or "wrong_deal": not played on the match's own deals
 VERDICT_STATUSES = ["illegal", "malformed", "incomplete", "wrong_deal"]
 REJECTION = {
@@ -187,8 +198,9 @@ def strict_nullables(node: Any) -> None:
 def postprocess(result: dict[str, Any], generator: Any, request: Any,
                 public: bool) -> dict[str, Any]:
     """Postprocessing hook: every operation with parameters can answer 400 (a bad query
-    parameter or body), any can answer 401 (credentials given but wrong: a bad token) and
-    404 (an unknown id, a page past the last, an unknown response format), as they do.
+    parameter or body), any can answer 401 (credentials given but wrong: a bad token), 404
+    (an unknown id, a page past the last) and 406 (a response format the endpoint does not
+    have: ``?format=``, a suffix such as ``.xml``, or the Accept header), as they do.
     Every body the API takes is required (a result's record or score sheet, the token
     endpoint's credentials), though no single field of a result is. Nullable references
     are made strict OpenAPI 3.0 (:func:`strict_nullables`)."""
@@ -205,6 +217,8 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any,
                 "schema": ERROR}}, "description": "wrong credentials"})
             responses.setdefault("404", {"content": {"application/json": {
                 "schema": ERROR}}, "description": "not found"})
+            responses.setdefault("406", {"content": {"application/json": {
+                "schema": FORMAT_ERROR}}, "description": "no such response format here"})
     # A match's "record" is there only with ?include=record; drf-spectacular makes every
     # read-only field required.
     detail = result.get("components", {}).get("schemas", {}).get("MatchDetail", {})

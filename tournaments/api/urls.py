@@ -8,16 +8,17 @@ from drf_spectacular.views import SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
 from . import views
+from .root import ApiRoot
 from .schema import SchemaView
 from .tokens import token_view
 
 router = DefaultRouter()
+router.APIRootView = ApiRoot  # a description and every link, not DRF's stock text
 router.register("tournaments", views.TournamentViewSet, basename="tournament")
 router.register("rounds", views.RoundViewSet, basename="round")
 router.register("matches", views.MatchViewSet, basename="match")
 router.register("teams", views.TeamViewSet, basename="team")
 router.register("players", views.PlayerViewSet, basename="player")
-
 
 
 @csrf_exempt

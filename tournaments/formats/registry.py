@@ -175,3 +175,9 @@ def format_of(key: str) -> TournamentFormat:
 def formats() -> list[TournamentFormat]:
     """Every registered format, in the order registered."""
     return list(_REGISTRY.values())
+
+
+def unread_settings(key: str) -> frozenset[str]:
+    """The settings only some formats read that the format stored as ``key`` leaves alone
+    (:class:`PairingError` for a format nobody registered)."""
+    return OPTIONAL_SETTINGS - format_of(key).settings

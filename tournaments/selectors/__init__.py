@@ -34,7 +34,14 @@ from .checkin import (
 from .console import ConsoleView, LiveTables, live_tables_by_round, tournament_console
 from .counted import counted_results, counts_q, is_left_out, rated_results
 from .home import final_places_of, home_view
-from .matches import match_hands, match_is_live, public_match, round_tables, table_view
+from .matches import (
+    match_hands,
+    match_is_live,
+    public_match,
+    round_tables,
+    side_names,
+    table_view,
+)
 from .online import YourTable, your_tables
 from .people import (
     player_rating_history,
@@ -85,7 +92,8 @@ __all__ = [
     "public_rounds", "rated_results", "round_bot_match_ids", "round_job", "round_job_kind",
     "round_player_problem",
     "round_tables", "rounds_total", "seeded_team_ids", "self_check_in_round", "standing_rows",
-    "standings_versions", "table_view", "team_rating", "team_rating_history", "team_results",
+    "side_names", "standings_versions", "table_view", "team_rating", "team_rating_history",
+    "team_results",
     "team_tournaments", "teams", "tournament_bracket_view", "tournament_format",
     "tournament_console", "tournament_cross_table", "tournament_entries", "tournament_is_live",
     "tournament_metrics", "tournament_players", "tournament_standings",

@@ -45,6 +45,11 @@ def seat_views(match: Match) -> list[SeatView]:
             for seat in sorted(match.seats.all(), key=lambda s: s.position)]
 
 
+def side_names(match: Match) -> list[str]:
+    """The names of team 0 (seats 0 and 2) and team 1, as a match's pages call them."""
+    return [Side(team, []).name for team in (match.team_a, match.team_b)]
+
+
 def table_view(match: Match) -> TableView:
     seats = seat_views(match)
     result = visible_result(match)

@@ -34,6 +34,7 @@ from games.live.director import end_table
 from games.live.models import LiveTable
 from tournaments.bot_share import bot_share as record_bot_share
 from tournaments.models import Match, Result, Round, Seat
+from tournaments.selectors import side_names
 
 from .access import (
     require_confirmer,
@@ -75,18 +76,19 @@ def match_submit_score_sheet(*, match: Match, hand_scores: Any, out_seats: Any,
     team to confirm it (double entry); one an organiser entered waits for a second
     organiser when the tournament asks for it."""
     require_submitter(user, match)
-    scores = _checked_sheet(hand_scores, out_seats)
+    scores = _checked_sheet(match, hand_scores, out_seats)
     needs_confirmation = (match.round.tournament.confirm_score_sheets
                           or side_of(user, match) is not None)
     return _store(match, Result.Source.SHEET, scores, user=user, record=None,
                   confirmed=not needs_confirmation)
 
 
-def _checked_sheet(hand_scores: Any,
+def _checked_sheet(match: Match, hand_scores: Any,
                    out_seats: Any) -> tuple[list[list[int]], list[int | None]]:
     errors = score_sheet_errors(hand_scores, out_seats)
-    if errors:  # the engine's messages, in the reader's language
-        raise ResultRejected("; ".join(error.located(gettext) for error in errors))
+    if errors:  # the engine's messages, in the reader's language, naming the match's teams
+        teams = side_names(match)
+        raise ResultRejected("; ".join(error.located(gettext, teams) for error in errors))
     return [list(s) for s in hand_scores], list(out_seats)
 
 
@@ -152,7 +154,7 @@ def result_correct(*, result: Result, hand_scores: Any, out_seats: Any,
     if side_of(user, result.match) is not None:
         raise PermissionDenied(gettext("an organiser who plays in a match does not settle "
                                        "its result"))
-    hand_scores, out_seats = _checked_sheet(hand_scores, out_seats)
+    hand_scores, out_seats = _checked_sheet(result.match, hand_scores, out_seats)
     with transaction.atomic():
         locked = _locked_result(result)
         _refuse_complete(locked.match)
@@ -242,7 +244,7 @@ def match_end_live_table(*, match: Match, hand_scores: Any, out_seats: Any, reas
         raise PermissionDenied(gettext("an organiser who plays in a match does not settle "
                                        "its result"))
     reason = _checked_reason(reason)
-    scores = _checked_sheet(hand_scores, out_seats)
+    scores = _checked_sheet(match, hand_scores, out_seats)
     table_id = (Match.objects.filter(pk=match.pk).values_list("live_table_id", flat=True)
                 .first())
     if table_id is None:

@@ -7,7 +7,6 @@ reads the form, and says what is wrong hand by hand ("hand 3: ...") with nothing
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
@@ -18,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from games.engine import HANDS_PER_GAME, SheetError, score_sheet_errors, team_of
+from games.engine import HANDS_PER_GAME, score_sheet_errors, team_of
 from games.engine.scoresheet import VALUE_STEP
 from tournaments import selectors, services
 from tournaments.models import Match, Result, Round
@@ -56,23 +55,15 @@ def read_sheet(data: QueryDict, names: list[str]) -> tuple[list[Any], list[Any],
             if not text and out is not None and out % 2 == team:
                 text = "0"
             if not SCORE.fullmatch(text):
-                errors.append(gettext("hand %(hand)d: enter %(team)s's points as a whole "
-                                      "number") % {"hand": hand, "team": name})
+                errors.append(gettext("hand %(hand)d: enter the points of %(team)s as a "
+                                      "whole number") % {"hand": hand, "team": name})
             scores.append(int(text) if SCORE.fullmatch(text) else 0)
         hand_scores.append(scores)
         out_seats.append(out)
-    if not errors:
-        errors = [_named(error, names) for error in score_sheet_errors(hand_scores, out_seats)]
+    if not errors:  # the engine's sentences, naming the teams as this page does
+        errors = [error.located(gettext, names)
+                  for error in score_sheet_errors(hand_scores, out_seats)]
     return hand_scores, out_seats, errors
-
-
-def _named(error: SheetError, names: list[str]) -> str:
-    """The engine's sentence ("hand 2: team 1's 37 is not ..."), naming the team as this page
-    does rather than by its number."""
-    team = error.params.get("team")
-    if isinstance(team, int):
-        error = replace(error, params={**error.params, "team": names[team]})
-    return error.located(gettext)
 
 
 def _hands(data: QueryDict | None, table: TableView) -> list[dict[str, Any]]:
