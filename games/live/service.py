@@ -408,7 +408,8 @@ def _stand_in_step(table_id: int, deadline: datetime | None
         seat = live.game.to_move
         if seat is None or locked.levels.get(seat):
             replayed.keep(table, live)
-            rows.write_table(locked)
+            if fired:  # the timer is out no more
+                rows.write_table(locked)
             return None, None
         return _bot_acts(locked, live, seat, STAND_IN, "stand-in"), table.deadline
 
