@@ -34,7 +34,7 @@ from django.conf import settings
 from django.db import connection
 from django.utils.translation import gettext as _
 
-from . import frames, presence, service, shared
+from . import frames, prepared, presence, service, shared
 
 Message = dict[str, Any]
 
@@ -107,6 +107,7 @@ class TableConsumer(Consumer):
     seat: int | None
     last_seq: int
     closing = False  # set once this side has closed the connection: nothing more is sent
+    counted = False  # set once ``prepared`` counts this connection at its table
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -123,6 +124,8 @@ class TableConsumer(Consumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         self.last_seq = 0
+        prepared.arrived(self.table_id, self.seat)
+        self.counted = True
         if self.seat is not None:  # a person back at their seat takes it from the bot
             await _db(presence.heard)(self.table_id, self.seat, arriving=True)
         # a new connection gets a snapshot (the view), not the whole history
@@ -132,6 +135,8 @@ class TableConsumer(Consumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             seat = getattr(self, "seat", None)
+            if self.counted:
+                prepared.left(self.table_id, seat)
             if seat is not None:
                 await _db(presence.heard)(self.table_id, seat, leaving=True)
 
@@ -189,7 +194,8 @@ class TableConsumer(Consumer):
             return
         try:
             seq, update = await _db(service.act_and_update)(
-                self.table_id, self.seat, request.action, request.id, self.last_seq)
+                self.table_id, self.seat, request.action, request.id, self.last_seq,
+                prepared.seats(self.table_id))
         except service.TableError as exc:
             await self._error(request.id, exc.message, exc.rule)
             return
@@ -219,8 +225,14 @@ class TableConsumer(Consumer):
     async def table_changed(self, event: Message) -> None:
         """The group's notice that the table reached sequence number ``event["seq"]``, or
         that something besides an action changed (``changed``: a pause, a substitute)."""
-        if event["seq"] > self.last_seq or event.get("changed"):
+        if event.get("changed"):
             await self._catch_up()
+        elif event["seq"] > self.last_seq:
+            made = prepared.take(self.table_id, event["seq"], (self.seat, self.last_seq))
+            if made is None:
+                await self._catch_up()
+            else:
+                await self._send_update(*made)
 
     async def layer_subscribed(self, event: Message) -> None:
         """Notices reach this connection from now on; those sent before did not."""

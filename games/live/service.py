@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal
@@ -38,20 +38,21 @@ from games.engine import (
 )
 from games.engine.ways import ways
 
-from . import kinds, limits, replayed, rows, seating
+from . import kinds, limits, prepared, replayed, rows, seating
 from .errors import TableError as TableError  # what its callers catch, as service.TableError
 from .ids import client_id_problem, server_id
 from .models import LiveSeat, LiveTable
 from .state import Json, LiveGame, replay
 from .turns import (
     after_commit,
+    announce,
     arm_timer,
     group_name,
     start_turn,
     stop_clock,
     timer_on_commit,
 )
-from .updates import Update, log_texts, no_table, update_since, updates
+from .updates import Key, Update, log_texts, no_table, update_since, updates
 
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
@@ -211,19 +212,32 @@ def table_act(table_id: int, seat: int, action_text: str, client_action_id: str,
 
 
 def act_and_update(table_id: int, seat: int, action_text: str, client_action_id: str,
-                   since: int) -> tuple[int, Update]:
+                   since: int, others: Iterable[int | None] = ()) -> tuple[int, Update]:
     """:func:`table_act`, then ``seat``'s :func:`update_since` ``since``, from the table
-    as the action left it (not read again)."""
-    seq, table = _act(table_id, seat, action_text, client_action_id, None)
-    # the action just made is the person's own: no need to ask the log who chose it
-    found = updates(table, [(seat, since)], known=(seq - 1, set()))[(seat, since)]
+    as the action left it (not read again). When that is the action after ``since``, the
+    same update of each of ``others`` (seats connected in this process, ``None`` for
+    spectators) is made with it and kept for their notice (``prepared``)."""
+    # the notice waits for the others' updates, so that it finds them made
+    seq, table = _act(table_id, seat, action_text, client_action_id, None, notice=False)
+    try:
+        keys: set[Key] = {(seat, since)}
+        if seq == since + 1:
+            keys.update((other, since) for other in others)
+        # the action just made is the person's own: no need to ask the log who chose it
+        made = updates(table, keys, known=(seq - 1, set()))
+        if len(keys) > 1:
+            prepared.keep(table_id, seq, {key: update for key, update in made.items()
+                                          if isinstance(update, Update)})
+    finally:
+        transaction.on_commit(lambda: announce(table_id, seq))
+    found = made[(seat, since)]
     if isinstance(found, TableError):
         raise found
     return seq, found
 
 
 def _act(table_id: int, seat: int, action_text: str, client_action_id: str,
-         expected_seq: int | None) -> tuple[int, LiveTable]:
+         expected_seq: int | None, *, notice: bool = True) -> tuple[int, LiveTable]:
     """:func:`table_act`'s sequence number, and the table (as committed) with it."""
     problem = client_id_problem(client_action_id)
     if problem:
@@ -251,13 +265,14 @@ def _act(table_id: int, seat: int, action_text: str, client_action_id: str,
         if action.seat != seat:
             raise TableError(_("Seat %(seat)s cannot act for seat %(other)s.")
                              % {"seat": seat, "other": action.seat}, "R6.1")
-        return _append(locked, _game(table), action, client_action_id), table
+        return _append(locked, _game(table), action, client_action_id, notice=notice), table
 
 
-def _append(locked: rows.Locked, live: LiveGame, action: Action, client_action_id: str) -> int:
+def _append(locked: rows.Locked, live: LiveGame, action: Action, client_action_id: str, *,
+            notice: bool = True) -> int:
     """The door itself, inside the transaction holding the table's row lock, ``live`` being
     its game: the engine checks ``action``, which is then logged with the next sequence
-    number; the follow-ups go once committed."""
+    number; the follow-ups go once committed (the notice too, unless ``notice=False``)."""
     table = locked.table
     hands_done = len(live.game.results)
     try:
@@ -280,7 +295,7 @@ def _append(locked: rows.Locked, live: LiveGame, action: Action, client_action_i
         table.record = marked_record(live.record(_players(table)).to_json(),
                                      rows.server_actions(table.pk), locked)
         rows.write_table(locked, "status", "record")
-    after_commit(locked, mover, locked.bot_seats)
+    after_commit(locked, mover, locked.bot_seats, notice=notice)
     transaction.on_commit(lambda: replayed.keep(table, live))
     return table.seq
 

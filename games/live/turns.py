@@ -68,11 +68,13 @@ def stop_clock(locked: Locked, seat: int) -> None:
 
 
 def after_commit(locked: Locked, mover: int | None, bots: set[int], *,
-                 changed: bool = False) -> None:
+                 changed: bool = False, notice: bool = True) -> None:
     """Once committed: announce the new state, let the next bot (of ``bots``) move, send
     the table's timer when one was armed (``arm_timer``) and report the result when the
     game has ended. Nothing moves while the table is paused. ``changed``: something other
-    than an action changed (a pause, a substitute), which every connection reads again."""
+    than an action changed (a pause, a substitute), which every connection reads again.
+    ``notice=False``: the caller announces it itself, once it has made what the notice's
+    connections are to be sent (``prepared``)."""
     table = locked.table
     table_id, seq, timer = table.pk, table.seq, locked.timer
     playing = table.paused_at is None
@@ -92,7 +94,8 @@ def after_commit(locked: Locked, mover: int | None, bots: set[int], *,
         with _logged("reporting the result", table_id):
             if finished:
                 send(TASKS + "live_report", (table_id,))
-        announce(table_id, seq, changed=changed)
+        if notice:
+            announce(table_id, seq, changed=changed)
 
     transaction.on_commit(follow_up)
 
