@@ -139,21 +139,18 @@ def create_table(seats: Sequence[SeatPlan], *, seed: int | None = None, reports_
 
 def begin(table_id: int) -> bool:
     """The first person holding a seat has opened a table that awaited them: play begins,
-    the bot to move goes (after its pause) and the turn's countdown starts afresh, so the
-    wait cost nobody time. Under the table's lock, so of two connections arriving at once
-    exactly one begins it; whether this call did."""
+    the bot to move goes (after its pause; a person's clock ran from the start, as the
+    table opens as they ask for it). Under the table's lock, so of two connections
+    arriving at once exactly one begins it; whether this call did."""
     with transaction.atomic():
         locked = rows.lock_table(table_id)
         if locked is None or not locked.table.awaiting:
             return False
         table = locked.table
         table.awaiting = False
-        mover = None
-        if table.status == LiveTable.Status.PLAYING and table.paused_at is None:
-            mover = to_move(table)
-            start_turn(locked, mover)
-        rows.write_table(locked, "awaiting", "deadline", "turn_started")
-        after_commit(locked, mover, locked.bot_seats)
+        rows.write_table(locked, "awaiting")
+        if table.status == LiveTable.Status.PLAYING:
+            after_commit(locked, to_move(table), locked.bot_seats)
     return True
 
 
