@@ -105,6 +105,15 @@ REPROS = [  # (frame, the field named, what the message says, the id echoed)
     (json.dumps(_ways(cards=["8S"] * 109)), "cards", "at most 108", "w1"),
     ("", None, "not JSON", None),
     ("[1, 2]", None, "JSON object", None),
+    (json.dumps({"type": "hand_log", "id": "h1", "hand": 0}), "hand", "from 1 to 5", "h1"),
+    (json.dumps({"type": "hand_log", "id": "h1", "hand": 6}), "hand", "from 1 to 5", "h1"),
+    (json.dumps({"type": "hand_log", "id": "h1", "hand": "2"}), "hand", "from 1 to 5", "h1"),
+    (json.dumps({"type": "hand_log", "id": "h1", "hand": True}), "hand", "from 1 to 5", "h1"),
+    (json.dumps({"type": "hand_log", "id": "h1"}), "hand", "from 1 to 5", "h1"),
+    (json.dumps({"type": "hand_log", "hand": 1}), "id", "needs the field", None),
+    # well formed, but the table is at hand 1 (the service's refusal, with its field)
+    (json.dumps({"type": "hand_log", "id": "h1", "hand": 2}), "hand", "not been dealt",
+     "h1"),
 ]
 
 
