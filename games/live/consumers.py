@@ -138,8 +138,10 @@ class TableConsumer(Consumer):
         self.last_seq = 0
         if self.seat is not None:  # a person back at their seat takes it from the bot
             await _db(presence.heard)(self.table_id, self.seat, arriving=True)
-        # a new connection gets a snapshot (the view), not the whole history
+        # a new connection gets a snapshot (the view and the hand so far)
         await self._send_update(*await self._update(None))
+        if self.seat is not None:  # a table awaiting its first person begins, once seen
+            await _db(service.begin)(self.table_id)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):

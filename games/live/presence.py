@@ -40,8 +40,7 @@ WRITE_EVERY = 5
 def heard(table_id: int, seat: int, *, leaving: bool = False, arriving: bool = False) -> None:
     """A sign of life from the person at ``seat``: stored (a heartbeat at most every
     ``WRITE_EVERY`` seconds); one who is away is back; one who leaves is checked on once
-    the grace has passed; one arriving at a table that awaited its first person begins
-    its play (``service.begin``)."""
+    the grace has passed."""
     now = timezone.now()
     seats = LiveSeat.objects.filter(table_id=table_id, seat=seat, user__isnull=False)
     if not (leaving or arriving):
@@ -55,8 +54,6 @@ def heard(table_id: int, seat: int, *, leaving: bool = False, arriving: bool = F
         if table.grace_seconds is not None:
             send(TASKS + "live_away_check", (table_id,), countdown=table.grace_seconds + 1)
         return
-    if arriving and table.awaiting:  # the table waited for its first person: play begins
-        service.begin(table_id)
     if seating.load(table.seating)[seat].away:
         come_back(table_id, seat)
 

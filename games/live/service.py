@@ -141,7 +141,11 @@ def begin(table_id: int) -> bool:
     """The first person holding a seat has opened a table that awaited them: play begins,
     the bot to move goes (after its pause; a person's clock ran from the start, as the
     table opens as they ask for it). Under the table's lock, so of two connections
-    arriving at once exactly one begins it; whether this call did."""
+    arriving at once exactly one begins it; whether this call did. A table that awaits
+    nobody (the most) is told by one read, without the lock."""
+    table = rows.read_table(table_id)
+    if table is None or not table.awaiting:
+        return False
     with transaction.atomic():
         locked = rows.lock_table(table_id)
         if locked is None or not locked.table.awaiting:
