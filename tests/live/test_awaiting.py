@@ -106,3 +106,15 @@ def test_a_tournament_style_table_never_awaits(player: Any) -> None:
     table = service.create_table([service.SeatPlan(user=player)]
                                  + [service.SeatPlan(bot="greedy")] * 3, seed=SEED)
     assert not LiveTable.objects.get(pk=table.pk).awaiting
+
+
+def test_a_friends_table_awaits_its_first_person_too(player: Any) -> None:
+    from games.live import friends
+
+    waiting = friends.open_friend_table(player, seat=PERSON, friends=[(PERSON + 2) % 4],
+                                        bot="greedy")
+    table = friends.start_friend_table(player, waiting.pk)  # the friend's seat: a bot's
+    found = LiveTable.objects.get(pk=table.pk)
+    assert found.awaiting and found.seq == 0
+    assert service.begin(table.pk) and _seq(table) > 0  # the host opened it
+    assert service.to_move(LiveTable.objects.get(pk=table.pk)) == PERSON
