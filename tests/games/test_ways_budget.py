@@ -3,13 +3,13 @@ cards, 8 wilds, every mix of jokers and 2s, runs and sets, before and after the 
 with melds to lay off onto) it stops within its work units, and whatever it returns the
 engine accepts; when the units run out it returns the ways found so far, or refuses.
 
-Wall time is asserted only with a bound that can't flake on a busy machine (0.5 s); the real
-figure (the aim is 50 ms at worst; about 10 ms here) is measured by ``manage.py bench_engine
---ways``, over the same selections."""
+The budget is counted in work units, so these tests hold on a machine of any speed or load;
+no wall time is asserted (a bound of 0.5 s took 3.3 s on a machine ten processes deep). The
+time itself (the aim is 50 ms at worst; about 10 ms here) is measured by ``manage.py
+bench_engine --ways``, over the same selections."""
 
 from __future__ import annotations
 
-import time
 from functools import cache
 from itertools import permutations
 
@@ -38,16 +38,14 @@ from games.engine.ways import BUDGET, LIMIT, PER_WAY, TOO_MANY_WAYS, search, way
 from .test_commands import manage
 from .test_ways import cards_of, decisions, same_move
 
-WALL_SECONDS = 0.5  # generous: the budget's real figure is the benchmark's
 ALLOWED = BUDGET + PER_WAY * LIMIT
 CASES = ways_cases()
 
 
-def timed_search(state: HandState, cards: tuple[Card, ...] | list[Card],
-                 meld: int | None) -> tuple[list[Action], int, bool, float]:
-    start = time.perf_counter()
+def budgeted_search(state: HandState, cards: tuple[Card, ...] | list[Card],
+                    meld: int | None) -> tuple[list[Action], int, bool]:
     found = search(state.observation(0), cards, meld)
-    return found.actions, found.work, found.exhausted, time.perf_counter() - start
+    return found.actions, found.work, found.exhausted
 
 
 def assert_legal(state: HandState, found: list[Action], cards: tuple[Card, ...] | list[Card],
@@ -78,9 +76,8 @@ def test_the_built_worst_cases_cover_what_they_say() -> None:
 @pytest.mark.parametrize("built", CASES, ids=[c.label for c in CASES])
 def test_a_worst_case_is_answered_within_the_budget_and_every_way_is_legal(
         built: WaysCase) -> None:
-    found, work, exhausted, seconds = timed_search(built.state, built.cards, built.meld)
+    found, work, exhausted = budgeted_search(built.state, built.cards, built.meld)
     assert work <= ALLOWED
-    assert seconds < WALL_SECONDS, f"{seconds:.3f} s"
     assert_legal(built.state, found, built.cards, built.meld)
     if exhausted and not found:
         with pytest.raises(IllegalActionError) as refused:
@@ -97,8 +94,8 @@ def test_the_22_card_hand_with_8_wilds_takes_its_budget_not_seconds() -> None:
     # The kind of selection that took minutes before: 22 cards, 8 wilds, and the card taken
     # this turn kept back (R6.5), so that most ways are refused at the very end.
     built = case("22 cards, 4 jokers, 4 twos, new melds of runs, JD taken")
-    found, work, _exhausted, seconds = timed_search(built.state, built.cards, built.meld)
-    assert work <= ALLOWED and seconds < WALL_SECONDS
+    found, work, _exhausted = budgeted_search(built.state, built.cards, built.meld)
+    assert work <= ALLOWED
     assert len(found) == LIMIT  # melds that give the JD a place: a diamond run up to the 10
     assert_legal(built.state, found, built.cards, None)
 
@@ -176,10 +173,10 @@ def test_a_swapped_wild_waiting_to_be_played_is_laid_off_within_the_budget() -> 
     state.apply(Swap(0, 0, Card.parse("8S"), JOKER))
     chosen = parse_cards("2C 2C 2S 2D JK JK JK JK")  # the swapped joker among them
     for meld in range(1, len(table)):
-        found, work, _exhausted, seconds = timed_search(state, chosen, meld)
-        assert work <= ALLOWED and seconds < WALL_SECONDS
+        found, work, _exhausted = budgeted_search(state, chosen, meld)
+        assert work <= ALLOWED
         assert_legal(state, found, chosen, meld)
-    found, _work, _exhausted, _seconds = timed_search(state, chosen, 1)
+    found, _work, _exhausted = budgeted_search(state, chosen, 1)
     assert found  # onto the run 9H TH JH: the joker may go there (not back to meld 0)
 
 
@@ -221,9 +218,8 @@ def wild_heavy(draw: st.DrawFn) -> tuple[HandState, list[Card], int | None]:
 def test_generated_wild_heavy_hands_take_bounded_work_and_get_only_legal_ways(
         drawn: tuple[HandState, list[Card], int | None]) -> None:
     state, cards, meld = drawn
-    found, work, _exhausted, seconds = timed_search(state, cards, meld)
+    found, work, _exhausted = budgeted_search(state, cards, meld)
     assert work <= ALLOWED
-    assert seconds < WALL_SECONDS, f"{seconds:.3f} s"
     assert_legal(state, found, cards, meld)
 
 
