@@ -1,0 +1,212 @@
+"""The live table as a card table, in chromium: what a decision needs fits one screen on a
+phone and on a laptop, a whole turn by the keyboard's shortcuts, every move that is off
+says why, the ways a selection fits are asked one difference at a time, and the new
+table passes axe-core. Each test opens a table of its own (``_seeded_table``) and waits
+with Playwright's ``expect``; the site runs in daphne as in ``test_live_table``."""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+import pytest
+
+from games.live.models import LiveTable
+
+from . import TIMEOUT_MS, browser_fixture, expect  # noqa: F401  (fixtures)
+from .axe import EVERY_IMPACT, assert_accessible
+from .test_csp import Tab
+from .test_live_table import FIRST, _seeded_table, _view, alice, site  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SCREENS = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
+SHOTS = os.environ.get("PUSH_SCREENSHOTS")  # a folder: the tests save what they saw there
+
+
+def _tab(browser: Any, site: str, user: Any, screen: str) -> tuple[Any, list[str], Tab]:
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(locale="en-US", viewport=SCREENS[screen],
+                                  has_touch=screen == "phone")
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                          "url": site}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page, errors, Tab(page, site)
+
+
+@pytest.fixture(params=sorted(SCREENS))
+def screen(request: Any) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def tab(browser: Any, site: str, alice: Any, screen: str) -> Any:  # noqa: F811
+    """alice's tab at ``screen``'s size; a JavaScript error or a CSP violation fails."""
+    page, errors, watch = _tab(browser, site, alice, screen)
+    yield page
+    page.context.close()
+    assert errors == [], f"JavaScript errors: {errors}"
+    assert watch.violations == [], f"Content-Security-Policy violations: {watch.violations}"
+
+
+def _decision(page: Any) -> list[Any]:
+    """What a decision needs: the discard top, the stock, the hand's first and last cards
+    and every move button."""
+    hand = page.locator("[data-hand] button")
+    moves = page.get_by_role("group", name="Your moves").get_by_role("button")
+    return [page.locator("[data-top]"), page.locator("[data-stock]"),
+            hand.first, hand.last, *[moves.nth(i) for i in range(5)]]
+
+
+def _shot(page: Any, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS), indirect=True)
+def test_what_a_decision_needs_is_on_one_screen(tab: Any, site: str, alice: Any,  # noqa: F811
+                                                screen: str) -> None:
+    page = tab
+    table = _seeded_table(alice)
+    page.goto(f"{site}/tables/{table.pk}/")
+    take = page.get_by_role("button", name="Take the discard")
+    expect(take).to_be_enabled()
+    expect(page.get_by_role("group", name="Your moves").get_by_role("button")).to_have_count(5)
+    for part in _decision(page):
+        _shot(page, f"{screen}-draw")
+        expect(part).to_be_in_viewport(ratio=1)
+    take.click()
+    expect(page.locator("[data-turn]")).to_have_text(re.compile("^Your turn: lay down"))
+    expect(page.locator("[data-hand] button")).to_have_count(7)
+    page.locator("[data-hand] button").first.click()
+    expect(page.locator("[data-hand] [aria-pressed=true]")).to_have_count(1)
+    for part in _decision(page):
+        _shot(page, f"{screen}-play")
+        expect(part).to_be_in_viewport(ratio=1)
+    # the selected card is raised above the others
+    expect(page.locator("[data-hand] [aria-pressed=true]")).to_have_css(
+        "transform", re.compile(r"^matrix\(1, 0, 0, 1, 0, -\d+"))
+    _shot(page, f"{screen}-play")
+
+
+@pytest.mark.parametrize("screen", ["laptop"], indirect=True)
+def test_a_whole_turn_by_the_keyboard_shortcuts(tab: Any, site: str, alice: Any,  # noqa: F811
+                                                screen: str) -> None:
+    """t takes, the arrows walk the hand, Space selects, d discards: a turn in a few keys,
+    with no Tab and no mouse; ? lists the keys; then the page passes axe-core."""
+    page = tab
+    table = _seeded_table(alice)
+    page.goto(f"{site}/tables/{table.pk}/")
+    expect(page.get_by_role("button", name="Take the discard")).to_be_enabled()
+    keys = 0
+
+    def press(key: str) -> None:
+        nonlocal keys
+        keys += 1
+        page.keyboard.press(key)
+
+    press("?")
+    help_dialog = page.get_by_role("dialog", name="Keys")
+    expect(help_dialog).to_be_visible()
+    expect(help_dialog).to_contain_text("Discard the selected card")
+    assert_accessible(page, EVERY_IMPACT)
+    page.keyboard.press("Escape")
+    expect(help_dialog).to_be_hidden()
+    keys = 0
+
+    press("t")
+    expect(page.locator("[data-turn]")).to_have_text(re.compile("^Your turn: lay down"))
+    focused = page.locator("[data-hand] button:focus")
+    expect(focused).to_have_count(1)  # the draw hands the focus to the hand
+    view = _view(table)
+    order = page.locator("[data-hand] button").evaluate_all(
+        "buttons => buttons.map(b => b.getAttribute('data-key'))")
+    at = next(i for i, key in enumerate(order)
+              if f"{FIRST} discard {key.split('#')[0]}" in view["legal"])
+    start = order.index(focused.get_attribute("data-key"))
+    for _ in range(at - start):
+        press("ArrowRight")
+    expect(focused).to_have_attribute("data-key", order[at])
+    press("Space")
+    expect(page.locator("[data-hand] [aria-pressed=true]")).to_have_attribute("data-key", order[at])
+    press("d")
+    code = order[at].split("#")[0]
+    face = ("10" if code[0] == "T" else code[0]) + {"S": "♠", "H": "♥", "D": "♦",
+                                                    "C": "♣"}[code[1]]
+    expect(page.get_by_role("log")).to_contain_text(f"alice discards {face}.")
+    assert keys <= 12, f"a turn took {keys} keys"
+    expect(page.get_by_role("button", name="Take the discard")).to_be_enabled()  # round again
+    assert_accessible(page, EVERY_IMPACT)
+
+
+@pytest.mark.parametrize("screen", ["phone"], indirect=True)
+def test_a_move_that_is_off_says_why(tab: Any, site: str, alice: Any,  # noqa: F811
+                                     screen: str) -> None:
+    page = tab
+    table = _seeded_table(alice)
+    page.goto(f"{site}/tables/{table.pk}/")
+    discard = page.get_by_role("button", name="Discard the selected card")
+    expect(page.get_by_role("button", name="Take the discard")).to_be_enabled()
+    expect(discard).to_be_disabled()
+    expect(discard).to_have_accessible_description("Take the discard or push first (R6.2).")
+    discard.focus()
+    expect(page.locator("#why-discard")).to_be_visible()  # shown where the focus is
+    page.get_by_role("button", name="Take the discard").click()
+    expect(page.locator("[data-turn]")).to_have_text(re.compile("^Your turn: lay down"))
+    take = page.get_by_role("button", name="Take the discard")
+    expect(take).to_have_accessible_description(
+        "You have drawn this turn; now meld or discard (R6.2).")
+    # the card just taken (R6.5): marked in the hand, and the discard says why it is off
+    view = _view(table)
+    taken = view["taken"]
+    assert f"{FIRST} discard {taken}" not in view["legal"], "this deal's taken card stays (R6.5)"
+    page.locator("[data-hand] button.taken").click()
+    expect(page.locator("[data-hand] [aria-pressed=true]")).to_have_count(1)
+    expect(discard).to_be_disabled()
+    expect(discard).to_have_accessible_description(
+        "The card just taken from the discard pile cannot be discarded this turn (R6.5).")
+    # the meld buttons (none yet) and the lay-down say theirs too
+    expect(page.locator("[data-why-meld]")).to_have_text(
+        "Lay down your contract first: until then you cannot lay off or swap a wild "
+        "(R7.1, R7.3).")
+    assert LiveTable.objects.get(pk=table.pk).seq == 1  # nothing was played by pressing
+
+
+@pytest.mark.parametrize("screen", ["laptop"], indirect=True)
+def test_ways_that_lead_to_the_same_table_are_one_and_the_rest_asked_by_difference(
+        tab: Any, site: str, alice: Any, screen: str) -> None:  # noqa: F811
+    """The page's own choosing (static/live/ways.js), given real answers of the engine's
+    ``ways``: identical tables collapse, a handful is offered, more are asked by a wild."""
+    page = tab
+    table = _seeded_table(alice)
+    page.goto(f"{site}/tables/{table.pk}/")
+    expect(page.get_by_role("button", name="Take the discard")).to_be_enabled()
+    sets = ["2 contract set(8S 8D 8D) set(8C 2H=8 JK=8)", "2 contract set(8S 8D 8C) set(8D 2H=8 JK=8)",
+            "2 contract set(8S 8D 2H=8) set(8D 8C JK=8)", "2 contract set(8S 8D JK=8) set(8D 8C 2H=8)",
+            "2 contract set(8S 8C 2H=8) set(8D 8D JK=8)", "2 contract set(8S 8C JK=8) set(8D 8D 2H=8)",
+            "2 contract set(8S 2H=8 JK=8) set(8D 8D 8C)"]
+    plan = page.evaluate("ways => window.PushLive.ways.plan(ways, 0)", sets)
+    assert plan["choose"] == [sets[0], sets[2]]  # 7 ways, 2 tables: where the 2 and JK go
+    runs = ["0 contract run(4H 5H 6H 2C=7H) run(9S TS 2D=JS JK=QS)",
+            "0 contract run(4H 5H 6H 2C=7H) run(JK=8S 9S TS 2D=JS)",
+            "0 contract run(2C=3H 4H 5H 6H) run(9S TS 2D=JS JK=QS)",
+            "0 contract run(2C=3H 4H 5H 6H) run(JK=8S 9S TS 2D=JS)",
+            "0 contract run(JK=3H 4H 5H 6H) run(9S TS 2D=JS 2C=QS)",
+            "0 contract run(JK=3H 4H 5H 6H) run(2C=8S 9S TS 2D=JS)",
+            "0 contract run(4H 5H 6H JK=7H) run(9S TS 2D=JS 2C=QS)"]
+    plan = page.evaluate("ways => window.PushLive.ways.plan(ways, 0)", runs)
+    assert "choose" not in plan
+    options = plan["ask"]["options"]
+    assert 2 <= len(options) <= 5
+    assert sorted(w for o in options for w in o["ways"]) == sorted(runs)  # none lost
+    natural = page.evaluate("ways => window.PushLive.ways.collapse(ways)",
+                            ["3 meld run(2H=3D 4D 2D=5D)", "3 meld run(2D=3D 4D 2H=5D)",
+                             "3 meld run(2D 2H=3D 4D)"])
+    assert natural == ["3 meld run(2H=3D 4D 2D=5D)", "3 meld run(2D 2H=3D 4D)"]  # R5.4
