@@ -25,7 +25,7 @@ SCREENS = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "he
 SHOTS = os.environ.get("PUSH_SCREENSHOTS")  # a folder: the tests save what they saw there
 
 
-def _tab(browser: Any, site: str, user: Any, screen: str) -> tuple[Any, list[str], Tab]:
+def _tab(browser: Any, address: str, user: Any, screen: str) -> tuple[Any, list[str], Tab]:
     from django.test import Client
 
     client = Client()
@@ -34,11 +34,11 @@ def _tab(browser: Any, site: str, user: Any, screen: str) -> tuple[Any, list[str
                                   has_touch=screen == "phone")
     context.set_default_timeout(TIMEOUT_MS)
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "url": site}])
+                          "url": address}])
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    return page, errors, Tab(page, site)
+    return page, errors, Tab(page, address)
 
 
 @pytest.fixture(params=sorted(SCREENS))
@@ -188,10 +188,11 @@ def test_ways_that_lead_to_the_same_table_are_one_and_the_rest_asked_by_differen
     table = _seeded_table(alice)
     page.goto(f"{site}/tables/{table.pk}/")
     expect(page.get_by_role("button", name="Take the discard")).to_be_enabled()
-    sets = ["2 contract set(8S 8D 8D) set(8C 2H=8 JK=8)", "2 contract set(8S 8D 8C) set(8D 2H=8 JK=8)",
-            "2 contract set(8S 8D 2H=8) set(8D 8C JK=8)", "2 contract set(8S 8D JK=8) set(8D 8C 2H=8)",
-            "2 contract set(8S 8C 2H=8) set(8D 8D JK=8)", "2 contract set(8S 8C JK=8) set(8D 8D 2H=8)",
-            "2 contract set(8S 2H=8 JK=8) set(8D 8D 8C)"]
+    sets = [f"2 contract {a} {b}" for a, b in [
+        ("set(8S 8D 8D)", "set(8C 2H=8 JK=8)"), ("set(8S 8D 8C)", "set(8D 2H=8 JK=8)"),
+        ("set(8S 8D 2H=8)", "set(8D 8C JK=8)"), ("set(8S 8D JK=8)", "set(8D 8C 2H=8)"),
+        ("set(8S 8C 2H=8)", "set(8D 8D JK=8)"), ("set(8S 8C JK=8)", "set(8D 8D 2H=8)"),
+        ("set(8S 2H=8 JK=8)", "set(8D 8D 8C)")]]
     plan = page.evaluate("ways => window.PushLive.ways.plan(ways, 0)", sets)
     assert plan["choose"] == [sets[0], sets[2]]  # 7 ways, 2 tables: where the 2 and JK go
     runs = ["0 contract run(4H 5H 6H 2C=7H) run(9S TS 2D=JS JK=QS)",

@@ -246,9 +246,7 @@
     }
     var wasMyDraw = previous !== null && previous.to_move === mySeat && previous.phase === "draw";
     if (P.myTurn() && next.phase === "draw" && !wasMyDraw) {
-      if (!next.log && !first) {
-        logLine(msg.your_turn_draw);
-      }
+      logLine(msg.your_turn_draw);
       P.turnStarted();
       if (!first) {
         window.setTimeout(bringIntoView, 0); // once drawn
