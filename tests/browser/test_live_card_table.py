@@ -17,7 +17,7 @@ from games.live.models import LiveTable
 from . import TIMEOUT_MS, browser_fixture, expect  # noqa: F401  (fixtures)
 from .axe import EVERY_IMPACT, assert_accessible
 from .test_csp import Tab
-from .test_live_table import FIRST, _seeded_table, _view, alice, site  # noqa: F401  (fixtures)
+from .test_live_table import FIRST, _seeded_table, _view, alice, serve, site  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -211,3 +211,75 @@ def test_ways_that_lead_to_the_same_table_are_one_and_the_rest_asked_by_differen
                             ["3 meld run(2H=3D 4D 2D=5D)", "3 meld run(2D=3D 4D 2H=5D)",
                              "3 meld run(2D 2H=3D 4D)"])
     assert natural == ["3 meld run(2H=3D 4D 2D=5D)", "3 meld run(2D 2H=3D 4D)"]  # R5.4
+
+
+HAND_PAUSE = 30  # seconds the server waits after a hand's end: the summary stays as long
+
+
+@pytest.fixture(scope="module")
+def paused_site(django_db_setup: None, django_db_blocker: Any) -> Any:
+    """The site in daphne as ``site``, but pausing after a hand's end as in production."""
+    yield from serve(django_db_blocker, hand_pause=HAND_PAUSE)
+
+
+def _play_my_turn(page: Any, table: LiveTable) -> None:
+    """alice's turn through the page: take, lay down the contract when she can, discard the
+    first card she may (R6.5)."""
+    page.get_by_role("button", name="Take the discard").click()
+    expect(page.locator("[data-turn]")).to_have_text(re.compile("^Your turn: lay down"))
+    view = _view(table)
+    contract = next((a for a in view["legal"] if a.startswith(f"{FIRST} contract ")), None)
+    if contract is not None:
+        for code in re.findall(r"[2-9TJQKA][SHDC]|JK", contract):
+            card = page.locator("[data-hand] button[aria-pressed=false]").and_(
+                page.locator(f'[data-key^="{code}#"]')).first
+            card.click()
+        page.get_by_role("button", name="Lay down the selection").click()
+        expect(page.get_by_role("log")).to_contain_text("alice lays down the contract")
+        view = _view(table)
+    if view["to_move"] == FIRST and view["hand"]:
+        code = next(a.split()[-1] for a in view["legal"] if " discard " in a)
+        page.locator(f'[data-hand] button[data-key="{code}#0"]').click()
+        page.get_by_role("button", name="Discard the selected card").click()
+        expect(page.get_by_role("log")).to_contain_text("alice discards")
+
+
+def test_the_end_of_a_hand_shows_every_hand_left_and_the_scores(
+        browser: Any, paused_site: str, alice: Any) -> None:  # noqa: F811
+    page, errors, watch = _tab(browser, paused_site, alice, "phone")
+    table = _seeded_table(alice)
+    page.goto(f"{paused_site}/tables/{table.pk}/")
+    summary = page.get_by_role("dialog", name="Hand 1 is over")
+    turns = 0
+    while not _view(table)["scores"]:
+        turns += 1
+        assert turns < 60, "the hand should have ended long ago"
+        # alice's turn again, or the hand's end
+        expect(page.locator('[data-do="take"]:not([aria-disabled="true"])').or_(summary)
+               ).to_be_visible()
+        if not _view(table)["scores"]:
+            _play_my_turn(page, table)
+    expect(summary).to_be_visible()
+    result = LiveTable.objects.get(pk=table.pk)
+    scores = _view(table)["scores"][0]
+    teams = ["Your team", "Opponents"] if FIRST % 2 == 0 else ["Opponents", "Your team"]
+    expect(summary).to_contain_text(f"Hand score: {teams[0]} {scores[0]}, {teams[1]} {scores[1]}.")
+    expect(summary.get_by_role("row")).to_have_count(5)  # the heading and the four seats
+    last = _view(table).get("last_hand")
+    if last and last.get("penalties") is not None:  # the server gives every hand left
+        for seat, points in enumerate(last["penalties"]):
+            name = "alice" if seat == FIRST else None
+            row = summary.get_by_role("row").nth(1 + (seat - FIRST) % 4)
+            expect(row.get_by_role("cell").last).to_have_text(str(points))
+            expect(row.get_by_role("img")).to_have_count(len(last["hands"][seat]))
+            if name:
+                expect(row.get_by_role("rowheader")).to_have_text(name)
+    assert result.seq > 0
+    _shot(page, "hand-end")
+    assert_accessible(page, EVERY_IMPACT)
+    summary.get_by_role("button", name="Next hand").click()
+    expect(summary).to_be_hidden()
+    expect(page.get_by_role("log")).to_contain_text(f"{teams[0]} {scores[0]}")
+    page.context.close()
+    assert errors == [], f"JavaScript errors: {errors}"
+    assert watch.violations == [], f"Content-Security-Policy violations: {watch.violations}"

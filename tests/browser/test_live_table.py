@@ -36,9 +36,10 @@ SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SERVER_START_S = 60  # only reached when daphne does not start (a failure)
 
 
-def _in_server(db_blocker: Any) -> None:
+def _in_server(db_blocker: Any, hand_pause: float = 0) -> None:
     """Set up the daphne process (forked from this one): the database open to it, the bots
-    moving at once, in the process, and the in-memory channel layer."""
+    moving at once (after a hand's end, after ``hand_pause`` seconds), in the process, and
+    the in-memory channel layer."""
     from concurrent.futures import ThreadPoolExecutor
 
     from asgiref.sync import SyncToAsync
@@ -53,6 +54,7 @@ def _in_server(db_blocker: Any) -> None:
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
     db_blocker.unblock()  # pytest-django's guard, inherited from this process
     settings.LIVE_BOT_PAUSE_SECONDS = 0
+    settings.LIVE_HAND_PAUSE_SECONDS = hand_pause
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     channel_layers.backends.clear()
     app.conf.task_always_eager = app.conf.task_eager_propagates = True
@@ -66,9 +68,9 @@ def _application() -> Any:
     return ASGIStaticFilesHandler(application)
 
 
-@pytest.fixture(scope="module")
-def site(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
-    """The site in daphne, on the test database; its address."""
+def serve(django_db_blocker: Any, hand_pause: float = 0) -> Iterator[str]:
+    """The site in daphne, on the test database, until the generator is closed; its
+    address."""
     with django_db_blocker.unblock():
         if connections["default"].vendor == "sqlite":
             pytest.skip("daphne runs in a process of its own, which SQLite's in-memory test "
@@ -77,7 +79,7 @@ def site(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
     from daphne.testing import DaphneProcess
 
     server = DaphneProcess("127.0.0.1", _application,
-                           setup=lambda: _in_server(django_db_blocker))
+                           setup=lambda: _in_server(django_db_blocker, hand_pause))
     server.daemon = True  # ended with this process, whatever happens to it
     server.start()
     if not server.ready.wait(timeout=SERVER_START_S):
@@ -86,6 +88,12 @@ def site(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
     yield f"http://127.0.0.1:{server.port.value}"
     server.terminate()
     server.join()
+
+
+@pytest.fixture(scope="module")
+def site(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
+    """The site in daphne, on the test database; its address."""
+    yield from serve(django_db_blocker)
 
 
 @pytest.fixture
