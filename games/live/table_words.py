@@ -31,6 +31,9 @@ def card_table_messages() -> dict[str, str]:
         # choosing a way
         "ask_wild": _("What should {card} stand for?"),
         "ask_out": _("Which wild do you take out?"),
+        "ask_onto": _("Where do the selected cards go?"),
+        "onto_new": _("A new meld"),
+        "onto_meld": _("Onto meld {meld}"),
         "as_itself": _("itself (natural)"),
         "more_ways": _("More ways (page {page} of {pages})"),
         # the end of a hand, earlier hands, the end of the game

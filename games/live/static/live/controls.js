@@ -154,10 +154,13 @@
     var plan = P.ways.plan(S.choosing.ways, S.choosing.page);
     var heading = P.q("[data-choices-heading]");
     if (plan.ask) {
-      var card = plan.ask.card;
-      heading.textContent = card ? P.text(msg.ask_wild, { card: P.cardLabel(card) }) : msg.ask_out;
+      var about = plan.ask.about;
+      heading.textContent = about === "onto" ? msg.ask_onto : about === "out" ? msg.ask_out
+        : P.text(msg.ask_wild, { card: P.cardLabel(plan.ask.card) });
       plan.ask.options.forEach(function (option, i) {
-        var words = option.value ? P.asName(option.value) : msg.as_itself;
+        var words = about === "onto" ? (option.value ? P.text(msg.onto_meld, { meld: option.value })
+          : msg.onto_new) : about === "out" ? P.cardLabel(option.value)
+          : option.value ? P.asName(option.value) : msg.as_itself;
         list.appendChild(choiceButton(document.createTextNode(words), "data-answer", String(i), i + 1));
       });
       S.choosing.asked = plan.ask;

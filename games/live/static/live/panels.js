@@ -16,6 +16,7 @@
   var S = P.s;
   var baseTitle = document.title;
   var DEFAULT_PAUSE = 8; // seconds a hand's end shows when the server names no pause
+  var HAND_LOG_WAIT_MS = 8000; // how long an earlier hand's log is waited for
   var summaryTimer = null;
   var handLogs = {}; // hand number -> {events, result}, as the server gave them
   var asked = {}; // request id -> hand number
@@ -162,6 +163,9 @@
       var id = P.newId();
       asked[id] = n;
       P.send({ type: "hand_log", id: id, hand: n });
+      window.setTimeout(function () { // no answer at all: say so, as for a refusal
+        P.handLogAnswer({ type: "error", id: id });
+      }, HAND_LOG_WAIT_MS);
       return;
     }
     P.q("[data-earlier-status]").textContent = P.text(msg.hand_log_of, { hand: n });
@@ -175,6 +179,14 @@
 
   P.handLogAnswer = function (message) {
     // {"type": "hand_log", id, hand, events, result}, or an error for the request's id
+    if (message.type === "error" && !message.id && message.field === "type") {
+      // a server that does not know the request refuses it without its id
+      var open = Object.keys(asked);
+      if (!open.length) {
+        return false;
+      }
+      message = { type: "error", id: open[0] };
+    }
     if (!(message.id in asked)) {
       return false;
     }

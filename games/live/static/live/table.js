@@ -31,7 +31,7 @@
   var socket = null;
   var retries = 0;
   var outbox = {}; // id -> an act message not yet answered (resent after a reconnect)
-  var question = null; // the "ways" question awaiting its answer: its id, what a no says
+  var question = null; // the "ways" questions awaiting their answers: ids, ways, what a no says
   var counter = 0;
   var freshTimer = null;
   var focusHand = false; // after a draw, on to the hand
@@ -137,11 +137,7 @@
         }
       }
     } else if (message.type === "ways") {
-      if (question && message.id === question.id) {
-        var noFit = question.noFit;
-        question = null;
-        P.offer(message.actions, noFit);
-      }
+      answered(message.id, message.actions);
     } else if (message.type === "hand_log") {
       P.handLogAnswer(message);
     } else if (message.type === "error") {
@@ -151,7 +147,11 @@
       if (message.id && outbox[message.id]) {
         delete outbox[message.id];
       }
-      if (question && message.id === question.id) {
+      if (question && question.ids[message.id] && question.asked > 1) {
+        answered(message.id, []); // one meld that takes nothing: the others may
+        return;
+      }
+      if (question && question.ids[message.id]) {
         question = null;
       }
       P.feedback(message.rule ? P.text(msg.refused, { rule: message.rule, message: message.message })
@@ -287,15 +287,40 @@
     P.render();
   };
 
-  function ways(meld, noFit) {
+  function ways(melds, noFit) {
     // ask the server for every legal way to play exactly the selected cards: as the
-    // contract or melds (``meld`` null), or onto meld ``meld`` (lay-offs and swaps)
-    question = { id: P.newId(), noFit: noFit };
-    P.send({ type: "ways", id: question.id, cards: P.selectedCodes(), meld: meld });
+    // contract or melds (null), or onto each meld of ``melds`` (lay-offs and swaps); the
+    // answers together are the ways offered
+    question = { ids: {}, asked: melds.length, found: [], noFit: noFit };
+    melds.forEach(function (meld) {
+      var id = P.newId();
+      question.ids[id] = true;
+      P.send({ type: "ways", id: id, cards: P.selectedCodes(), meld: meld });
+    });
+  }
+
+  function answered(id, actions) {
+    if (!question || !question.ids[id]) {
+      return;
+    }
+    delete question.ids[id];
+    question.found = question.found.concat(actions);
+    if (!Object.keys(question.ids).length) {
+      var asked = question;
+      question = null;
+      P.offer(asked.found, asked.noFit);
+    }
   }
 
   function layDown() {
-    ways(null, S.view.contract_down[mySeat] ? msg.no_fit_meld
+    // once the contract is down, the selection may also go onto a meld on the table: which
+    // one is asked with the rest (R7.3)
+    var down = S.view.contract_down[mySeat];
+    var melds = [null];
+    if (down) {
+      S.view.melds.forEach(function (meld) { melds.push(meld.id); });
+    }
+    ways(melds, down ? msg.no_fit_meld
       : P.text(msg.no_fit_contract, { contract: msg.contracts[String(S.view.hand_no)] }));
   }
 
@@ -361,7 +386,7 @@
       P.answer(parseInt(button.getAttribute("data-answer"), 10));
     } else if (button.hasAttribute("data-meld")) {
       var meld = parseInt(button.getAttribute("data-meld"), 10);
-      ways(meld, P.text(msg.no_fit_layoff, { meld: meld }));
+      ways([meld], P.text(msg.no_fit_layoff, { meld: meld }));
     } else if (key) {
       var at = S.selected.indexOf(key);
       if (at >= 0) {

@@ -114,6 +114,7 @@
     if (a.kind === "swap") {
       out["out#0"] = a.cards[1] || "";
     }
+    out["onto#0"] = a.target === null ? "" : a.target; // a new meld, or which meld
     return out;
   }
 
@@ -165,8 +166,9 @@
     var ask = question(ways);
     if (ask) {
       var card = ask.key.split("#")[0];
-      return { ask: { key: ask.key, card: card === "out" ? "" : card, options: ask.options },
-        ways: ways };
+      return { ask: { key: ask.key, card: card === "out" || card === "onto" ? "" : card,
+        about: card === "out" || card === "onto" ? card : "wild", options: ask.options },
+      ways: ways };
     }
     var pages = Math.ceil(ways.length / HANDFUL);
     var at = Math.max(0, Math.min(page || 0, pages - 1));
