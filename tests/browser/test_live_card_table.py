@@ -143,6 +143,10 @@ def test_a_whole_turn_by_the_keyboard_shortcuts(tab: Any, site: str, alice: Any,
     expect(page.get_by_role("log")).to_contain_text(f"alice discards {face}.")
     assert keys <= 12, f"a turn took {keys} keys"
     expect(page.get_by_role("button", name="Take the discard")).to_be_enabled()  # round again
+    # every seat shows its last move: the bots' too
+    for place, name in [("left", "Left opponent"), ("top", "Partner"), ("right", "Right opponent")]:
+        expect(page.locator(f'[data-place="{place}"] .seat-last')).to_contain_text(name)
+    expect(page.locator('[data-place="bottom"] .seat-thinking')).to_contain_text("to move")
     assert_accessible(page, EVERY_IMPACT)
 
 

@@ -163,11 +163,16 @@
   function markFresh(events, previous, next) {
     // what the new events changed, marked on the table for a moment
     var fresh = { top: false, melds: {}, hand: {} };
+    if (previous && previous.hand_no !== next.hand_no) {
+      S.last = [null, null, null, null]; // a new deal: no move of it yet
+    }
     events.forEach(function (e) {
-      var kind = P.parse(e.action).kind;
+      if (e.hand_no !== next.hand_no) {
+        return; // the last hand's end: its summary says it
+      }
       S.last[e.seat] = P.describeEvent(e);
       S.acting = e.seat;
-      fresh.top = fresh.top || kind === "discard";
+      fresh.top = fresh.top || P.parse(e.action).kind === "discard";
     });
     if (previous && previous.hand_no === next.hand_no) {
       var before = {};
@@ -228,9 +233,6 @@
     } else if (!gap) {
       fresh.forEach(function (e) {
         logLine(P.describeEvent(e));
-        if (e.hand_result) {
-          S.last = [null, null, null, null];
-        }
       });
       if (previous !== null && previous.hand_no !== next.hand_no) {
         logLine(P.dealLine(next), "deal-line");

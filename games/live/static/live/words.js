@@ -140,7 +140,7 @@
     box.appendChild(P.element("span", "pcard-pip", joker ? "\u2605" : SUITS[c.suit]));
     if (c.as && c.as !== c.base) {
       box.appendChild(P.element("span", "pcard-as" + (RED[c.as.charAt(1)] ? " red" : ""),
-        "=" + P.face(c.as.charAt(0), c.as.charAt(1))));
+        "\u2192" + P.face(c.as.charAt(0), c.as.charAt(1))));
     }
     box.setAttribute("aria-hidden", "true");
     if (named) {
