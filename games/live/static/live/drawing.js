@@ -204,6 +204,7 @@
       holder.type = "button";
       holder.setAttribute("data-meld", String(meld.id));
       holder.setAttribute("data-key", "meld:" + meld.id);
+      holder.setAttribute("data-why", "why-meld"); // the line under the melds says why
       P.setEnabled(holder, canPlay, why);
       holder.setAttribute("aria-label", P.text(msg.meld_button, { id: meld.id,
         kind: msg[meld.kind], cards: meld.cards.map(P.cardLabel).join(", ") }));
