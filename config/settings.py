@@ -413,6 +413,10 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # Seconds a bot waits before it acts, so people can follow the game.
 LIVE_BOT_PAUSE_SECONDS = float(os.environ.get("LIVE_BOT_PAUSE_SECONDS", "1.0"))
+# Seconds the next bot waits after an action that ends a hand (not the game) instead, so
+# people see the hand's end (who went out, the cards left, the scores) before the next
+# deal; the table's page shows its summary that long (games/live/pacing.py).
+LIVE_HAND_PAUSE_SECONDS = float(os.environ.get("LIVE_HAND_PAUSE_SECONDS", "5"))
 # Seconds a person has for a turn at a practice table before the seat's stand-in bot
 # finishes it (0: no limit).
 LIVE_MOVE_SECONDS = int(os.environ.get("LIVE_MOVE_SECONDS", "120")) or None

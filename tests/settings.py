@@ -21,3 +21,7 @@ LIVE_DB_THREADS = int(os.environ.get("LIVE_DB_THREADS", "0"))
 # Tasks sent for later run at once, as a test expects; the tests of the timer thread
 # itself (tests/live/test_in_process.py) turn it on.
 CELERY_EAGER_DELAYS = False
+
+# No pause after a hand's end unless a test sets one (tests/live/test_pacing.py): the
+# tests that play whole games would wait it out at every hand.
+LIVE_HAND_PAUSE_SECONDS = 0.0

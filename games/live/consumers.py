@@ -7,10 +7,23 @@ notice, so a client asks to ``resume`` from its last number whenever it sees a g
 Messages from the client: ``{"type": "act", "action": "0 take", "id": "c-17"}``,
 ``{"type": "resume", "since": 12}``, ``{"type": "ways", "id": "w-3", "cards": ["5H",
 "6H", "JK"], "meld": null}`` (the seat's legal actions using exactly those cards, onto
-meld ``meld`` when it is a meld id) and ``{"type": "ping"}``, a seat holder's heartbeat
-(``presence``). To the client: ``ack`` (``id``, ``seq``), ``error`` (``id``, ``rule``,
-``field``, ``message``), ``update`` (``events`` and ``view``, the view's ``seq`` being the
-last event's number), ``ways`` (``id``, ``actions``: their text forms) and ``pong``.
+meld ``meld`` when it is a meld id), ``{"type": "hand_log", "id": "h-2", "hand": 2}`` (a
+hand already dealt, 1 to 5, as this connection saw it) and ``{"type": "ping"}``, a seat
+holder's heartbeat (``presence``). To the client: ``ack`` (``id``, ``seq``), ``error``
+(``id``, ``rule``, ``field``, ``message``), ``update`` (``events`` and ``view``, the view's
+``seq`` being the last event's number), ``ways`` (``id``, ``actions``: their text forms),
+``hand_log`` (``id``, ``hand``, ``events`` as an update's, ``result``: the hand's summary
+as a view's ``last_hand``, or null while it is played; an error with ``field`` "hand" for
+a hand not dealt yet) and ``pong``.
+
+An update's events are those after the connection's number; a *full* update (the first
+on a connection, or one whose events reach beyond the hand in play) also has in its view
+``log`` (every event of the hand in play: it replaces the client's), ``last_hand`` (the
+summary of the last hand that ended, or null: ``ended_by``, ``out_seat``, ``scores``,
+``hands``, the cards each seat held at its end, and their ``penalties``; a hand-ending
+event's ``hand_result`` has the same) and ``hand_pause`` (the seconds the bots wait after
+a hand's end, for the summary to be read). A person's first connection to a table that
+awaited them begins its play (``service.begin``).
 Each frame is read by ``frames``: one that is not such a message gets an error saying what
 is wrong (and which field) and the connection stays; one over ``frames.MAX_FRAME_BYTES``
 closes it (1009).
@@ -34,7 +47,7 @@ from django.conf import settings
 from django.db import connection
 from django.utils.translation import gettext as _
 
-from . import frames, presence, service, shared
+from . import frames, prepared, presence, service, shared
 
 Message = dict[str, Any]
 
@@ -107,6 +120,7 @@ class TableConsumer(Consumer):
     seat: int | None
     last_seq: int
     closing = False  # set once this side has closed the connection: nothing more is sent
+    counted = False  # set once ``prepared`` counts this connection at its table
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -123,15 +137,21 @@ class TableConsumer(Consumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         self.last_seq = 0
+        prepared.arrived(self.table_id, self.seat)
+        self.counted = True
         if self.seat is not None:  # a person back at their seat takes it from the bot
             await _db(presence.heard)(self.table_id, self.seat, arriving=True)
-        # a new connection gets a snapshot (the view), not the whole history
+        # a new connection gets a snapshot (the view and the hand so far)
         await self._send_update(*await self._update(None))
+        if self.seat is not None:  # a table awaiting its first person begins, once seen
+            await _db(service.begin)(self.table_id)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             seat = getattr(self, "seat", None)
+            if self.counted:
+                prepared.left(self.table_id, seat)
             if seat is not None:
                 await _db(presence.heard)(self.table_id, seat, leaving=True)
 
@@ -169,6 +189,8 @@ class TableConsumer(Consumer):
             if self.seat is not None:
                 await _db(presence.heard)(self.table_id, self.seat)
             await self._send_json({"type": "pong"})
+        elif isinstance(request, frames.HandLog):
+            await self._hand_log(request)
         else:
             await self._ways(request)
 
@@ -189,7 +211,8 @@ class TableConsumer(Consumer):
             return
         try:
             seq, update = await _db(service.act_and_update)(
-                self.table_id, self.seat, request.action, request.id, self.last_seq)
+                self.table_id, self.seat, request.action, request.id, self.last_seq,
+                prepared.seats(self.table_id))
         except service.TableError as exc:
             await self._error(request.id, exc.message, exc.rule)
             return
@@ -208,6 +231,15 @@ class TableConsumer(Consumer):
             return
         await self._send_json({"type": "ways", "id": request.id, "actions": actions})
 
+    async def _hand_log(self, request: frames.HandLog) -> None:
+        try:
+            events, result = await _db(service.hand_log)(self.table_id, self.seat, request.hand)
+        except service.TableError as exc:
+            await self._error(request.id, exc.message, exc.rule, field="hand")
+            return
+        await self._send_json({"type": "hand_log", "id": request.id, "hand": request.hand,
+                               "events": events, "result": result})
+
     async def _resume(self, request: frames.Resume) -> None:
         try:
             update, text = await self._update(request.since)
@@ -219,8 +251,14 @@ class TableConsumer(Consumer):
     async def table_changed(self, event: Message) -> None:
         """The group's notice that the table reached sequence number ``event["seq"]``, or
         that something besides an action changed (``changed``: a pause, a substitute)."""
-        if event["seq"] > self.last_seq or event.get("changed"):
+        if event.get("changed"):
             await self._catch_up()
+        elif event["seq"] > self.last_seq:
+            made = prepared.take(self.table_id, event["seq"], (self.seat, self.last_seq))
+            if made is None:
+                await self._catch_up()
+            else:
+                await self._send_update(*made)
 
     async def layer_subscribed(self, event: Message) -> None:
         """Notices reach this connection from now on; those sent before did not."""

@@ -67,8 +67,9 @@ def sweep() -> dict[str, int]:
     # A table where nothing happened for a while and no person's countdown runs: a bot's
     # move may have been lost (the broker down after the commit). The task acts only if
     # a bot is to move at that very sequence number.
+    # A table awaiting its first person has no bot's move to lose (turns.after_commit).
     quiet = list(LiveTable.objects.filter(status=LiveTable.Status.PLAYING, deadline=None,
-                                          paused_at=None)
+                                          paused_at=None, awaiting=False)
                  .annotate(last=Coalesce(Max("actions__created"), "created"))
                  .filter(last__lte=now - timedelta(seconds=STALLED_SECONDS))
                  .values_list("pk", "seq"))

@@ -21,6 +21,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.engine import HANDS_PER_GAME
+
 from .ids import client_id_problem
 
 #: The largest frame read, in UTF-8 bytes: the largest message, a ``ways`` of every card
@@ -31,7 +33,8 @@ MAX_WAYS_CARDS = 108  # the pack (R2.1): no hand holds more
 MAX_DIGITS = 18
 #: Each type's fields, all required but a ways message's ``meld`` (absent: ``null``).
 FIELDS = {"act": ("type", "id", "action"), "resume": ("type", "since"),
-          "ways": ("type", "id", "cards", "meld"), "ping": ("type",)}
+          "ways": ("type", "id", "cards", "meld"), "ping": ("type",),
+          "hand_log": ("type", "id", "hand")}
 UNCLEAN = re.compile("[\x00\ud800-\udfff]")
 SHOWN = 40  # characters of a client's text an error quotes
 
@@ -70,7 +73,15 @@ class Ping:
     """A heartbeat: the person is still at the table (``presence``)."""
 
 
-Request = Act | Resume | Ways | Ping
+@dataclass(frozen=True)
+class HandLog:
+    """A hand's events as the asker saw them (hand 1 to 5, R3.1), and its summary."""
+
+    id: str
+    hand: int
+
+
+Request = Act | Resume | Ways | Ping | HandLog
 
 
 @dataclass(frozen=True)
@@ -140,11 +151,12 @@ def _kind(message: dict[str, Any]) -> str:
     kind = message.get("type")
     if not isinstance(kind, str):
         raise FrameError(_("A message needs \"type\", a string: \"act\", \"resume\", "
-                           "\"ways\" or \"ping\"."), "type")
+                           "\"ways\", \"hand_log\" or \"ping\"."), "type")
     _clean(kind, "type")
     if kind not in FIELDS:
         raise FrameError(_("Unknown message type %(type)s; send \"act\", \"resume\", "
-                           "\"ways\" or \"ping\".") % {"type": _shown(kind)}, "type")
+                           "\"ways\", \"hand_log\" or \"ping\".") % {"type": _shown(kind)},
+                         "type")
     return kind
 
 
@@ -164,6 +176,13 @@ def _request(kind: str, message: dict[str, Any]) -> Request:
         return Resume(since)
     if kind == "ping":
         return Ping()
+    if kind == "hand_log":
+        client_id = _id(message)
+        hand = _number(message.get("hand"), "hand")
+        if hand is None or not 1 <= hand <= HANDS_PER_GAME:
+            raise FrameError(_("A hand_log message needs \"hand\", a hand's number from 1 "
+                               "to %(hands)s (R3.1).") % {"hands": HANDS_PER_GAME}, "hand")
+        return HandLog(client_id, hand)
     return Ways(_id(message), _cards(message.get("cards")), _meld(message.get("meld")))
 
 

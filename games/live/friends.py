@@ -204,9 +204,11 @@ def start_friend_table(user: User, table_id: int) -> LiveTable:
 
 def _start(table: FriendTable, seats: list[FriendSeat]) -> LiveTable:
     """Under ``table``'s lock: its game begins, as a practice table's (nobody waits for
-    its result), seated as the waiting table was."""
+    its result, and its bots wait for the first of its people to open it), seated as the
+    waiting table was."""
     game = service.create_table([service.SeatPlan(user=s.user) if s.user is not None
-                                 else service.SeatPlan(bot=table.bot) for s in seats])
+                                 else service.SeatPlan(bot=table.bot) for s in seats],
+                                awaiting=True)
     table.status, table.table = FriendTable.Status.STARTED, game
     table.save(update_fields=["status", "table"])
     return game

@@ -62,6 +62,10 @@ class LiveTable(models.Model):
     # whether the director pinned the substitute (seating.py). On the table's row, as it
     # changes under the row's lock and every update reads that row anyway.
     seating = models.JSONField(_("seating"), default=list)
+    # Whether the table waits for the first person holding a seat to open it: no bot
+    # moves until then, so that they see the game from its first action (practice and
+    # friends' tables; a tournament's starts at its time, with substitutes).
+    awaiting = models.BooleanField(_("waiting for its first player"), default=False)
     # The director's last message to the table, shown to everyone at it.
     message = models.CharField(_("message from the director"), max_length=300, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)

@@ -53,7 +53,8 @@ def heard(table_id: int, seat: int, *, leaving: bool = False, arriving: bool = F
     if leaving:
         if table.grace_seconds is not None:
             send(TASKS + "live_away_check", (table_id,), countdown=table.grace_seconds + 1)
-    elif seating.load(table.seating)[seat].away:
+        return
+    if seating.load(table.seating)[seat].away:
         come_back(table_id, seat)
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Field
 from django.utils import timezone
 
@@ -31,6 +31,19 @@ _NAMES = [field.attname for field in _FIELDS]
 _BY_NAME = {field.name: field for field in _FIELDS}
 _COLS = [field.get_col(_TABLE.db_table) for field in _FIELDS]
 _converters: dict[str, list[list[Converter]]] = {}  # per database vendor
+
+
+_statements: dict[tuple[str, object], str] = {}  # per database vendor and statement
+
+
+def _statement(key: object, build: Callable[[], str]) -> str:
+    """The SQL ``build`` makes, made once per database vendor: quoting each name asks the
+    connection (a thread-local lookup), 40 times for a statement naming every column."""
+    vendor = connection.vendor
+    text = _statements.get((vendor, key))
+    if text is None:
+        text = _statements[vendor, key] = build()
+    return text
 
 
 def _q(name: str) -> str:
@@ -49,17 +62,18 @@ def _columns(alias: str) -> str:
 
 def _table(row: Sequence[Any]) -> LiveTable:
     """The table whose columns (as :func:`_columns` lists them) begin ``row``."""
-    converters = _converters.get(connection.vendor)
+    db = connections[DEFAULT_DB_ALIAS]  # the thread's own, looked up once (not per column)
+    converters = _converters.get(db.vendor)
     if converters is None:
-        converters = _converters[connection.vendor] = [
-            connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+        converters = _converters[db.vendor] = [
+            db.ops.get_db_converters(col) + field.get_db_converters(db)
             for field, col in zip(_FIELDS, _COLS, strict=True)]
     values = []
     for col, convert, value in zip(_COLS, converters, row, strict=False):
         for converter in convert:
-            value = converter(value, col, connection)
+            value = converter(value, col, db)
         values.append(value)
-    return LiveTable.from_db(connection.alias, _NAMES, values)
+    return LiveTable.from_db(db.alias, _NAMES, values)
 
 
 def _in_range(table_id: int) -> bool:
@@ -71,8 +85,8 @@ def read_table(table_id: int) -> LiveTable | None:
     if not _in_range(table_id):
         return None
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {_columns('t')} FROM {_q(_TABLE.db_table)} t WHERE t.id = %s",
-                       [table_id])
+        cursor.execute(_statement("read", lambda: f"SELECT {_columns('t')} "
+                                  f"FROM {_q(_TABLE.db_table)} t WHERE t.id = %s"), [table_id])
         row = cursor.fetchone()
     return None if row is None else _table(row)
 
@@ -94,11 +108,11 @@ def read_table_since(table_id: int, after: int) -> Since | None:
     if not _in_range(table_id):
         return None
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {_columns('t')}, a.seq, a.client_id, a.action "
-                       f"FROM {_q(_TABLE.db_table)} t "
-                       f"LEFT JOIN {_q(LiveAction._meta.db_table)} a "
-                       "ON a.table_id = t.id AND a.seq > %s WHERE t.id = %s ORDER BY a.seq",
-                       [after, table_id])
+        cursor.execute(_statement("since", lambda: (
+            f"SELECT {_columns('t')}, a.seq, a.client_id, a.action "
+            f"FROM {_q(_TABLE.db_table)} t LEFT JOIN {_q(LiveAction._meta.db_table)} a "
+            "ON a.table_id = t.id AND a.seq > %s WHERE t.id = %s ORDER BY a.seq")),
+            [after, table_id])
         found = cursor.fetchall()
     if not found:
         return None
@@ -148,11 +162,7 @@ def lock_table(table_id: int, resent: tuple[int, str] | None = None) -> Locked |
     own."""
     if not _in_range(table_id):
         return None
-    seats = LiveSeat._meta
-    lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
-    select = (f"SELECT {_columns('t')}, s.seat, s.bot, s.substitute "
-              f"FROM {_q(_TABLE.db_table)} t "
-              f"JOIN {_q(seats.db_table)} s ON s.table_id = t.id WHERE t.id = %s{lock}")
+    select = _statement("lock", _lock_select)
     done: int | None = None
     with connection.cursor() as cursor:
         if resent is not None and connection.vendor == "postgresql":
@@ -173,12 +183,20 @@ def lock_table(table_id: int, resent: tuple[int, str] | None = None) -> Locked |
                   seating.load(table.seating), resent_seq=done)
 
 
+def _lock_select() -> str:
+    lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
+    return (f"SELECT {_columns('t')}, s.seat, s.bot, s.substitute "
+            f"FROM {_q(_TABLE.db_table)} t "
+            f"JOIN {_q(LiveSeat._meta.db_table)} s ON s.table_id = t.id WHERE t.id = %s{lock}")
+
+
 def logged_actions(table_id: int, after: int, upto: int) -> list[str]:
     """The text forms of the table's actions numbered ``after`` + 1 to ``upto``, in order."""
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT action FROM {_q(LiveAction._meta.db_table)} "
-                       "WHERE table_id = %s AND seq > %s AND seq <= %s ORDER BY seq",
-                       [table_id, after, upto])
+        cursor.execute(_statement("actions", lambda: (
+            f"SELECT action FROM {_q(LiveAction._meta.db_table)} "
+            "WHERE table_id = %s AND seq > %s AND seq <= %s ORDER BY seq")),
+            [table_id, after, upto])
         return [row[0] for row in cursor.fetchall()]
 
 
@@ -204,8 +222,9 @@ def log_action(table: LiveTable, seat: int, action: str, client_id: str) -> None
     (``_WRITTEN``), under the row lock: one statement on PostgreSQL."""
     actions = LiveAction._meta
     created = actions.get_field("created").get_db_prep_save(timezone.now(), connection)
-    insert = (f"INSERT INTO {_q(actions.db_table)} (table_id, seq, seat, action, client_id, "
-              f"created) VALUES (%s, %s, %s, %s, %s, %s)")
+    insert = _statement("log", lambda: (
+        f"INSERT INTO {_q(actions.db_table)} (table_id, seq, seat, action, client_id, "
+        "created) VALUES (%s, %s, %s, %s, %s, %s)"))
     inserted = [table.pk, table.seq, seat, action, client_id, created]
     update, updated = _update(table, _WRITTEN)
     with connection.cursor() as cursor:
@@ -219,8 +238,9 @@ def log_action(table: LiveTable, seat: int, action: str, client_id: str) -> None
 def _update(table: LiveTable, names: Sequence[str]) -> tuple[str, list[Any]]:
     """The UPDATE of the table's fields ``names`` from ``table``, and its parameters."""
     fields = [_BY_NAME[name] for name in names]
-    update = (f"UPDATE {_q(_TABLE.db_table)} SET "
-              + ", ".join(f"{_column(field)} = %s" for field in fields) + " WHERE id = %s")
+    update = _statement(("update", tuple(names)), lambda: (
+        f"UPDATE {_q(_TABLE.db_table)} SET "
+        + ", ".join(f"{_column(field)} = %s" for field in fields) + " WHERE id = %s"))
     return update, [field.get_db_prep_save(getattr(table, field.attname), connection)
                     for field in fields] + [table.pk]
 
@@ -239,7 +259,8 @@ def server_actions(table_id: int, after: int = 0, upto: int | None = None) -> di
     stand-in's: ids beginning with ``!``), by sequence number (those after ``after``, up
     to ``upto``)."""
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT seq, client_id FROM {_q(LiveAction._meta.db_table)} "
-                       "WHERE table_id = %s AND client_id LIKE %s AND seq > %s AND seq <= %s",
-                       [table_id, "!%", after, 2**31 if upto is None else upto])
+        cursor.execute(_statement("by server", lambda: (
+            f"SELECT seq, client_id FROM {_q(LiveAction._meta.db_table)} "
+            "WHERE table_id = %s AND client_id LIKE %s AND seq > %s AND seq <= %s")),
+            [table_id, "!%", after, 2**31 if upto is None else upto])
         return {int(seq): client_id for seq, client_id in cursor.fetchall()}

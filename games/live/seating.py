@@ -11,7 +11,7 @@ that person's own turn, and not while the table is paused.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -39,7 +39,9 @@ def load(data: Sequence[dict[str, Any]] | None) -> list[SeatState]:
 
 
 def dump(states: Sequence[SeatState]) -> list[dict[str, Any]]:
-    return [asdict(state) for state in states]
+    # not ``asdict``: it deep-copies every value, and this runs for every action
+    return [{"reserve": state.reserve, "away": state.away, "pinned": state.pinned}
+            for state in states]
 
 
 def level(bot: str, substitute: str, state: SeatState) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal
@@ -38,20 +38,21 @@ from games.engine import (
 )
 from games.engine.ways import ways
 
-from . import kinds, limits, replayed, rows, seating
+from . import kinds, limits, prepared, replayed, rows, seating
 from .errors import TableError as TableError  # what its callers catch, as service.TableError
 from .ids import client_id_problem, server_id
 from .models import LiveSeat, LiveTable
 from .state import Json, LiveGame, replay
 from .turns import (
     after_commit,
+    announce,
     arm_timer,
     group_name,
     start_turn,
     stop_clock,
     timer_on_commit,
 )
-from .updates import Update, log_texts, no_table, update_since, updates
+from .updates import Key, Update, hand_log, log_texts, no_table, update_since, updates
 
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
@@ -70,7 +71,7 @@ def _refused(exc: IllegalActionError) -> TableError:
 
 
 # what its callers know as service.*: the table's channel group, what a connection is sent
-__all__ = ["Update", "group_name", "update_since"]
+__all__ = ["Update", "group_name", "hand_log", "update_since"]
 
 
 @dataclass(frozen=True)
@@ -86,26 +87,28 @@ class SeatPlan:
 def create_practice_table(user: User, bot: str, seat: int = 0,
                           seed: int | None = None) -> LiveTable:
     """A table where ``user`` holds ``seat`` and bots of level ``bot`` play the partner and
-    both opponents; the deals come from a random seed, stored (secret) with the table."""
+    both opponents; the deals come from a random seed, stored (secret) with the table. Its
+    bots wait for the person to open it (``begin``)."""
     if seat not in range(4):
         raise TableError(_("A seat is 0, 1, 2 or 3, not %(seat)s.") % {"seat": seat})
     with transaction.atomic():
         limits.check_open_tables(user)
         return create_table([SeatPlan(user=user) if s == seat else SeatPlan(bot=bot)
-                             for s in range(4)], seed=seed)
+                             for s in range(4)], seed=seed, awaiting=True)
 
 
 def create_table(seats: Sequence[SeatPlan], *, seed: int | None = None, reports_to: str = "",
                  result_ref: str = "",
                  move_seconds: int | None | Literal["default"] = "default",
                  reserve_seconds: int | None = None,
-                 grace_seconds: int | None = None) -> LiveTable:
+                 grace_seconds: int | None = None, awaiting: bool = False) -> LiveTable:
     """A new table seated as ``seats`` (seat 0 first), dealt from ``seed`` (random when
     None; kept secret with the table), telling the handler of ``reports_to`` when its game
     ends (``finished``). Each person has ``move_seconds`` a turn and a reserve of
     ``reserve_seconds`` for the game (``seating``), and their substitute plays for them
     once they are gone for ``grace_seconds`` (``presence``; None: never). The first turn
-    starts at once: a bot's is scheduled, a person's clock runs."""
+    starts at once: a bot's is scheduled, a person's clock runs; with ``awaiting``, no
+    bot moves until the first person holding a seat opens the table (``begin``)."""
     if len(seats) != 4:
         raise TableError(_("A table has four seats, not %(count)d.") % {"count": len(seats)})
     for number, plan in enumerate(seats):
@@ -122,7 +125,7 @@ def create_table(seats: Sequence[SeatPlan], *, seed: int | None = None, reports_
             result_ref=result_ref,
             move_seconds=settings.LIVE_MOVE_SECONDS if move_seconds == "default"
             else move_seconds, reserve_seconds=reserve_seconds, grace_seconds=grace_seconds,
-            seating=seating.dump(seating.initial(reserve_seconds)))
+            seating=seating.dump(seating.initial(reserve_seconds)), awaiting=awaiting)
         LiveSeat.objects.bulk_create(
             LiveSeat(table=table, seat=s, user=plan.user, bot=plan.bot,
                      substitute="" if plan.bot else plan.substitute)
@@ -134,6 +137,26 @@ def create_table(seats: Sequence[SeatPlan], *, seed: int | None = None, reports_
         after_commit(locked, mover, locked.bot_seats)
     return locked.table
 
+
+def begin(table_id: int) -> bool:
+    """The first person holding a seat has opened a table that awaited them: play begins,
+    the bot to move goes (after its pause; a person's clock ran from the start, as the
+    table opens as they ask for it). Under the table's lock, so of two connections
+    arriving at once exactly one begins it; whether this call did. A table that awaits
+    nobody (the most) is told by one read, without the lock."""
+    table = rows.read_table(table_id)
+    if table is None or not table.awaiting:
+        return False
+    with transaction.atomic():
+        locked = rows.lock_table(table_id)
+        if locked is None or not locked.table.awaiting:
+            return False
+        table = locked.table
+        table.awaiting = False
+        rows.write_table(locked, "awaiting")
+        if table.status == LiveTable.Status.PLAYING:
+            after_commit(locked, to_move(table), locked.bot_seats)
+    return True
 
 
 def _get(table_id: int) -> LiveTable:
@@ -211,19 +234,32 @@ def table_act(table_id: int, seat: int, action_text: str, client_action_id: str,
 
 
 def act_and_update(table_id: int, seat: int, action_text: str, client_action_id: str,
-                   since: int) -> tuple[int, Update]:
+                   since: int, others: Iterable[int | None] = ()) -> tuple[int, Update]:
     """:func:`table_act`, then ``seat``'s :func:`update_since` ``since``, from the table
-    as the action left it (not read again)."""
-    seq, table = _act(table_id, seat, action_text, client_action_id, None)
-    # the action just made is the person's own: no need to ask the log who chose it
-    found = updates(table, [(seat, since)], known=(seq - 1, set()))[(seat, since)]
+    as the action left it (not read again). When that is the action after ``since``, the
+    same update of each of ``others`` (seats connected in this process, ``None`` for
+    spectators) is made with it and kept for their notice (``prepared``)."""
+    # the notice waits for the others' updates, so that it finds them made
+    seq, table = _act(table_id, seat, action_text, client_action_id, None, notice=False)
+    try:
+        keys: set[Key] = {(seat, since)}
+        if seq == since + 1:
+            keys.update((other, since) for other in others)
+        # the action just made is the person's own: no need to ask the log who chose it
+        made = updates(table, keys, known=(seq - 1, set()))
+        if len(keys) > 1:
+            prepared.keep(table_id, seq, {key: update for key, update in made.items()
+                                          if isinstance(update, Update)})
+    finally:
+        transaction.on_commit(lambda: announce(table_id, seq))
+    found = made[(seat, since)]
     if isinstance(found, TableError):
         raise found
     return seq, found
 
 
 def _act(table_id: int, seat: int, action_text: str, client_action_id: str,
-         expected_seq: int | None) -> tuple[int, LiveTable]:
+         expected_seq: int | None, *, notice: bool = True) -> tuple[int, LiveTable]:
     """:func:`table_act`'s sequence number, and the table (as committed) with it."""
     problem = client_id_problem(client_action_id)
     if problem:
@@ -251,13 +287,17 @@ def _act(table_id: int, seat: int, action_text: str, client_action_id: str,
         if action.seat != seat:
             raise TableError(_("Seat %(seat)s cannot act for seat %(other)s.")
                              % {"seat": seat, "other": action.seat}, "R6.1")
-        return _append(locked, _game(table), action, client_action_id), table
+        if table.awaiting:  # a person acting is at the table: play has begun
+            table.awaiting = False
+            rows.write_table(locked, "awaiting")
+        return _append(locked, _game(table), action, client_action_id, notice=notice), table
 
 
-def _append(locked: rows.Locked, live: LiveGame, action: Action, client_action_id: str) -> int:
+def _append(locked: rows.Locked, live: LiveGame, action: Action, client_action_id: str, *,
+            notice: bool = True) -> int:
     """The door itself, inside the transaction holding the table's row lock, ``live`` being
     its game: the engine checks ``action``, which is then logged with the next sequence
-    number; the follow-ups go once committed."""
+    number; the follow-ups go once committed (the notice too, unless ``notice=False``)."""
     table = locked.table
     hands_done = len(live.game.results)
     try:
@@ -280,7 +320,8 @@ def _append(locked: rows.Locked, live: LiveGame, action: Action, client_action_i
         table.record = marked_record(live.record(_players(table)).to_json(),
                                      rows.server_actions(table.pk), locked)
         rows.write_table(locked, "status", "record")
-    after_commit(locked, mover, locked.bot_seats)
+    after_commit(locked, mover, locked.bot_seats, notice=notice,
+                 hand_ended=len(live.game.results) != hands_done and not live.game.is_over)
     transaction.on_commit(lambda: replayed.keep(table, live))
     return table.seq
 
@@ -317,7 +358,7 @@ def bot_move(table_id: int, expected_seq: int) -> int | None:
             return None  # the table is gone
         table, levels = locked.table, locked.levels
         if (table.seq != expected_seq or table.status != LiveTable.Status.PLAYING
-                or table.paused_at is not None):
+                or table.paused_at is not None or table.awaiting):
             return None
         live = _game(table)
         seat = live.game.to_move

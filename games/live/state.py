@@ -16,12 +16,14 @@ from games.engine import (
     Action,
     Card,
     GameState,
+    HandState,
     Observation,
     OnStep,
     Record,
     deal_from_seed,
     observed_legal_actions,
     parse_action,
+    penalty,
 )
 from games.engine.state import CONTRACT_TEXT, Event
 
@@ -35,6 +37,9 @@ class LiveGame:
     def __init__(self, seed: int) -> None:
         self.first_dealer, self.decks = deal_from_seed(seed)
         self.game = GameState(self.first_dealer)
+        #: The summaries of the hands that have ended, by number (``hands``), made once:
+        #: an ended hand never changes.
+        self.summaries: dict[int, Json] = {}
         self.next_hand()
 
     def apply(self, action: Action) -> None:
@@ -144,19 +149,31 @@ def events_since(seed: int, actions: Sequence[str], since: int,
         # A spectator sees what the actor saw: its own history never holds the stock
         # card it pushed to its left (R6.3).
         obs = game.observation(action.seat if seat is None else seat)
-        event = _event(seq, obs.hand_no, obs.history[-1])
-        if game.to_move is None:  # this action ended the hand
-            outcome = game.results[-1]
-            event["hand_result"] = {"ended_by": outcome.ended_by,
-                                    "out_seat": outcome.out_seat,
-                                    "scores": list(outcome.scores)}
+        event = event_of(seq, obs.hand_no, obs.history[-1])
+        if game.to_move is None:  # this action ended the hand: its cards are public now
+            event["hand_result"] = hand_result(game.hand)
         events.append(event)
 
     live = replay(seed, actions, collect)
     return events, live
 
 
-def _event(seq: int, hand_no: int, seen: Event) -> Json:
+def hand_result(hand: HandState) -> Json:
+    """How the ended ``hand`` ended (R8.1 out, R8.2/R8.3 stock), the team scores (R9.1),
+    and each seat's remaining cards with their penalty points (R2.4, the engine's own
+    count: a team scores its two seats' points, or 0 when one of them went out). The cards
+    are secret while the hand is played and public once it has ended."""
+    outcome = hand.outcome
+    assert outcome is not None, "only an ended hand has a result"
+    return {"ended_by": outcome.ended_by, "out_seat": outcome.out_seat,
+            "scores": list(outcome.scores),
+            "hands": [[card.code for card in cards] for cards in hand.hands],
+            "penalties": [penalty(cards) for cards in hand.hands]}
+
+
+def event_of(seq: int, hand_no: int, seen: Event) -> Json:
+    """The event of action ``seq`` of hand ``hand_no``, as the viewer's history entry
+    ``seen`` shows it."""
     event: Json = {"seq": seq, "hand_no": hand_no, "seat": seen.action.seat,
                    "action": str(seen.action), "card": _card(seen.card)}
     if seen.private is not None:
@@ -179,5 +196,5 @@ def recent_events(live: LiveGame, seq: int, since: int, seat: int | None) -> lis
     for index in range(first, len(actions)):
         viewer = actions[index].seat if seat is None else seat
         obs = seen.get(viewer) or seen.setdefault(viewer, live.game.observation(viewer))
-        events.append(_event(seq - len(actions) + index + 1, obs.hand_no, obs.history[index]))
+        events.append(event_of(seq - len(actions) + index + 1, obs.hand_no, obs.history[index]))
     return events

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from config.sending import send
 
-from . import notify, seating
+from . import notify, pacing, seating
 from .followups import TASKS
 from .models import LiveTable
 from .rows import Locked
@@ -68,15 +68,22 @@ def stop_clock(locked: Locked, seat: int) -> None:
 
 
 def after_commit(locked: Locked, mover: int | None, bots: set[int], *,
-                 changed: bool = False) -> None:
+                 changed: bool = False, hand_ended: bool = False,
+                 notice: bool = True) -> None:
     """Once committed: announce the new state, let the next bot (of ``bots``) move, send
     the table's timer when one was armed (``arm_timer``) and report the result when the
-    game has ended. Nothing moves while the table is paused. ``changed``: something other
-    than an action changed (a pause, a substitute), which every connection reads again."""
+    game has ended. Nothing moves while the table is paused, and no bot while it awaits
+    its first person (``LiveTable.awaiting``). ``changed``: something other than an
+    action changed (a pause, a substitute), which every connection reads again.
+    ``hand_ended``: the action ended a hand, and the bot waits for people to see it
+    (``pacing``). ``notice=False``: the caller announces it itself, once it has made what
+    the notice's connections are to be sent (``prepared``)."""
     table = locked.table
     table_id, seq, timer = table.pk, table.seq, locked.timer
     playing = table.paused_at is None
-    bot_to_move = playing and mover in bots
+    bot_to_move = playing and not table.awaiting and mover in bots
+    pause = pacing.bot_delay(hand_ended, settings.LIVE_BOT_PAUSE_SECONDS,
+                             settings.LIVE_HAND_PAUSE_SECONDS)
     finished = table.status == LiveTable.Status.FINISHED and bool(table.reports_to)
 
     def follow_up() -> None:
@@ -85,14 +92,14 @@ def after_commit(locked: Locked, mover: int | None, bots: set[int], *,
         # the sweep (followups.sweep) sends lost bot moves, timers and reports again.
         with _logged("the bot's move", table_id):
             if bot_to_move:
-                send(TASKS + "live_bot_move", (table_id, seq),
-                     countdown=settings.LIVE_BOT_PAUSE_SECONDS)
+                send(TASKS + "live_bot_move", (table_id, seq), countdown=pause)
         if timer is not None and playing:
             _send_timer(table_id, timer)
         with _logged("reporting the result", table_id):
             if finished:
                 send(TASKS + "live_report", (table_id,))
-        announce(table_id, seq, changed=changed)
+        if notice:
+            announce(table_id, seq, changed=changed)
 
     transaction.on_commit(follow_up)
 

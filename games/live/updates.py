@@ -6,6 +6,14 @@ reads are made for several at once (:func:`updates_since`, see ``shared``): one
 statement reads the row and the actions any of them lacks, the game is brought up to it
 once, and each (seat, last number) asking gets its own events and view, each built from
 that seat's own observation (``state``) as before.
+
+A *full* update (a new connection's first, or one whose events reach beyond the hand in
+play, as after a hand's end or a long absence) also carries the hand so far: the view's
+``log``, every event of the hand in play as the viewer saw it, which replaces the
+client's; ``last_hand``, the summary of the most recent hand that has ended (``hands``);
+and ``hand_pause``, the seconds the bots wait after a hand's end (``pacing``). An update
+that only carries the events of the hand in play has none of them: it is the one sent
+after every action, and stays as cheap as it was.
 """
 
 from __future__ import annotations
@@ -13,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import replayed, rows, seating
+from . import hands, replayed, rows, seating
 from .errors import TableError
 from .models import LiveTable
 from .state import Json, LiveGame, events_since, recent_events, replay, seat_view, spectator_view
@@ -87,9 +96,12 @@ def updates(table: LiveTable, keys: Iterable[Key], logged: rows.Since | None = N
                     _("No sequence number %(since)s at this table; it is at %(seq)s.")
                     % {"since": since, "seq": table.seq})
                 continue
-            events = [] if since is None else _events(table, live, seat, since, known)
+            events, full = (([], True) if since is None
+                            else _events(table, live, seat, since, known))
             view = spectator_view(live) if seat is None else seat_view(live, seat)
             view.update(shared)
+            if full:
+                view.update(_hand_so_far(table, live, seat, known))
             found[seat, since] = Update(events, view)
     finally:
         replayed.keep(table, live)
@@ -97,14 +109,49 @@ def updates(table: LiveTable, keys: Iterable[Key], logged: rows.Since | None = N
 
 
 def _events(table: LiveTable, live: LiveGame, seat: int | None, since: int,
-            known: tuple[int, set[int]] | None) -> list[Json]:
+            known: tuple[int, set[int]] | None) -> tuple[list[Json], bool]:
     """The events after ``since`` as ``seat`` saw them, read from ``live`` (the game at
-    ``table.seq``) while they are all of the hand in play, else from a replay."""
+    ``table.seq``) while they are all of the hand in play, else from a replay; and
+    whether they reach beyond the hand in play (the update is a full one then)."""
     events = recent_events(live, table.seq, since, seat)
+    full = events is None
     if events is None:
         events, _live = events_since(table.seed, log_texts(table), since, seat)
     _mark_bots(table, events, since, known)
-    return events
+    return events, full
+
+
+def _hand_so_far(table: LiveTable, live: LiveGame, seat: int | None,
+                 known: tuple[int, set[int]] | None) -> Json:
+    """What a full update's view adds: the hand in play's ``log`` as ``seat`` saw it, the
+    ``last_hand`` that ended and the ``hand_pause``."""
+    hand_no = hands.dealt(live)
+    log = hands.hand_events(live, table.seq, hand_no, seat)
+    _mark_bots(table, log, hands.before(live, hand_no), known)
+    return {"log": log, "last_hand": hands.last_hand(live),
+            "hand_pause": settings.LIVE_HAND_PAUSE_SECONDS}
+
+
+def hand_log(table_id: int, seat: int | None, hand_no: int) -> tuple[list[Json], Json | None]:
+    """Hand ``hand_no``'s events as ``seat`` saw them (``None``: a spectator), each action
+    the server chose marked, and its summary once it has ended (``None`` while in play).
+    ``TableError`` for a hand not dealt yet."""
+    table = rows.read_table(table_id)
+    if table is None:
+        raise no_table(table_id)
+    live = replayed.take(table) or replay(table.seed, log_texts(table))
+    try:
+        dealt = hands.dealt(live)
+        if not 1 <= hand_no <= dealt:
+            raise TableError(_("Hand %(hand)s has not been dealt yet; this table is at hand "
+                               "%(dealt)s.") % {"hand": hand_no, "dealt": dealt})
+        events = hands.hand_events(live, table.seq, hand_no, seat)
+        result = hands.hand_summary(live, hand_no)
+        start = hands.before(live, hand_no)
+    finally:
+        replayed.keep(table, live)
+    _mark_bots(table, events, start, (start + len(events), set()))
+    return events, result
 
 
 def _mark_bots(table: LiveTable, events: list[Json], since: int,

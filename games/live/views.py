@@ -24,7 +24,7 @@ from games.replay_text import replay_view
 from games.views import replay_data
 from games.vocabulary import bot_description, bot_label
 
-from . import limits, presence, service
+from . import limits, listing, presence, service
 from .forms import PlayNowForm
 from .models import LiveSeat, LiveTable
 from .table_words import card_table_messages
@@ -52,6 +52,13 @@ def play_now(request: HttpRequest) -> HttpResponse:
             "open_tables": limits.open_practice_tables(request.user),
             "waiting_tables": limits.waiting_friend_tables(request.user)}, status=409)
     return redirect("live:table", table.pk)
+
+
+def tables_now(request: HttpRequest) -> HttpResponse:
+    """The tables running now: the visitor's own first ("My tables"), then those they may
+    watch (``listing``)."""
+    lists = listing.tables_now(request.user)
+    return render(request, "live/tables.html", {"lists": lists, "shown": listing.SHOWN})
 
 
 def _table(table_id: int) -> tuple[LiveTable, list[LiveSeat]]:

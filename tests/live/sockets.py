@@ -68,3 +68,12 @@ async def answer(comm: WebsocketCommunicator) -> Any:
     assert isinstance(text, str)
     text.encode("utf-8")  # no lone surrogate: the server could not send it
     return json.loads(text)
+
+
+async def answer_of(comm: WebsocketCommunicator, kind: str, client_id: str) -> Any:
+    """Read until the answer of type ``kind`` (or an error) to the message ``client_id``;
+    it. Updates that notices brought meanwhile may come before it."""
+    while True:
+        message = await comm.receive_json_from(timeout=TIMEOUT)
+        if message["type"] in (kind, "error") and message.get("id") == client_id:
+            return message

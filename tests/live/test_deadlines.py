@@ -31,7 +31,9 @@ def _two_minutes(settings: Any) -> None:
 
 @pytest.fixture
 def table(player: Any) -> LiveTable:
-    return service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
+    table = service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
+    service.begin(table.pk)  # the person opened it: its bots play
+    return table
 
 
 def _deadline(table: LiveTable) -> Any:

@@ -105,6 +105,15 @@ REPROS = [  # (frame, the field named, what the message says, the id echoed)
     (json.dumps(_ways(cards=["8S"] * 109)), "cards", "at most 108", "w1"),
     ("", None, "not JSON", None),
     ("[1, 2]", None, "JSON object", None),
+    (json.dumps({"type": "hand_log", "id": "h1", "hand": 0}), "hand", "from 1 to 5", "h1"),
+    (json.dumps({"type": "hand_log", "id": "h1", "hand": 6}), "hand", "from 1 to 5", "h1"),
+    (json.dumps({"type": "hand_log", "id": "h1", "hand": "2"}), "hand", "from 1 to 5", "h1"),
+    (json.dumps({"type": "hand_log", "id": "h1", "hand": True}), "hand", "from 1 to 5", "h1"),
+    (json.dumps({"type": "hand_log", "id": "h1"}), "hand", "from 1 to 5", "h1"),
+    (json.dumps({"type": "hand_log", "hand": 1}), "id", "needs the field", None),
+    # well formed, but the table is at hand 1 (the service's refusal, with its field)
+    (json.dumps({"type": "hand_log", "id": "h1", "hand": 2}), "hand", "not been dealt",
+     "h1"),
 ]
 
 
@@ -245,6 +254,8 @@ WELL_FORMED = {
     "since": st.integers(min_value=1, max_value=10**18) | st.integers(max_value=-1),
     "cards": st.lists(CARD_CODES, max_size=5),
     "meld": st.none() | st.integers(-5, 10**18),
+    # hands not dealt yet at this table (it is at hand 1), or no hand of a game (R3.1)
+    "hand": st.integers(2, 5) | st.integers(max_value=0) | st.integers(6, 10**18),
 }
 CLIENT_IDS = st.text(st.characters(codec=None), max_size=70) | st.sampled_from(
     ["", "!bot-0", "-x", "x" * 65, "c 1", "c\n"])
@@ -253,13 +264,17 @@ CLIENT_IDS = st.text(st.characters(codec=None), max_size=70) | st.sampled_from(
 def _answered(message: dict[str, Any]) -> bool:
     """Whether ``message`` is one this table would answer without an error, or play: a
     resume from 0, the legal act (the well-formed values above are chosen to be refused,
-    but a wrong value drawn at random may happen to be right) or a heartbeat."""
+    but a wrong value drawn at random may happen to be right), a heartbeat or the log of
+    hand 1."""
     fields, kind = set(message), message.get("type")
     since, action = message.get("since"), message.get("action")
     return ((kind == "resume" and fields <= {"type", "since"} and type(since) is int
              and since == 0)
             or (kind == "act" and isinstance(action, str) and _legal(action))
-            or (kind == "ping" and fields == {"type"}))
+            or (kind == "ping" and fields == {"type"})
+            or (kind == "hand_log" and fields == {"type", "id", "hand"}
+                and message["hand"] == 1 and type(message["hand"]) is int
+                and frames.valid_client_id(message["id"]) is not None))
 
 
 def _legal(action: str) -> bool:

@@ -222,6 +222,9 @@ def test_a_started_table_plays_like_a_practice_table(
     friends.take_seat(bob, _token(table, 2))
     with django_capture_on_commit_callbacks(execute=True):
         game = friends.start_friend_table(player, table.pk)
+    assert LiveTable.objects.get(pk=game.pk).awaiting  # its bots wait for its people
+    with django_capture_on_commit_callbacks(execute=True):
+        assert service.begin(game.pk)  # the host opened it
     # the bots have played until one of the two people is to move
     view = service.update_since(game.pk, 0, 0).view
     mover = view["to_move"]

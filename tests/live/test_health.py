@@ -216,6 +216,7 @@ def test_a_task_stuck_on_a_lock_is_reported_until_it_moves_on(
     once the row is free the bot moves and health is good again."""
     bot_first = (FIRST + 1) % 4  # the person sits after the first mover: a bot moves first
     table = service.create_practice_table(player, "greedy", seat=bot_first, seed=SEED)
+    service.begin(table.pk)  # the person opened it: the bot's move is sent
     locker = psycopg.connect(database_url(connection.settings_dict))
     try:
         locker.execute(f"SELECT id FROM {LiveTable._meta.db_table} WHERE id = %s FOR UPDATE",

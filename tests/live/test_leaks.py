@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync
 
-from games.engine import GameState, deal_from_seed, parse_action
+from games.engine import GameState, deal_from_seed, parse_action, penalty
 from games.live import service
 from games.live.models import LiveTable
 
-from .sockets import ack_of, joined, session_cookie, update_at
+from .sockets import ack_of, answer_of, joined, session_cookie, update_at
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("layer", "eager_tasks")]
@@ -33,6 +33,9 @@ class Truth:
         self.events: dict[int, Any] = {}
         self.public: dict[int, set[str]] = {}  # every card shown to all up to here
         self.pushed_to: dict[int, list[set[str]]] = {}  # stock cards each seat received
+        # each ended hand's number: the number of its last action, the cards left in each
+        # hand and their penalty points (R2.4)
+        self.ended: dict[int, tuple[int, list[list[str]], list[int]]] = {}
         public = {c.code for c in game.hand.discard + list(game.hand.buried)}
         pushed: list[set[str]] = [set(), set(), set(), set()]
         self.hands[0] = [[c.code for c in h] for h in game.hand.hands]
@@ -48,6 +51,10 @@ class Truth:
                 pushed[(event.action.seat + 1) % 4].add(event.private.code)
             self.hands[seq] = [[c.code for c in h] for h in hand.hands]
             self.events[seq] = event
+            if game.to_move is None:  # the hand ended: every hand's cards are public now
+                self.ended[hand.hand_no] = (seq, self.hands[seq],
+                                            [penalty(h) for h in hand.hands])
+                public |= {code for cards in self.hands[seq] for code in cards}
             if game.to_move is None and not game.is_over:
                 game.deal(decks[len(game.results)])
                 public |= {c.code for c in game.hand.discard + list(game.hand.buried)}
@@ -63,6 +70,11 @@ class Truth:
             allowed |= set(self.hands[seq][seat]) | self.pushed_to[seq][seat]
         shown = set(CARD.findall(json.dumps(message)))
         assert shown <= allowed, f"seat {seat} was shown {shown - allowed}: {message}"
+        if message["type"] == "hand_log":  # asked at the game's end (seq: its last)
+            result = message["result"]
+            self._check_events(message["events"], seat, seq,
+                               [] if result is None else [(message["hand"], result)])
+            return
         if message["type"] != "update":
             return
         view = message["view"]
@@ -70,7 +82,22 @@ class Truth:
             assert not {"hand", "taken", "pending", "legal"} & set(view)
         else:
             assert view["hand"] == self.hands[view["seq"]][seat]
-        for event in message["events"]:
+        last = view.get("last_hand")
+        self._check_events(message["events"] + view.get("log", []), seat, view["seq"],
+                           [] if last is None else [(last["hand_no"], last)])
+
+    def _check_events(self, events: list[Any], seat: int | None, seq: int,
+                      results: list[tuple[int, Any]]) -> None:
+        """Each event as ``seat`` saw it, and each hand's result (those of ``results`` and
+        the hand-ending events') only once that hand ended, at ``seq`` or before, with the
+        cards each seat had left and their penalty points (R2.4)."""
+        results = results + [(event["hand_no"], event["hand_result"]) for event in events
+                             if "hand_result" in event]
+        for hand_no, result in results:
+            end, hands, penalties = self.ended[hand_no]
+            assert end <= seq and result["hands"] == hands, (hand_no, result)
+            assert result["penalties"] == penalties
+        for event in events:
             truth = self.events[event["seq"]]
             assert event["card"] == (truth.card.code if truth.card else None)
             receives = seat is not None and seat == (truth.action.seat + 1) % 4
@@ -131,6 +158,9 @@ def test_no_client_ever_sees_a_card_it_may_not(player: Any, seed: int) -> None:
             # a notice may have been dropped: ask for the rest, as a client does
             await comm.send_json_to({"type": "resume", "since": 0})
             await update_at(comm, final, received[name])
+            for hand in range(1, 6):  # every hand's log, as this connection saw it
+                await comm.send_json_to({"type": "hand_log", "id": f"l{hand}", "hand": hand})
+                received[name].append(await answer_of(comm, "hand_log", f"l{hand}"))
             await comm.disconnect()
         await tab1.disconnect()
         return final

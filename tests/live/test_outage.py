@@ -110,6 +110,7 @@ def test_every_seat_moves_again_after_redis_comes_back(
     # tasks the worker holds for a few seconds
     settings.LIVE_MOVE_SECONDS = 8
     table = service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
+    service.begin(table.pk)  # the person opened it, and lets their turns run out
     log = tmp_path / "worker.log"
     worker = start_worker(queue=tag, database=env["DATABASE_URL"], broker=own_redis.url,
                           backend="", log=log, env=env)

@@ -296,3 +296,14 @@ def test_with_tasks_in_process_the_bots_play_a_pinned_persons_game_to_its_end(
     assert row.status == LiveTable.Status.FINISHED and row.seq > 100
     assert row.record is not None and verify(row.record).status == "complete"
     assert caplog.records == []  # no move failed to go out
+
+
+def test_a_seats_state_is_stored_with_every_field_and_read_back_the_same() -> None:
+    from dataclasses import fields
+
+    from games.live.seating import SeatState, dump
+
+    states = [SeatState(reserve=12.5, away=True), SeatState(pinned=True), SeatState(),
+              SeatState(reserve=0.0)]
+    assert all(set(entry) == {f.name for f in fields(SeatState)} for entry in dump(states))
+    assert load(dump(states)) == states
