@@ -267,27 +267,30 @@ def test_the_end_of_a_hand_shows_every_hand_left_and_the_scores(
     teams = ["Your team", "Opponents"] if FIRST % 2 == 0 else ["Opponents", "Your team"]
     expect(summary).to_contain_text(f"Hand score: {teams[0]} {scores[0]}, {teams[1]} {scores[1]}.")
     expect(summary.get_by_role("row")).to_have_count(5)  # the heading and the four seats
-    last = _view(table).get("last_hand")
-    if last and last.get("penalties") is not None:  # the server gives every hand left
-        for seat, points in enumerate(last["penalties"]):
-            name = "alice" if seat == FIRST else None
-            row = summary.get_by_role("row").nth(1 + (seat - FIRST) % 4)
-            expect(row.get_by_role("cell").last).to_have_text(str(points))
-            expect(row.get_by_role("img")).to_have_count(len(last["hands"][seat]))
-            if name:
-                expect(row.get_by_role("rowheader")).to_have_text(name)
+    # every seat's cards left, revealed, with their penalty points (R2.4, R9.1)
+    last = _view(table)["last_hand"]
+    assert last["hand_no"] == 1
+    for seat, points in enumerate(last["penalties"]):
+        row = summary.get_by_role("row").nth(1 + (seat - FIRST) % 4)
+        expect(row.get_by_role("cell").last).to_have_text(str(points))
+        expect(row.get_by_role("img")).to_have_count(len(last["hands"][seat]))
+    expect(summary.get_by_role("row").nth(1).get_by_role("rowheader")).to_have_text("alice")
+    out = summary.get_by_role("row").nth(1 + (last["out_seat"] - FIRST) % 4)
+    expect(out.get_by_role("cell").first).to_have_text("went out")
     _shot(page, "hand-end")
     assert_accessible(page, EVERY_IMPACT)
     summary.get_by_role("button", name="Next hand").click()
     expect(summary).to_be_hidden()
     expect(page.get_by_role("log")).to_contain_text(f"{teams[0]} {scores[0]}")
-    # the earlier hand on demand; a server without the hand's log says why, nothing breaks
+    # the earlier hand on demand: its every action, and how it ended
     page.get_by_role("button", name="Earlier hands").click()
     earlier = page.get_by_role("dialog", name="Earlier hands")
     earlier.get_by_role("button", name="Hand 1").click()
-    expect(earlier.get_by_role("status")).to_have_text(
-        "The table could not give this hand's log now; the replay has every hand once the "
-        "game is over.")
+    expect(earlier.get_by_role("status")).to_have_text("Every action of hand 1:")
+    lines = earlier.get_by_role("listitem").filter(has_not_text="Hand 1")
+    expect(lines.first).to_contain_text("alice takes")
+    expect(lines.last).to_contain_text(
+        f"Hand score: {teams[0]} {scores[0]}, {teams[1]} {scores[1]}.")
     earlier.get_by_role("button", name="Close").click()
     expect(earlier).to_be_hidden()
     page.context.close()

@@ -262,7 +262,7 @@
     S.selected = S.selected.filter(function (key) { return keys[key]; });
     P.render(previous);
     if (first && !P.ended()) {
-      bringIntoView();
+      window.setTimeout(bringIntoView, 0); // once laid out
     }
   }
 
@@ -272,7 +272,7 @@
     var felt = P.q("[data-felt]");
     var box = felt.getBoundingClientRect();
     if (box.bottom > window.innerHeight || box.top < 0) {
-      felt.scrollIntoView({ block: box.height > window.innerHeight ? "start" : "end" });
+      felt.scrollIntoView({ block: "start" });
     }
   }
 
