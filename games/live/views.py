@@ -22,11 +22,12 @@ from games.engine import HANDS_PER_GAME
 from games.replay import replay_frames
 from games.replay_text import replay_view
 from games.views import replay_data
-from games.vocabulary import bot_description
+from games.vocabulary import bot_description, bot_label
 
 from . import limits, listing, presence, service
 from .forms import PlayNowForm
 from .models import LiveSeat, LiveTable
+from .table_words import card_table_messages
 from .texts import seat_names, table_messages, team_names
 
 
@@ -95,11 +96,12 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "abandoned": table.status == LiveTable.Status.ABANDONED,
         "ended": table.status == LiveTable.Status.ENDED,
         "abandon_hours": limits.abandon_hours(),
-        "messages_data": table_messages(teams, players),
+        "messages_data": {**table_messages(teams, players), **card_table_messages()},
         "config": {"ws": f"/ws/tables/{table.pk}/", "seat": seat, "players": players,
                    "teams": teams, "humans": [place.user_id is not None for place in seats],
                    "hands": HANDS_PER_GAME, "login": _login_url(),
-                   "heartbeat": presence.HEARTBEAT_SECONDS},
+                   "heartbeat": presence.HEARTBEAT_SECONDS,
+                   "bots": [bot_label(place.bot) if place.bot else "" for place in seats]},
     })
 
 

@@ -114,7 +114,7 @@ def production(transactional_db: None, static_root: Path,
                          DATABASE_URL=database_url(connection.settings_dict),
                          CELERY_BROKER_URL=settings.CELERY_BROKER_URL, CELERY_QUEUE=tag,
                          CHANNEL_REDIS_URL=redis_url, CHANNEL_PREFIX=tag,
-                         LIVE_BOT_PAUSE_SECONDS=BOT_PAUSE)
+                         LIVE_BOT_PAUSE_SECONDS=BOT_PAUSE, LIVE_HAND_PAUSE_SECONDS="0")
     log = tmp_path / "worker.log"
     # at a lower CPU priority than the server, as README "Production" advises
     worker = start_worker(queue=tag, database=env["DATABASE_URL"],

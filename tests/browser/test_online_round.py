@@ -85,6 +85,7 @@ def _in_server(db_blocker: Any, layers: dict[str, Any]) -> None:
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)  # not the parent's
     db_blocker.unblock()
     settings.LIVE_BOT_PAUSE_SECONDS = 0
+    settings.LIVE_HAND_PAUSE_SECONDS = 0
     settings.CHANNEL_LAYERS = layers
     channel_layers.backends.clear()
     app.conf.task_always_eager = app.conf.task_eager_propagates = True
