@@ -393,9 +393,9 @@ async def _human(ws: Any, table: int, begin: float, deadline: float, rng: random
         except TimeoutError:
             continue
         message = json.loads(raw)
-        if message["type"] == "ack" and sent and message["id"] == sent[0]:
-            acked = message["seq"]
-        elif message["type"] == "error":
+        if message.get("ack") and sent and message["ack"]["id"] == sent[0]:
+            acked = message["ack"]["seq"]
+        if message["type"] == "error":
             figures.errors.append(f"{message.get('rule')}: {message.get('message')}")
             sent = None
         elif message["type"] == "update":

@@ -9,12 +9,13 @@ Messages from the client: ``{"type": "act", "action": "0 take", "id": "c-17"}``,
 "6H", "JK"], "meld": null}`` (the seat's legal actions using exactly those cards, onto
 meld ``meld`` when it is a meld id), ``{"type": "hand_log", "id": "h-2", "hand": 2}`` (a
 hand already dealt, 1 to 5, as this connection saw it) and ``{"type": "ping"}``, a seat
-holder's heartbeat (``presence``). To the client: ``ack`` (``id``, ``seq``), ``error``
-(``id``, ``rule``, ``field``, ``message``), ``update`` (``events`` and ``view``, the view's
-``seq`` being the last event's number), ``ways`` (``id``, ``actions``: their text forms),
-``hand_log`` (``id``, ``hand``, ``events`` as an update's, ``result``: the hand's summary
-as a view's ``last_hand``, or null while it is played; an error with ``field`` "hand" for
-a hand not dealt yet) and ``pong``.
+holder's heartbeat (``presence``). To the client: ``error`` (``id``, ``rule``, ``field``,
+``message``), ``update`` (``events`` and ``view``, the view's ``seq`` being the last
+event's number; the one answering an ``act`` also has ``ack``: the act's ``id`` and the
+``seq`` it was logged at, one frame fewer an action than a separate answer), ``ways``
+(``id``, ``actions``: their text forms), ``hand_log`` (``id``, ``hand``, ``events`` as an
+update's, ``result``: the hand's summary as a view's ``last_hand``, or null while it is
+played; an error with ``field`` "hand" for a hand not dealt yet) and ``pong``.
 
 An update's events are those after the connection's number; a *full* update (the first
 on a connection, or one whose events reach beyond the hand in play) also has in its view
@@ -216,8 +217,9 @@ class TableConsumer(Consumer):
         except service.TableError as exc:
             await self._error(request.id, exc.message, exc.rule)
             return
-        await self._send_json({"type": "ack", "id": request.id, "seq": seq})
-        await self._send_update(update, None)
+        self.last_seq = max(self.last_seq, update.view["seq"])
+        await self._send_json({"type": "update", "ack": {"id": request.id, "seq": seq},
+                               "events": update.events, "view": update.view})
 
     async def _ways(self, request: frames.Ways) -> None:
         if self.seat is None:

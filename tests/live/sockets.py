@@ -33,13 +33,13 @@ async def joined(table_id: int, cookie: str | None = None) -> tuple[WebsocketCom
 
 
 async def ack_of(comm: WebsocketCommunicator, client_id: str, into: list[Any]) -> Any:
-    """Read (collecting into ``into``) until the ack of ``client_id``; it. Updates that
-    notices brought meanwhile may come before it."""
+    """Read (collecting into ``into``) until the update acknowledging ``client_id``; it.
+    Updates that notices brought meanwhile may come before it."""
     while True:
         message = await comm.receive_json_from(timeout=TIMEOUT)
         into.append(message)
         assert message["type"] != "error", message
-        if message["type"] == "ack" and message["id"] == client_id:
+        if message.get("ack", {}).get("id") == client_id:
             return message
 
 

@@ -143,9 +143,9 @@ class Client:
         self.sent += 1
         await self.ws.send(json.dumps({"type": "act", "id": f"{self.name}-{self.sent}",
                                        "action": choose(self.view["legal"])}))
-        while (message := await self.next())["type"] != "ack":
+        while "ack" not in (message := await self.next()):
             pass
-        seq: int = message["seq"]
+        seq: int = message["ack"]["seq"]
         await self.until(lambda: self.view["seq"] >= seq)
         return seq
 

@@ -42,7 +42,7 @@ def test_the_seat_gets_every_way_to_lay_its_chosen_cards(table: LiveTable, cooki
         assert ways == {"type": "ways", "id": "w1", "actions": CONTRACTS}
         # a way is an action the table accepts as it is
         await comm.send_json_to({"type": "act", "action": CONTRACTS[2], "id": "c2"})
-        assert (await comm.receive_json_from(timeout=TIMEOUT))["type"] == "ack"
+        assert (await comm.receive_json_from(timeout=TIMEOUT))["ack"]["id"] == "c2"
         await comm.disconnect()
 
     async_to_sync(run)()
