@@ -121,21 +121,27 @@
     };
   }
 
+  function acknowledged(id) {
+    // the server logged the move sent with this id: it is sent no more
+    if (outbox[id]) {
+      delete outbox[id];
+      S.selected = [];
+      P.feedback("");
+      P.render();
+      if (focusHand) {
+        focusHand = false;
+        P.focusCursor();
+      }
+    }
+  }
+
   function receive(message) {
     if (message.type === "update") {
       connection("");
-      update(message.events || [], message.view);
-    } else if (message.type === "ack") {
-      if (outbox[message.id]) {
-        delete outbox[message.id];
-        S.selected = [];
-        P.feedback("");
-        P.render();
-        if (focusHand) {
-          focusHand = false;
-          P.focusCursor();
-        }
+      if (message.ack) { // the update answering a move says so: {"id", "seq"}
+        acknowledged(message.ack.id);
       }
+      update(message.events || [], message.view);
     } else if (message.type === "ways") {
       answered(message.id, message.actions);
     } else if (message.type === "hand_log") {
