@@ -9,7 +9,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from games.engine import deal_from_seed, dealer_of
@@ -26,6 +26,7 @@ from tournaments.duplicate import (
     score_boards,
     table_results,
     team_totals,
+    top,
 )
 
 F = Fraction
@@ -166,6 +167,8 @@ def test_it_expects_a_number_per_board_when_given_one() -> None:
         score_boards(results, expected=1)
     with pytest.raises(ValueError, match="at least one result must be expected"):
         score_boards(results, expected={1: 2, 2: 0})
+    with pytest.raises(ValueError, match="at least one result must be expected"):
+        top(0)
 
 
 def test_it_refuses_a_team_with_two_results_on_one_board() -> None:
@@ -234,11 +237,14 @@ def naive_scores(results: list[BoardResult], expected: Expected) -> list[BoardSc
 
 @st.composite
 def random_results(draw: st.DrawFn) -> tuple[list[BoardResult], Expected]:
-    # small results in steps of 5 (R2.4's values are all multiples of 5), so ties are common
-    played = draw(st.lists(st.tuples(st.integers(1, 4), st.integers(1, 9)), min_size=1,
-                           max_size=30, unique=True))
+    # up to 3 boards, each played by up to 14 of the teams (so that groups of 5 and more,
+    # whose datum leaves two out, are common), in either direction; small results in steps
+    # of 5 (R2.4's values are all multiples of 5), so that ties are common too
     results = [BoardResult(board, draw(st.sampled_from((0, 1))), team,
-                           5 * draw(st.integers(-4, 4))) for board, team in played]
+                           5 * draw(st.integers(-4, 4)))
+               for board in range(1, draw(st.integers(1, 3)) + 1)
+               for team in draw(st.lists(st.integers(1, 20), max_size=14, unique=True))]
+    assume(results)
     sizes: dict[tuple[int, int], int] = defaultdict(int)
     for r in results:
         sizes[(r.board, r.direction)] += 1

@@ -42,7 +42,10 @@ HALF = Fraction(50)  # the percentage of a result with no one to compare it with
 
 
 def top(expected: int) -> int:
-    """The most matchpoints a result can have among `expected` results: 2 for each other."""
+    """The most matchpoints a result can have among `expected` results: 2 for each other.
+    ValueError for fewer than one."""
+    if expected < 1:
+        raise ValueError(f"at least one result must be expected, got {expected}")
     return 2 * (expected - 1)
 
 
