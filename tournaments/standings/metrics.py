@@ -7,6 +7,11 @@ reference `compute` from a team's summary and the `running` form, which
 `standings.rounds` uses to rank every round in one pass. The pages, the API and the admin
 read them from here; the order of tie-breaks is tournament configuration
 (`StandingsRules.tiebreaks`), not code.
+
+Duplicate scoring's matchpoints, Butler and cross-difference (`tournaments.duplicate`) are not
+registered here yet: every metric reads match results (`MatchResult`), which carry no boards,
+and a robot duplicate has no matches. They will read `duplicate.score_boards` and
+`duplicate.team_totals` once the boards' results are stored and handed to the standings.
 """
 
 from __future__ import annotations
