@@ -36,10 +36,13 @@ SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SERVER_START_S = 60  # only reached when daphne does not start (a failure)
 
 
-def _in_server(db_blocker: Any, hand_pause: float = 0) -> None:
+def _in_server(db_blocker: Any, hand_pause: float = 0, bot_pause: float = 0,
+               delays: bool = False, move_seconds: int | None = None) -> None:
     """Set up the daphne process (forked from this one): the database open to it, the bots
     moving at once (after a hand's end, after ``hand_pause`` seconds), in the process, and
-    the in-memory channel layer."""
+    the in-memory channel layer. ``delays``: as under ``make run``, tasks due later (the
+    bots after ``bot_pause``, the turn timers) wait in the process's timer thread;
+    ``move_seconds``: a person's time for a turn at the tables opened there."""
     from concurrent.futures import ThreadPoolExecutor
 
     from asgiref.sync import SyncToAsync
@@ -53,8 +56,11 @@ def _in_server(db_blocker: Any, hand_pause: float = 0) -> None:
     # inherited from the parent would take the calls and never run them.
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
     db_blocker.unblock()  # pytest-django's guard, inherited from this process
-    settings.LIVE_BOT_PAUSE_SECONDS = 0
+    settings.LIVE_BOT_PAUSE_SECONDS = bot_pause
     settings.LIVE_HAND_PAUSE_SECONDS = hand_pause
+    settings.CELERY_EAGER_DELAYS = delays
+    if move_seconds is not None:
+        settings.LIVE_MOVE_SECONDS = move_seconds
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     channel_layers.backends.clear()
     app.conf.task_always_eager = app.conf.task_eager_propagates = True
@@ -68,7 +74,8 @@ def _application() -> Any:
     return ASGIStaticFilesHandler(application)
 
 
-def serve(django_db_blocker: Any, hand_pause: float = 0) -> Iterator[str]:
+def serve(django_db_blocker: Any, hand_pause: float = 0, bot_pause: float = 0,
+          delays: bool = False, move_seconds: int | None = None) -> Iterator[str]:
     """The site in daphne, on the test database, until the generator is closed; its
     address."""
     with django_db_blocker.unblock():
@@ -79,7 +86,8 @@ def serve(django_db_blocker: Any, hand_pause: float = 0) -> Iterator[str]:
     from daphne.testing import DaphneProcess
 
     server = DaphneProcess("127.0.0.1", _application,
-                           setup=lambda: _in_server(django_db_blocker, hand_pause))
+                           setup=lambda: _in_server(django_db_blocker, hand_pause, bot_pause,
+                                                    delays, move_seconds))
     server.daemon = True  # ended with this process, whatever happens to it
     server.start()
     if not server.ready.wait(timeout=SERVER_START_S):

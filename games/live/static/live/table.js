@@ -254,7 +254,7 @@
     }
     var wasMyDraw = previous !== null && previous.to_move === mySeat && previous.phase === "draw";
     if (P.myTurn() && next.phase === "draw" && !wasMyDraw) {
-      logLine(msg.your_turn_draw);
+      logLine(msg.your_turn_draw, "turn-line");
       P.turnStarted();
       if (!first) {
         window.setTimeout(bringIntoView, 0); // once drawn
