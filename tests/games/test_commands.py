@@ -88,7 +88,8 @@ def test_bench_engine_prints_each_figure() -> None:
     result = manage("bench_engine", "--games", "2", "--greedy-games", "1", "--repeat", "2")
     assert result.returncode == 0, result.stderr
     assert "median of 2 runs" in result.stdout
-    for label in ("random self-play:", "verification:", "greedy self-play:"):
+    for label in ("random self-play:", "verification:", "greedy self-play:",
+                  "live table replay:", "search bot (2 rollouts a decision):"):
         assert label in result.stdout
     assert "actions/s" in result.stdout
 

@@ -9,7 +9,16 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.bench import Rate, median_of, pin_to_one_core, self_play, verification, ways_times
+from games.bench import (
+    Rate,
+    live_replay,
+    median_of,
+    pin_to_one_core,
+    search_decisions,
+    self_play,
+    verification,
+    ways_times,
+)
 from games.bench_anchor import INSTALL_HINT, anchor_lines, anchor_rounds, load_openspiel
 from games.engine import BUILD, BUILD_REASON, Record
 
@@ -26,6 +35,8 @@ class Command(BaseCommand):
         parser.add_argument("--repeat", type=int, default=3,
                             help="runs of each measurement, each on other games; the run "
                                  "with the median rate is printed")
+        parser.add_argument("--search-games", type=int, default=1,
+                            help="games of the search bot (2 rollouts a decision)")
         parser.add_argument("--ways", action="store_true",
                             help="instead, time the ways to play each of the worst "
                                  "selections (hands of 14 and 22 cards with 8 wilds), "
@@ -70,3 +81,7 @@ class Command(BaseCommand):
             played[k * games:(k + 1) * games])).line("records"))
         self.stdout.write(median_of(repeat, lambda k: self_play(
             "greedy", greedy_games, seed=k * greedy_games)[0]).line("games"))
+        self.stdout.write(median_of(repeat, lambda k: live_replay(
+            played[k * games:(k + 1) * games], k * games)).line("games"))
+        self.stdout.write(median_of(repeat, lambda k: search_decisions(
+            options["search_games"], 2, seed=k)).line("games"))
