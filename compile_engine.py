@@ -65,10 +65,16 @@ def main(argv: list[str]) -> int:
     print(f"games.engine: compiling {len(sources)} modules with mypyc ({compiler}); "
           "a minute or two")
     digest = build.sources_digest()
-    setup(name="push-engine-compiled",
-          ext_modules=mypycify(sources, opt_level="3", group_name="games.engine._compiled",
-                               target_dir=str(BUILD_DIR)),
-          script_args=["--quiet", "build_ext", "--inplace", "--build-temp", str(BUILD_DIR)])
+    try:
+        setup(name="push-engine-compiled",
+              ext_modules=mypycify(sources, opt_level="3", group_name="games.engine._compiled",
+                                   target_dir=str(BUILD_DIR)),
+              script_args=["--quiet", "build_ext", "--inplace", "--build-temp",
+                           str(BUILD_DIR)])
+    except (Exception, SystemExit) as error:  # distutils reports a compiler's failure so
+        clean()  # no half of a build is left to be loaded
+        print(f"games.engine: compiling failed ({error}); the pure-Python modules run")
+        return 0
     build.STAMP.write_text(digest + "\n")
     print(f"games.engine: compiled ({len(build.extension_files())} extension modules)")
     return 0
