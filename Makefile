@@ -3,7 +3,7 @@ VENV = .venv
 PY = $(VENV)/bin/python
 STAMP = $(VENV)/.installed
 
-.PHONY: install run test lint clean
+.PHONY: install compile run test lint clean
 
 install: $(STAMP)
 
@@ -14,9 +14,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -e '.[dev]'
 	touch $(STAMP)
 
+# The rules engine compiled with mypyc (compile_engine.py; again only when a module of it
+# changed). Optional: without a C compiler it says so and the pure-Python modules run.
+compile: install
+	$(PY) compile_engine.py
+
 # A development server: DEBUG is on only because this target asks for it.
 run: export DJANGO_DEBUG = true
-run: install
+run: compile
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py compile_translations
 	$(PY) manage.py setup_demo
@@ -24,10 +29,19 @@ run: install
 
 # Uses local PostgreSQL and Redis when they answer (tests/local_services.py says which).
 # Development settings, as pytest's (tests/settings.py), for compile_translations too.
+# The whole suite on the engine as built (compiled where a C compiler is), then the tests
+# of the engine, the bots and the conformance records again on the pure-Python modules
+# (PUSH_ENGINE_PURE), so both builds are tested; PUSH_ENGINE_EXPECT=compiled (CI sets it)
+# makes tests/games/test_build.py fail if the compiled build is not the one loaded. The
+# command-line tests (subprocesses, the slowest) run on the compiled build only: they call
+# the engine as the others do.
+ENGINE_TESTS = tests/games --ignore=tests/games/test_commands.py
 test: export DJANGO_DEBUG = true
-test: install
+test: compile
 	$(PY) manage.py compile_translations
 	eval "$$($(PY) tests/local_services.py)" && $(VENV)/bin/pytest -n 2
+	eval "$$($(PY) tests/local_services.py)" && PUSH_ENGINE_PURE=1 $(VENV)/bin/pytest -n 2 \
+		$(ENGINE_TESTS)
 
 # mypy checks all of config, games and tournaments strictly, with the django-stubs plugin
 # ([tool.mypy], pyproject.toml); the pure cores' own run keeps them strict by themselves.
@@ -40,5 +54,7 @@ lint: install
 	DJANGO_DEBUG=true $(PY) manage.py makemigrations --check --dry-run
 
 clean:
+	find games -name '*.so' -delete
+	rm -f games/engine/compiled-sources.sha256
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .import_linter_cache .grimp_cache *.egg-info build dist
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import statistics
 import time
@@ -9,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.bots import make_bot
+from games.bots.search import SearchBot
 from games.engine import (
     Card,
     HandState,
@@ -23,6 +25,7 @@ from games.engine.cards import parse_cards
 from games.engine.melds import build_meld
 from games.engine.state import CONTRACTS
 from games.engine.ways import search
+from games.live.state import advance, replay, seat_view
 from games.vocabulary import contract_words
 
 
@@ -35,7 +38,8 @@ class Rate:
 
     def line(self, unit: str) -> str:
         return (f"{self.label}: {self.items / self.seconds:,.1f} {unit}/s, "
-                f"{self.actions / self.seconds:,.0f} actions/s "
+                f"{self.actions / self.seconds:,.0f} actions/s, "
+                f"{self.seconds / self.actions * 1e6:,.1f} µs an action "
                 f"({self.items} {unit}, {self.actions:,} actions, {self.seconds:.2f} s)")
 
 
@@ -76,6 +80,33 @@ def verification(records: list[Record]) -> Rate:
         if verify(text).status != "complete":
             raise AssertionError("a self-played record failed verification")
     return Rate("verification", len(texts), _actions(records), time.perf_counter() - start)
+
+
+def live_replay(records: list[Record], first_seed: int) -> Rate:
+    """Replay the games ``self_play(..., seed=first_seed)`` played as a live table does
+    (``games.live.state.replay``: from the seed and the logged text of each action, each
+    hand dealt when due), with a seat's view after each action, as each update makes."""
+    logs = [[str(a) for h in r.hands for a in h.actions] for r in records]
+    start = time.perf_counter()
+    for seed, log in enumerate(logs, first_seed):
+        live = replay(seed, [])
+        for n, text in enumerate(log):
+            advance(live, [text])
+            seat_view(live, n % 4)
+    return Rate("live table replay", len(logs), _actions(records), time.perf_counter() - start)
+
+
+def search_decisions(games: int, rollouts: int, seed: int = 0) -> Rate:
+    """Games of the search bot in every seat, each decision it searches by ``rollouts``
+    deals (no time budget, so the work is the same on any machine)."""
+    records = []
+    start = time.perf_counter()
+    for n in range(seed, seed + games):
+        first_dealer, decks = deal_from_seed(n)
+        bots = [SearchBot(n * 4 + s, budget=math.inf, rollouts=rollouts) for s in range(4)]
+        records.append(play_game(bots, first_dealer, decks))
+    return Rate(f"search bot ({rollouts} rollouts a decision)", games, _actions(records),
+                time.perf_counter() - start)
 
 
 def _actions(records: list[Record]) -> int:

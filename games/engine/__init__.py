@@ -10,7 +10,16 @@ Typical use (more in the README's "From Python")::
     record = game.record()               # the game so far, as push-record/1
     GameState.from_record(record)        # the same game, replayed by the rules
     verify(record.dumps()).status
+
+``BUILD`` says which build runs, ``"compiled"`` (mypyc) or ``"pure"``, and ``BUILD_REASON``
+why (``build.py``).
 """
+
+# First, before any module of the engine is imported: the build they are imported from.
+from .build import choose as _choose_build
+
+BUILD, BUILD_REASON = _choose_build(list(__path__))
+
 
 from .actions import (
     Action,
@@ -46,7 +55,8 @@ from .state import (
 from .verify import IllegalAt, Verdict, verify
 
 __all__ = [
-    "ALL_CARDS", "CONTRACTS", "HANDS_PER_GAME", "JOKER", "PACK_VALUE", "Action", "Card",
+    "ALL_CARDS", "BUILD", "BUILD_REASON", "CONTRACTS", "HANDS_PER_GAME", "JOKER", "PACK_VALUE",
+    "Action", "Card",
     "ClaimedResult", "Deal", "Discard", "GameState", "HandOutcome", "HandRecord", "HandState",
     "IllegalActionError", "IllegalAt", "LayContract", "LayMelds", "LayOff",
     "MalformedRecordError", "MeldSpec", "Observation", "OnStep", "Placed", "Policy", "Push",

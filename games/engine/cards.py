@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Final
+from dataclasses import dataclass
+from typing import Any, Final
 
 SUITS: Final = "SHDC"
 RANK_CHARS: Final = "?A23456789TJQK"  # index = rank; 1 = ace, 11 = jack, 13 = king
@@ -39,11 +40,12 @@ def _penalty(rank: int) -> int:
     return 10 if rank >= 10 else 5
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Card:
-    """One card: ``rank`` 1..13 (ace = 1) and ``suit`` in ``SHDC``, or the joker (rank 0)."""
+    """One card: ``rank`` 1..13 (ace = 1) and ``suit`` in ``SHDC``, or the joker (rank 0).
 
-    __slots__ = ("rank", "suit", "code", "value", "is_wild", "is_joker", "index", "run_bits")
-    _by_code: ClassVar[dict[str, Card]] = {}
+    Made only by :func:`_make` below (cards are interned: equal cards are the same object,
+    so they compare by identity); frozen, so that no one can change a shared card."""
 
     rank: int
     suit: str
@@ -54,32 +56,13 @@ class Card:
     index: int
     run_bits: int  # bit p set for each run position p the card can take naturally (R5.3)
 
-    def __init__(self) -> None:  # pragma: no cover - guarded construction
-        raise TypeError("use Card.parse() or Card.of(); cards are interned")
-
-    @classmethod
-    def _make(cls, rank: int, suit: str, index: int) -> Card:
-        card = object.__new__(cls)
-        code = JOKER_CODE if rank == 0 else RANK_CHARS[rank] + suit
-        for name, value in (
-            ("rank", rank),
-            ("suit", suit),
-            ("code", code),
-            ("value", _penalty(rank)),
-            ("is_wild", rank in (0, 2)),  # R2.3
-            ("is_joker", rank == 0),
-            ("index", index),
-            ("run_bits", 0 if rank == 0 else (1 << 1 | 1 << 14) if rank == 1 else 1 << rank),
-        ):
-            object.__setattr__(card, name, value)
-        cls._by_code[code] = card
-        return card
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("cards are immutable")
-
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (Card.parse, (self.code,))
+
+    def __hash__(self) -> int:
+        # equal cards are the same card, so identity decides equality and the index,
+        # unique to each card, can be the hash
+        return self.index
 
     def __copy__(self) -> Card:
         return self
@@ -99,9 +82,9 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Parse ``7H``, ``TS``, ``10S`` or ``JK`` (R2.2); ``ValueError`` for anything else."""
-        card = cls._by_code.get(text)
+        card = _BY_CODE.get(text)
         if card is None and text.startswith("10") and len(text) == 3:
-            card = cls._by_code.get("T" + text[2])
+            card = _BY_CODE.get("T" + text[2])
         if card is None:
             raise ValueError(f"unknown card code {text!r}")
         return card
@@ -109,12 +92,25 @@ class Card:
     @classmethod
     def of(cls, rank: int, suit: str) -> Card:
         """The natural card of ``rank`` (1..14, 14 = ace) and ``suit``."""
-        return cls._by_code[RANK_CHARS[1 if rank == 14 else rank] + suit]
+        return _BY_CODE[RANK_CHARS[1 if rank == 14 else rank] + suit]
 
 
-JOKER: Final = Card._make(0, "", 52)
+#: Every card by its code: the interned instances.
+_BY_CODE: Final[dict[str, Card]] = {}
+
+
+def _make(rank: int, suit: str, index: int) -> Card:
+    code = JOKER_CODE if rank == 0 else RANK_CHARS[rank] + suit
+    run_bits = 0 if rank == 0 else (1 << 1 | 1 << 14) if rank == 1 else 1 << rank
+    # R2.3: jokers and 2s are wild
+    card = Card(rank, suit, code, _penalty(rank), rank in (0, 2), rank == 0, index, run_bits)
+    _BY_CODE[code] = card
+    return card
+
+
+JOKER: Final = _make(0, "", 52)
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(
-    Card._make(rank, suit, i * 13 + rank - 1)
+    _make(rank, suit, i * 13 + rank - 1)
     for i, suit in enumerate(SUITS)
     for rank in range(1, 14)
 ) + (JOKER,)

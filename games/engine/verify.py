@@ -58,8 +58,9 @@ def verify(source: str | bytes | Any) -> Verdict:
         # a Record built in code gets the same shape checks as a document (108-card
         # packs, seats 0-3, at most five hands) instead of failing half-way in replay
         record = load_record(source.to_json() if isinstance(source, Record) else source)
-    except MalformedRecordError as exc:
-        return Verdict("malformed", reason=str(exc))
+    except MalformedRecordError as malformed:  # not ``exc``: mypyc gives every ``except
+        # ... as`` of one name in a function one variable, of the first clause's type
+        return Verdict("malformed", reason=str(malformed))
     # GameState.from_record's replay, on a game kept here: an illegal record's verdict gives
     # the hands finished before the illegal action
     game = GameState(record.first_dealer)

@@ -43,13 +43,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import product
 
 from .actions import Action, LayContract, LayMelds, LayOff, Swap
 from .cards import Card
 from .errors import IllegalActionError
 from .generate import generate
-from .melds import Placed, TableMeld, declare, plain
+from .melds import MeldSpec, Placed, TableMeld, declare, plain
 from .scoresheet import gettext_noop
 from .skeletons import (
     KINDS,
@@ -199,12 +200,16 @@ def _order(card: Card) -> tuple[int, int]:
 
 def _families(obs: Observation, cards: list[Card], meld: int | None,
               work: Work) -> Iterator[Iterator[Action]]:
-    """The candidates, by skeleton (each an iterator of actions alike for the engine)."""
+    """The candidates, by skeleton (each an iterator of actions alike for the engine).
+
+    Each family is a lazy ``map`` (here and in ``_layoff_rows``), not a generator
+    expression: mypyc builds those as whole lists at once, and a family must make its
+    candidates, and spend their work units, only as far as ``_examine`` looks."""
     seat = obs.seat
     if meld is not None:
         target = obs.melds[meld]
         for row in _layoff_rows(target, cards, work):
-            yield (LayOff(seat, meld, placed) for placed in row)
+            yield map(partial(LayOff, seat, meld), row)
         if len(cards) == 1 and not cards[0].is_joker:
             for wild in dict.fromkeys(p.card for p in target.wilds):
                 yield iter((Swap(seat, meld, cards[0], wild),))
@@ -228,7 +233,7 @@ def _families(obs: Observation, cards: list[Card], meld: int | None,
             if need is None:
                 for skeleton in _skeletons(options, homeless, work):
                     work.spend()
-                    yield (LayMelds(seat, specs) for specs in fill(skeleton, pool, work))
+                    yield map(partial(LayMelds, seat), fill(skeleton, pool, work))
                 continue
             minimum = dict(need)
             for wanted in dict.fromkeys(permutations(tuple(kind for kind, _n in need))):
@@ -236,7 +241,7 @@ def _families(obs: Observation, cards: list[Card], meld: int | None,
                            for shapes, kind in zip(options, wanted, strict=True)]
                 for skeleton in _skeletons(fitting, homeless, work):
                     work.spend()
-                    yield (LayContract(seat, specs) for specs in fill(skeleton, pool, work))
+                    yield map(partial(LayContract, seat), fill(skeleton, pool, work))
 
 
 def _homeless(obs: Observation, cards: Sequence[Card]) -> Card | None:
@@ -311,4 +316,8 @@ def _layoff_rows(meld: TableMeld, cards: list[Card],
                 at = dict(zip(placing, held, strict=True))
                 row = Shape("run", 0, meld.suit, places[0],
                             tuple(plain(at[p]) if p in at else p for p in places))
-                yield (spec.cards for spec in melds_of(row, pool, work))
+                yield map(_cards_of, melds_of(row, pool, work))
+
+
+def _cards_of(spec: MeldSpec) -> tuple[Placed, ...]:
+    return spec.cards

@@ -88,6 +88,48 @@ def test_bench_engine_prints_each_figure() -> None:
     result = manage("bench_engine", "--games", "2", "--greedy-games", "1", "--repeat", "2")
     assert result.returncode == 0, result.stderr
     assert "median of 2 runs" in result.stdout
-    for label in ("random self-play:", "verification:", "greedy self-play:"):
+    for label in ("random self-play:", "verification:", "greedy self-play:",
+                  "live table replay:", "search bot (2 rollouts a decision):"):
         assert label in result.stdout
     assert "actions/s" in result.stdout
+
+
+def test_bench_engine_anchor_without_openspiel_says_how_to_get_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.core.management import CommandError, call_command
+
+    from games.management.commands import bench_engine
+
+    monkeypatch.setattr(bench_engine, "load_openspiel", lambda: None)
+    with pytest.raises(CommandError, match=r"pip install -e '\.\[bench\]'"):
+        call_command("bench_engine", "--anchor")
+
+
+def test_bench_engine_anchor_ends_with_both_rates_and_both_ratios() -> None:
+    pytest.importorskip("pyspiel")  # the optional [bench] extra
+    result = manage("bench_engine", "--anchor", "--rounds", "2", "--games", "1",
+                    "--openspiel-games", "2")
+    assert result.returncode == 0, result.stderr
+    last = result.stdout.strip().splitlines()[-4:]
+    assert last[0].startswith("OpenSpiel gin rummy, uniformly random play: ")
+    assert last[1].startswith("engine random self-play: ") and "verification: " in last[1]
+    assert last[2].startswith("ratio random self-play / OpenSpiel: ")
+    assert last[3].startswith("ratio verification / OpenSpiel: ")
+    assert "round 2:" in result.stdout
+
+
+def test_the_anchor_ratios_are_the_medians_of_each_rounds_own() -> None:
+    from games.bench import Rate
+    from games.bench_anchor import Round, anchor_lines
+
+    def round_of(anchor: float, play: float, check: float) -> Round:
+        return Round(Rate("a", 1, int(anchor), 1.0), Rate("p", 1, int(play), 1.0),
+                     Rate("v", 1, int(check), 1.0))
+
+    # the slow second round halves every rate; its ratios stay those of the others
+    lines = anchor_lines([round_of(1000, 1500, 4000), round_of(500, 750, 2000),
+                          round_of(1000, 1000, 2000)])
+    assert lines[0].startswith("OpenSpiel gin rummy, uniformly random play: 1,000 actions/s")
+    assert "self-play: 1,000 actions/s; verification: 2,000 actions/s" in lines[1]
+    assert lines[2] == "ratio random self-play / OpenSpiel: 1.50x (target 1.0x)"
+    assert lines[3] == "ratio verification / OpenSpiel: 4.00x (target 3.0x)"

@@ -1,0 +1,73 @@
+"""Which build of the engine runs: the mypyc-compiled modules or the pure-Python ones.
+
+``compile_engine.py`` (``make compile``) compiles ``games/engine`` with mypyc in place: an
+extension module beside each ``.py`` file, which Python's import prefers to the source.
+This module, imported by the package before any of its modules, decides which to use:
+
+- ``PUSH_ENGINE_PURE=1`` in the environment: the pure modules, whatever is compiled (the
+  tests run both ways in CI, and a profile of the Python source needs them);
+- compiled modules from other sources than those present (the source edited since, or
+  another checkout): the pure modules, with a warning, so that a stale build never
+  plays by old rules;
+- otherwise the compiled modules if there are any, else the pure ones.
+
+Never compiled itself (nor ``__init__``): it has to run before the choice is made.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import warnings
+from importlib.machinery import EXTENSION_SUFFIXES, SOURCE_SUFFIXES, FileFinder, SourceFileLoader
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+#: The modules never compiled: they choose the build.
+NOT_COMPILED = ("__init__.py", "build.py")
+#: Written by compile_engine.py: the digest of the sources it compiled.
+STAMP = PACKAGE_DIR / "compiled-sources.sha256"
+PURE_VARIABLE = "PUSH_ENGINE_PURE"
+
+
+def compiled_sources() -> list[Path]:
+    """The engine's modules that the compiled build is made of, in a fixed order."""
+    return sorted(p for p in PACKAGE_DIR.glob("*.py") if p.name not in NOT_COMPILED)
+
+
+def sources_digest() -> str:
+    digest = hashlib.sha256()
+    for path in compiled_sources():
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def extension_files() -> list[Path]:
+    """The compiled modules present (the shared library of them all included)."""
+    return sorted({p for suffix in EXTENSION_SUFFIXES for p in PACKAGE_DIR.glob(f"*{suffix}")})
+
+
+def use_pure_modules(package_path: list[str]) -> None:
+    """Make the package's submodules import from their ``.py`` files (with their cached
+    bytecode) only, by giving its directories a finder that knows no extension modules."""
+    for entry in package_path:
+        sys.path_importer_cache[entry] = FileFinder(entry, (SourceFileLoader, SOURCE_SUFFIXES))
+
+
+def choose(package_path: list[str], stamp: Path = STAMP) -> tuple[str, str]:
+    """Pick the build for the package at ``package_path`` (its ``__path__``) before any of
+    its modules is imported: ``("compiled" | "pure", why)``; ``stamp`` holds the digest
+    of the sources compiled."""
+    if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
+        use_pure_modules(package_path)
+        return "pure", f"{PURE_VARIABLE} is set"
+    if not extension_files():
+        return "pure", "not compiled (make compile, or python compile_engine.py)"
+    built = stamp.read_text().strip() if stamp.exists() else ""
+    if built != sources_digest():
+        use_pure_modules(package_path)
+        why = "the compiled modules are of other sources than these: run make compile"
+        warnings.warn(f"games.engine runs as pure Python: {why}", RuntimeWarning, stacklevel=3)
+        return "pure", why
+    return "compiled", "mypyc"
