@@ -26,15 +26,18 @@ SHOTS = os.environ.get("PUSH_SCREENSHOTS")  # a folder: the tests save what they
 
 
 def _tab(browser: Any, address: str, user: Any, screen: str) -> tuple[Any, list[str], Tab]:
+    """A tab at ``screen``'s size, logged in as ``user`` (``None``: logged out), with the
+    JavaScript errors and the CSP's reports it will collect."""
     from django.test import Client
 
-    client = Client()
-    client.force_login(user)
     context = browser.new_context(locale="en-US", viewport=SCREENS[screen],
                                   has_touch=screen == "phone")
     context.set_default_timeout(TIMEOUT_MS)
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "url": address}])
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                              "url": address}])
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

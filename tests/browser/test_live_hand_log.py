@@ -13,10 +13,11 @@ import pytest
 
 from games.live.updates import update_since
 
-from . import TIMEOUT_MS, browser_fixture, expect  # noqa: F401  (fixtures)
-from .test_csp import Tab
+from . import browser_fixture, expect  # noqa: F401  (fixtures)
 from .test_live_card_table import _play_my_turn, _tab
-from .test_live_table import FIRST, _seeded_table, alice, serve, site  # noqa: F401
+from .test_live_table import FIRST, _seeded_table, alice, site  # noqa: F401
+
+TAKE_OPEN = '[data-do="take"]:not([aria-disabled="true"])'  # alice's turn to draw
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,9 +32,9 @@ def _a_turn_played(page: Any, table: Any, address: str) -> list[str]:
     """alice plays her first turn and the bots theirs; the page's lines once it is her
     turn again, as many as the server's log of the hand (and the deal's line)."""
     page.goto(f"{address}/tables/{table.pk}/")
-    expect(page.locator('[data-do="take"]:not([aria-disabled="true"])')).to_be_visible()
+    expect(page.locator(TAKE_OPEN)).to_be_visible()
     _play_my_turn(page, table)
-    expect(page.locator('[data-do="take"]:not([aria-disabled="true"])')).to_be_visible()
+    expect(page.locator(TAKE_OPEN)).to_be_visible()
     view = update_since(table.pk, FIRST, None).view  # a full view: the hand so far
     assert view["hand_no"] == 1 and view["log"], "the first hand should still be in play"
     lines = _played(page)
@@ -52,7 +53,7 @@ def test_a_reload_mid_hand_keeps_the_hands_log(browser: Any, site: str,  # noqa:
     page.reload()
     expect(_played(page)).to_have_text(before)
     # and play goes on from there: the turn is alice's, the page says so once
-    expect(page.locator('[data-do="take"]:not([aria-disabled="true"])')).to_be_visible()
+    expect(page.locator(TAKE_OPEN)).to_be_visible()
     expect(page.get_by_role("log").locator("li.turn-line")).to_have_count(1)
     page.context.close()
     assert errors == [], f"JavaScript errors: {errors}"
@@ -64,13 +65,8 @@ def test_a_late_spectator_sees_the_hand_so_far(browser: Any, site: str,  # noqa:
     page, errors, watch = _tab(browser, site, alice, "laptop")
     table = _seeded_table(alice)
     seated = _a_turn_played(page, table, site)
-    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(TIMEOUT_MS)
-    late = context.new_page()
-    late_errors: list[str] = []
-    late.on("pageerror", lambda error: late_errors.append(str(error)))
-    late_watch = Tab(late, site)
-    late.goto(f"{site}/tables/{table.pk}/")  # logged out: a spectator of a practice table
+    late, late_errors, late_watch = _tab(browser, site, None, "laptop")
+    late.goto(f"{site}/tables/{table.pk}/")  # a spectator of a practice table
     lines = _played(late)
     expect(lines).to_have_count(len(seated))
     # the deal (named from the table, not from a seat: a spectator has none)
