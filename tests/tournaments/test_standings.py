@@ -4,12 +4,14 @@ test checks the stored counts the standings service reads."""
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments import services
+from tournaments.duplicate import TeamTotals
 from tournaments.models import Result, Standing
 from tournaments.standings import (
     TIEBREAKS,
@@ -267,8 +269,9 @@ def test_sonneborn_berger_counts_half_for_a_draw_and_nothing_for_a_loss() -> Non
 
 
 def test_each_metric_carries_its_key_names_and_direction() -> None:
-    assert sorted(TIEBREAKS) == ["buchholz", "fewest_penalty", "head_to_head", "out_hands",
-                                 "score_diff", "sonneborn_berger"]
+    assert sorted(TIEBREAKS) == ["buchholz", "butler", "cross_diff", "fewest_penalty",
+                                 "head_to_head", "matchpoints", "out_hands", "score_diff",
+                                 "sonneborn_berger"]
     for key, metric in TIEBREAKS.items():
         assert metric.key == key == get_metric(key).key
     names = {str(metric.name) for metric in TIEBREAKS.values()}
@@ -302,6 +305,38 @@ def test_an_unknown_tiebreak_is_refused_naming_the_known_ones() -> None:
 def test_a_repeated_tiebreak_is_refused() -> None:
     with pytest.raises(ValueError, match="repeated: buchholz"):
         rules("buchholz", "score_diff", "buchholz")
+    with pytest.raises(ValueError, match="repeated: butler"):
+        StandingsRules(ScoringRule(2, 1, 0, 2), ("butler",), main="butler")
+    with pytest.raises(ValueError, match="unknown tie-break 'imps'"):
+        StandingsRules(ScoringRule(2, 1, 0, 2), (), main="imps")
+
+
+def totals(team: int, boards: int, percentage: int, butler: int) -> TeamTotals:
+    return TeamTotals(team=team, boards=boards, matchpoints=Fraction(0), tops=0,
+                      percentage=Fraction(percentage), butler=Fraction(butler),
+                      cross=Fraction(butler))
+
+
+def test_a_duplicate_main_ranking_comes_before_points() -> None:
+    # Team 1 beats team 2 and team 3 beats team 4 in round 1; in round 2 team 1 beats 3
+    # and team 2 beats 4. On points: 1, then 2 and 3 level, then 4. On the boards team 2 did
+    # best: 60% of five boards, then 40% of one (55% over six boards, weighing each the same).
+    results = [
+        MatchResult(1, 1, 2, (100, 200), (0, 0), 0, (totals(1, 5, 40, -30), totals(2, 5, 60, 30))),
+        MatchResult(1, 3, 4, (100, 200), (0, 0), 0, (totals(3, 5, 50, 0), totals(4, 5, 50, 0))),
+        MatchResult(2, 1, 3, (100, 200), (0, 0), 0, (totals(1, 1, 50, 0), totals(3, 1, 50, 0))),
+        MatchResult(2, 2, 4, (100, 200), (0, 0), 0, (totals(2, 1, 30, -5), None)),
+    ]
+    on_points = compute_standings([1, 2, 3, 4], results, rules("matchpoints"))
+    assert order(on_points) == [(1, 1), (2, 2), (3, 3), (4, 4)]  # (rank, team)
+    main = StandingsRules(ScoringRule(2, 1, 0, 2), ("butler",), main="matchpoints")
+    table = compute_standings([1, 2, 3, 4], results, main)
+    assert order(table) == [(1, 2), (2, 3), (3, 4), (4, 1)]  # 3 and 4 split on points
+    assert row(table, 2).values == {"matchpoints": 55, "butler": 25}
+    assert row(table, 1).values["matchpoints"] == pytest.approx(250 / 6)
+    # team 4's round-2 board result is missing: its percentage is over its five boards
+    assert row(table, 4).values == {"matchpoints": 50, "butler": 0}
+    assert standings_by_round([1, 2, 3, 4], results, main, [0])[0] == table
 
 
 def test_a_winner_that_contradicts_the_totals_is_refused() -> None:

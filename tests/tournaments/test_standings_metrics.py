@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tournaments.duplicate import TeamTotals
 from tournaments.standings import (
     TIEBREAKS,
     GameSum,
@@ -37,9 +38,24 @@ from tournaments.standings import rounds as rounds_module
 
 
 @st.composite
+def board_totals(draw: st.DrawFn, team: int) -> TeamTotals | None:
+    """A team's duplicate totals on one round's boards, or None (not a duplicate round, or
+    no board result): few values, so that ties are common, and Neuberg's odd fractions."""
+    if draw(st.booleans()):
+        return None
+    boards = draw(st.integers(1, 5))
+    percentage = Fraction(draw(st.integers(0, 12)), draw(st.sampled_from([1, 3, 7])))
+    return TeamTotals(team=team, boards=boards, matchpoints=Fraction(0), tops=0,
+                      percentage=percentage,
+                      butler=Fraction(draw(st.integers(-3, 3)), draw(st.sampled_from([1, 2]))),
+                      cross=Fraction(draw(st.integers(-3, 3)), draw(st.sampled_from([1, 4]))))
+
+
+@st.composite
 def tournaments(draw: st.DrawFn) -> tuple[list[int], list[MatchResult]]:
     """Random teams and up to five rounds: games (lower total wins, some awarded without
-    being played), and a bye for the team left over in an odd round."""
+    being played, some with duplicate totals on the round's boards), and a bye for the
+    team left over in an odd round."""
     teams = draw(st.lists(st.integers(1, 40), min_size=1, max_size=9, unique=True))
     results: list[MatchResult] = []
     for rnd in range(1, draw(st.integers(1, 5)) + 1):
@@ -53,7 +69,8 @@ def tournaments(draw: st.DrawFn) -> tuple[list[int], list[MatchResult]]:
             else:
                 out_a = draw(st.integers(0, 5))
                 results.append(MatchResult(rnd, a, b, (total_a, total_b),
-                                           (out_a, draw(st.integers(0, 5 - out_a))), winner))
+                                           (out_a, draw(st.integers(0, 5 - out_a))), winner,
+                                           (draw(board_totals(a)), draw(board_totals(b)))))
         if len(seating) % 2:
             results.append(MatchResult(rnd, seating[-1], None, None, (0, 0), None))
     return teams, results
@@ -86,6 +103,23 @@ def test_every_registered_metric_ranks_round_by_round_as_it_computes_from_scratc
                                 unique=True, max_size=2))
     for tiebreaks in ((key,), (*before, key)):
         assert_both_forms_agree(teams, results, StandingsRules(ScoringRule(*points), tiebreaks))
+
+
+@pytest.mark.parametrize("main", ["matchpoints", "butler", "cross_diff"])
+@settings(max_examples=100, deadline=None)
+@given(tournaments(), point_systems, st.data())
+def test_a_duplicate_main_ranking_ranks_round_by_round_as_it_computes_from_scratch(
+    main: str, tournament: tuple[list[int], list[MatchResult]],
+    points: tuple[float, float, float, float], data: st.DataObject,
+) -> None:
+    teams, results = tournament
+    after = data.draw(st.lists(st.sampled_from(sorted(set(TIEBREAKS) - {main})),
+                               unique=True, max_size=2))
+    rules = StandingsRules(ScoringRule(*points), tuple(after), main=main)
+    assert_both_forms_agree(teams, results, rules)
+    table = compute_standings(teams, results, rules)
+    ranked = [row.values[main] for row in table]
+    assert ranked == sorted(ranked, reverse=True), "the main ranking comes before points"
 
 
 # --- a new metric is one class ---------------------------------------------

@@ -6,12 +6,9 @@ seed, a team's result on a board, one table's results), `scoring` the comparison
 (matchpoints with Neuberg, Butler, cross-difference) and each team's totals. The docs
 (docs/duplicate-scoring.md) explain them with a worked example.
 
-Not yet a standings metric: the tie-breaks of `standings.metrics` are computed from match
-results (`standings.MatchResult`: a game's two totals), which say nothing of boards, and the
-table always ranks on match points first. To register matchpoints, Butler and
-cross-difference in `standings.TIEBREAKS` (and let one be the main ranking) the standings'
-input needs each team's `BoardResult`s, which need the boards stored; until then
-`score_boards` and `team_totals` are the whole contract those metrics will read.
+The standings read it (`standings.duplicate_metrics`): the services score each duplicate
+round's boards here and hand every match result its two teams' `TeamTotals`, which the
+matchpoint, Butler and cross-difference metrics add up over the rounds (`combine_totals`).
 """
 
 from .boards import DIRECTIONS, Board, BoardResult, Direction, boards_from_seed, table_results
@@ -19,6 +16,7 @@ from .scoring import (
     BoardScore,
     Expected,
     TeamTotals,
+    combine_totals,
     cross_differences,
     datum,
     matchpoints,
@@ -37,6 +35,7 @@ __all__ = [
     "Expected",
     "TeamTotals",
     "boards_from_seed",
+    "combine_totals",
     "cross_differences",
     "datum",
     "matchpoints",

@@ -203,3 +203,20 @@ def team_totals(scores: Iterable[BoardScore]) -> dict[int, TeamTotals]:
         butler=sum((s.butler for s in own), Fraction(0)),
         cross=sum((s.cross for s in own), Fraction(0)),
     ) for team, own in sorted(by_team.items())}
+
+
+def combine_totals(team: int, parts: Iterable[TeamTotals]) -> TeamTotals:
+    """One team's totals over several rounds' boards (each round's `team_totals` entry):
+    the sums, and the percentage over every board, each board weighing the same (so a round
+    of five boards weighs five times a round of one). No parts: no boards, 0% (a team that
+    has played no board is ranked below every team that has)."""
+    own = list(parts)
+    boards = sum(p.boards for p in own)
+    weighted = sum((p.percentage * p.boards for p in own), Fraction(0))
+    return TeamTotals(
+        team=team, boards=boards,
+        matchpoints=sum((p.matchpoints for p in own), Fraction(0)),
+        tops=sum(p.tops for p in own),
+        percentage=weighted / boards if boards else Fraction(0),
+        butler=sum((p.butler for p in own), Fraction(0)),
+        cross=sum((p.cross for p in own), Fraction(0)))

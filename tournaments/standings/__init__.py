@@ -8,6 +8,8 @@ from results at any time and gives the same answer.
   for a win, a draw, a loss and a bye) and each team's summary of its results;
 - `metrics`: the tie-breaks, a registry of small classes (`TIEBREAKS`), like Tabbycat's
   `standings/metrics.py`, each with its key, name, abbreviation, direction and both forms;
+- `duplicate_metrics`: matchpoints, Butler and cross-difference, from each team's totals on
+  the boards of duplicate rounds;
 - `table`: `StandingsRules` (the scoring rule and the tie-breaks in order, which are
   tournament configuration, not code) and the table, `compute_standings`;
 - `rounds`: every round's table in one pass (`standings_by_round`), from each tie-break's
@@ -17,6 +19,7 @@ All arithmetic is exact (`fractions.Fraction`), so sums do not depend on the ord
 results arrive and "level" means exactly equal.
 """
 
+from . import duplicate_metrics  # noqa: F401  (registers the duplicate rankings)
 from .metrics import TIEBREAKS, GameSum, Metric, Scaled, get_metric, register
 from .results import (
     MatchResult,

@@ -8,10 +8,8 @@ reference `compute` from a team's summary and the `running` form, which
 read them from here; the order of tie-breaks is tournament configuration
 (`StandingsRules.tiebreaks`), not code.
 
-Duplicate scoring's matchpoints, Butler and cross-difference (`tournaments.duplicate`) are not
-registered here yet: every metric reads match results (`MatchResult`), which carry no boards,
-and a robot duplicate has no matches. They will read `duplicate.score_boards` and
-`duplicate.team_totals` once the boards' results are stored and handed to the standings.
+Duplicate scoring's matchpoints, Butler and cross-difference are registered beside these, in
+`duplicate_metrics`.
 """
 
 from __future__ import annotations

@@ -17,6 +17,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
 
+from tournaments.duplicate import TeamTotals
+
 Number = int | float | Decimal  # points given as Decimal (as stored) stay exact
 Outcome = Literal["win", "draw", "loss"]
 OUTCOMES: tuple[Outcome, ...] = ("win", "draw", "loss")
@@ -34,6 +36,10 @@ class MatchResult:
     only when the result was awarded without a game (a forfeit): it then
     counts for points and opponents but adds nothing to game-score metrics,
     and `out_hands` must be (0, 0).
+
+    `boards` is each team's duplicate totals on the round's boards (`duplicate.TeamTotals`,
+    scored against every table of the round), None outside a duplicate round, for a bye
+    and for a team without a board result here.
     """
 
     round: int
@@ -42,6 +48,7 @@ class MatchResult:
     totals: tuple[int, int] | None
     out_hands: tuple[int, int]
     winner: int | None
+    boards: tuple[TeamTotals | None, TeamTotals | None] = (None, None)
 
     def __post_init__(self) -> None:
         if self.out_hands[0] < 0 or self.out_hands[1] < 0:
@@ -131,6 +138,7 @@ class Meeting:
     own_total: int | None
     opponent_total: int | None
     out_hands: int
+    boards: TeamTotals | None = None  # the team's duplicate totals on the round's boards
 
 
 @dataclass(frozen=True)
@@ -202,6 +210,7 @@ def summarise(
                     own_total=None if totals is None else totals[side],
                     opponent_total=None if totals is None else totals[1 - side],
                     out_hands=result.out_hands[side],
+                    boards=result.boards[side],
                 )
             )
     summaries = {}

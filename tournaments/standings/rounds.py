@@ -20,6 +20,8 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 
+from tournaments.duplicate import TeamTotals
+
 from .metrics import GameSum, get_metric
 from .results import OUTCOMES, MatchResult, Number, Outcome, check_results
 from .table import StandingRow, StandingsRules
@@ -29,7 +31,8 @@ class RunningTotals:
     """Every team's totals after the rounds applied so far, which each metric's `running`
     form reads (see `Metric`): points as whole numbers in units of 1/`unit`
     (`worth` is each outcome's), `byes`, the opponents of every played match (`opponents`)
-    and by outcome (`met`), and for each configured `GameSum` its `tally`."""
+    and by outcome (`met`), for each configured `GameSum` its `tally`, and each team's
+    duplicate totals round by round (`boards`)."""
 
     def __init__(self, teams: Sequence[int], rules: StandingsRules) -> None:
         scoring = rules.scoring
@@ -39,13 +42,15 @@ class RunningTotals:
                                           for o in OUTCOMES}
         self.bye_worth = int(scoring.bye * self.unit)
         self.teams = list(teams)
-        self.metrics = [get_metric(key) for key in rules.tiebreaks]
+        self.metrics = [get_metric(key) for key in rules.metric_keys]
+        self.ahead = 1 if rules.main is not None else 0  # metrics ranked before points
         self.points = dict.fromkeys(teams, 0)
         self.results = {o: dict.fromkeys(teams, 0) for o in OUTCOMES}
         self.byes = dict.fromkeys(teams, 0)
         self.met: dict[Outcome, dict[int, list[int]]] = {
             o: {t: [] for t in teams} for o in OUTCOMES}
         self.opponents: dict[int, list[int]] = {t: [] for t in teams}
+        self.boards: dict[int, list[TeamTotals]] = {t: [] for t in teams}
         self.tally: dict[str, dict[int, int]] = {}
         self._sums: list[tuple[GameSum, dict[int, int]]] = []
         for metric in self.metrics:
@@ -58,8 +63,11 @@ class RunningTotals:
         self.points[team] += self.bye_worth
 
     def play(self, team: int, opponent: int, outcome: Outcome,
-             totals: tuple[int, int] | None, outs: int) -> None:
+             totals: tuple[int, int] | None, outs: int,
+             boards: TeamTotals | None = None) -> None:
         self.results[outcome][team] += 1
+        if boards is not None:
+            self.boards[team].append(boards)
         self.points[team] += self.worth[outcome]
         self.met[outcome][team].append(opponent)
         self.opponents[team].append(opponent)
@@ -71,9 +79,11 @@ class RunningTotals:
         """The table from the totals so far, ranked as `compute_standings` ranks: by
         points, then each tie-break splits the groups still level, best first."""
         points = self.points
-        groups = _levels(sorted(self.teams), {t: -p for t, p in points.items()})
+        groups = [sorted(self.teams)]
         columns: list[tuple[str, dict[int, Number]]] = []
-        for metric in self.metrics:
+        for index, metric in enumerate(self.metrics):
+            if index == self.ahead:
+                groups = _by_points(groups, points)
             scaled, denominator = metric.running(self)
             sign = -1 if metric.higher_is_better else 1
             per_group = metric.group_relative
@@ -90,6 +100,8 @@ class RunningTotals:
                     refined.extend(_levels(group, {t: sign * numerators[t] for t in group}))
             groups = refined
             columns.append((metric.key, _plain_all(numerators, denominator)))
+        if len(self.metrics) == self.ahead:
+            groups = _by_points(groups, points)
         plain_points = _plain_all(points, self.unit)
         wins, draws, losses = (self.results[o] for o in OUTCOMES)
         rows: list[StandingRow] = []
@@ -101,6 +113,11 @@ class RunningTotals:
                 losses=losses[t], byes=self.byes[t],
                 values={key: column[t] for key, column in columns}) for t in group)
         return rows
+
+
+def _by_points(groups: list[list[int]], points: dict[int, int]) -> list[list[int]]:
+    order = {t: -p for t, p in points.items()}
+    return [level for group in groups for level in _levels(group, order)]
 
 
 def _levels(group: list[int], order: dict[int, int]) -> list[list[int]]:
@@ -158,6 +175,6 @@ def _apply(running: RunningTotals, result: MatchResult) -> None:
                           else "win" if result.winner == 0 else "loss")
     outcome_b = _OTHER_SIDE[outcome_a]
     totals = result.totals
-    running.play(a, b, outcome_a, totals, result.out_hands[0])
+    running.play(a, b, outcome_a, totals, result.out_hands[0], result.boards[0])
     running.play(b, a, outcome_b, None if totals is None else (totals[1], totals[0]),
-                 result.out_hands[1])
+                 result.out_hands[1], result.boards[1])

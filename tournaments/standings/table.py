@@ -1,6 +1,8 @@
 """The table: teams ordered by points, then by each configured tie-break in turn.
 
-Teams are ordered by points (counted by the tournament's `ScoringRule`), then each
+A duplicate tournament may rank on a metric before points (`StandingsRules.main`: its
+matchpoints, say), and points then come first among the tie-breaks. Otherwise teams are
+ordered by points (counted by the tournament's `ScoringRule`), then each
 tie-break splits the groups of teams still level. Teams level on points and on every
 tie-break share a rank (competition ranking: 1, 2, 2, 4) and are listed by team id. Values
 are handed back as `int` when whole and `float` otherwise.
@@ -24,18 +26,26 @@ class StandingsRules:
     """A tournament's standings settings: its scoring rule and its tie-breaks.
 
     `tiebreaks` are metric keys (see `TIEBREAKS`), applied in order after
-    points. Unknown or repeated keys raise ValueError.
+    points; `main`, a metric key too, ranks before points (None: points rank first).
+    Unknown or repeated keys raise ValueError.
     """
 
     scoring: ScoringRule
     tiebreaks: tuple[str, ...]
+    main: str | None = None
+
+    @property
+    def metric_keys(self) -> tuple[str, ...]:
+        """Every metric the table shows, in the order it ranks on them."""
+        return self.tiebreaks if self.main is None else (self.main, *self.tiebreaks)
 
     def __post_init__(self) -> None:
         # Accept any sequence from configuration but store a hashable tuple.
         object.__setattr__(self, "tiebreaks", tuple(self.tiebreaks))
-        for key in self.tiebreaks:
+        keys = self.metric_keys
+        for key in keys:
             get_metric(key)
-        repeated = sorted({k for k in self.tiebreaks if self.tiebreaks.count(k) > 1})
+        repeated = sorted({k for k in keys if keys.count(k) > 1})
         if repeated:
             raise ValueError(f"tie-breaks repeated: {', '.join(repeated)}")
 
@@ -72,19 +82,27 @@ def compute_standings(
     """
     teams = list(teams)
     table = summarise(teams, results, rules.scoring)
-    metrics = [get_metric(key) for key in rules.tiebreaks]
+    metrics = [get_metric(key) for key in rules.metric_keys]
     values: dict[int, dict[str, Fraction]] = {t: {} for t in teams}
 
-    # Groups of level teams, best first; each tie-break splits every group.
-    groups: list[list[int]] = _split(sorted(teams), lambda t: -table[t].points)
-    for metric in metrics:
+    def by_metric(groups: list[list[int]], metric: Metric) -> list[list[int]]:
         refined: list[list[int]] = []
         for group in groups:
             members = frozenset(group)
             for team in group:
                 values[team][metric.key] = metric.compute(table[team], table, members)
             refined.extend(_split(group, _metric_order(metric, values)))
-        groups = refined
+        return refined
+
+    # Groups of level teams, best first; points and each tie-break split every group.
+    groups: list[list[int]] = [sorted(teams)]
+    ahead = metrics[:1] if rules.main is not None else []
+    for metric in ahead:
+        groups = by_metric(groups, metric)
+    groups = [level for group in groups
+              for level in _split(group, lambda t: -table[t].points)]
+    for metric in metrics[len(ahead):]:
+        groups = by_metric(groups, metric)
 
     rows: list[StandingRow] = []
     for group in groups:
