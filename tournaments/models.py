@@ -120,6 +120,13 @@ class Tournament(models.Model):
         VENUE = "venue", _("at the venue (score sheets and uploaded records)")
         ONLINE = "online", _("online, at live tables on the site")
 
+    class Duplicate(models.TextChoices):
+        # the values are the standings metrics' keys (standings.duplicate_metrics)
+        OFF = "", _("no: each match has its own deals")
+        MATCHPOINTS = "matchpoints", _("yes, ranked on matchpoints")
+        BUTLER = "butler", _("yes, ranked on Butler")
+        CROSS = "cross_diff", _("yes, ranked on cross-difference")
+
     class Spectators(models.TextChoices):
         ANYONE = "anyone", _("anyone")
         PLAYERS = "players", _("the tournament's players (logged in) and its organisers")
@@ -213,6 +220,15 @@ class Tournament(models.Model):
                     "uploaded record must be played on them (print them for a venue table). "
                     "Venue: any packs, and a record a player uploads waits for the other "
                     "team to confirm it."))
+    duplicate = models.CharField(
+        _("duplicate"), max_length=20, choices=Duplicate.choices, default=Duplicate.OFF,
+        blank=True,
+        help_text=_("Duplicate: every match of a round is dealt the same five boards, and "
+                    "each team is compared on them with the teams that held the same seats "
+                    "(docs/duplicate-scoring.md); the standings rank on the chosen measure "
+                    "before points. The boards and every result on them stay hidden from "
+                    "all but the organisers until every table of the round has finished or "
+                    "an organiser releases them. Needs the platform to deal."))
 
     check_in_required = models.BooleanField(
         _("players must check in"), default=False,
@@ -252,7 +268,15 @@ class Tournament(models.Model):
             raise ValidationError({"name": _(
                 "There is already a tournament named “%(name)s”: give this one another "
                 "name (add the year or the place, say).") % {"name": self.name}})
+        if self.duplicate and self.dealing != Tournament.Dealing.PLATFORM:
+            raise ValidationError({"duplicate": _(
+                "A duplicate tournament needs the platform to deal: every table of a round "
+                "plays the same boards, printed or dealt at the live tables.")})
         keys = self.tiebreaks
+        if self.duplicate and isinstance(keys, list) and self.duplicate in keys:
+            raise ValidationError({"tiebreaks": _(
+                "%(key)s is already the main ranking: leave it out of the tie-breaks.")
+                % {"key": self.duplicate}})
         if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
             raise ValidationError({"tiebreaks": _("A list of tie-break keys, in order.")})
         unknown = [k for k in keys if k not in TIEBREAKS]
@@ -339,6 +363,13 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("number"))
     status = models.CharField(_("status"), max_length=10, choices=Status.choices,
                               default=Status.DRAFT)
+    # A duplicate round's boards (duplicate.boards_from_seed): every match of it is dealt
+    # from this seed. None outside a duplicate tournament, where each match has its own.
+    seed = models.BigIntegerField(_("boards' seed"), null=True, blank=True, editable=False)
+    boards_released = models.BooleanField(
+        _("boards released"), default=False,
+        help_text=_("Duplicate: an organiser showed the round's boards and results before "
+                    "every table had finished (they are shown by themselves once all have)."))
     draw_note = models.TextField(
         _("draw changed by hand"), blank=True,
         help_text=_("One line for each change an organiser made to the draft draw."))

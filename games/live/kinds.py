@@ -50,7 +50,7 @@ _WATCHERS: dict[str, WatchPolicy] = {}
 
 
 def on_watch(kind: str, policy: WatchPolicy) -> None:
-    """Ask ``policy`` who may watch a table of ``kind`` while it is played (without one,
+    """Ask ``policy`` who may watch a table of ``kind``, in play or finished (without one,
     anyone may, as at a practice table)."""
     if _WATCHERS.get(kind, policy) is not policy:
         raise AssertionError(f"two watch policies for live tables of kind {kind!r}")
@@ -58,9 +58,9 @@ def on_watch(kind: str, policy: WatchPolicy) -> None:
 
 
 def may_watch(table: LiveTable, user: AbstractBaseUser | AnonymousUser | None) -> bool:
-    """Whether ``user``, holding no seat at ``table``, may watch it: a game no longer in
-    play, always (what the public may see of it is the replay's business); one in play, as
-    the policy of its kind says."""
+    """Whether ``user``, holding no seat at ``table``, may watch it, in play or finished, as
+    the policy of its kind says (an app may keep a finished game secret a while: the other
+    tables of a duplicate round play the same cards)."""
     policy = _WATCHERS.get(table.reports_to)
-    return policy is None or table.status != LiveTable.Status.PLAYING or policy(table, user)
+    return policy is None or policy(table, user)
 

@@ -93,7 +93,7 @@ class RoundAdmin(TournamentScoped[Round], admin.ModelAdmin[Round]):
     readonly_fields = ["tournament", "number", "status", "job", "draw_note"]
     fields = tuple(readonly_fields)
     inlines = [MatchInline]
-    actions = ["publish", "fill_seats", "play_bot_matches", "complete"]
+    actions = ["publish", "fill_seats", "play_bot_matches", "complete", "release_boards"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Round]:
         return super().get_queryset(request).annotate(match_count=Count("matches"))
@@ -175,3 +175,10 @@ class RoundAdmin(TournamentScoped[Round], admin.ModelAdmin[Round]):
             return _("%s is complete; the standings are updated.") % round
         run_for_each(self, request, queryset.select_related("tournament"), complete)
 
+
+    @admin.action(description=_("Release the boards (duplicate)"))
+    def release_boards(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
+        def release(round: Round) -> str:
+            round = services.round_release_boards(round=round, user=request.user)
+            return _("%s: its boards and results are shown; the standings count it.") % round
+        run_for_each(self, request, queryset.select_related("tournament"), release)

@@ -70,7 +70,7 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
         (None, {"fields": ["name", "organisers", "format", "status", "starts_on", "ends_on",
                            "rounds_planned", "round_links"]}),
         (_("scoring"), {"fields": ["points_win", "points_draw", "points_loss", "points_bye",
-                                   "tiebreaks"]}),
+                                   "duplicate", "tiebreaks"]}),
         (_("play"), {"fields": ["bye_policy", "bot_level", "knockout_tie_rule",
                                 "third_place_match", "play", "spectators", "turn_seconds",
                                 "reserve_seconds", "grace_seconds", "bot_share_limit",

@@ -80,7 +80,14 @@ from .tournaments import (
     tournaments_by_status,
 )
 from .viewmodels import plain
-from .visibility import PUBLIC_ROUNDS, visible_matches, visible_result, visible_rounds
+from .visibility import (
+    PUBLIC_ROUNDS,
+    boards_hidden,
+    boards_hidden_from,
+    visible_matches,
+    visible_result,
+    visible_rounds,
+)
 
 __all__ = [
     "PUBLIC_ROUNDS", "ConsoleView", "StoredTournament", "absent_player_ids",
@@ -97,6 +104,7 @@ __all__ = [
     "team_tournaments", "teams", "tournament_bracket_view", "tournament_format",
     "tournament_console", "tournament_cross_table", "tournament_entries", "tournament_is_live",
     "tournament_metrics", "tournament_players", "tournament_standings",
-    "tournaments_by_status", "visible_matches", "visible_result", "visible_rounds",
+    "tournaments_by_status", "boards_hidden", "boards_hidden_from", "visible_matches",
+    "visible_result", "visible_rounds",
     "withdrawn_team_ids", "YourTable", "your_tables",
 ]

@@ -22,10 +22,13 @@ from .visibility import PUBLIC_ROUNDS, visible_result
 
 
 def tournament_metrics(tournament: Tournament) -> list[Metric]:
-    """The tournament's tie-breaks in its order, as the registry's metrics (each with its
-    ``key``, ``name``, ``abbreviation`` and ``higher_is_better``). The model only accepts
+    """A duplicate tournament's main ranking, then the tie-breaks in its order, as the
+    registry's metrics (each with its ``key``, ``name``, ``abbreviation`` and
+    ``higher_is_better``): the columns of its table. The model only accepts
     registered keys; one whose metric has since left the code is left out, not a crash."""
-    return [TIEBREAKS[key]() for key in tournament.tiebreaks if key in TIEBREAKS]
+    keys = [tournament.duplicate, *tournament.tiebreaks] if tournament.duplicate \
+        else tournament.tiebreaks
+    return [TIEBREAKS[key]() for key in keys if key in TIEBREAKS]
 
 
 def standing_rows(tournament: Tournament, round_number: int = 0) -> QuerySet[Standing]:

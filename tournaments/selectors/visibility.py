@@ -10,6 +10,14 @@
   game record. The tournament's organisers and the match's players also see an
   unconfirmed result, flagged ``confirmed: false``, in the API (organisers confirm it in
   the admin, the other team's players through the API).
+* **Duplicate rounds.** No player may see a board before playing it. While a duplicate
+  round is played its boards, its game records, its replays, its live tables (in play or
+  finished) and every result on it (a match's total too: it is the sum of its boards) are
+  hidden from everyone but the tournament's organisers, whatever the rest of this rule
+  would show (:func:`boards_hidden_from`); the standings leave the round out. They are
+  shown once every table of the round has a confirmed result, once the round is closed, or
+  when an organiser releases them (``Round.boards_released``). An organiser who plays in
+  the round is a player here: the printed boards are withheld from them (``services.deals``).
 * **Standings**, ratings and who advances in a knockout count confirmed results only (the
   derived rows are computed from them; see ``services.derived``); the standings and the
   ratings leave out, besides, the games bots played too much of for people (``counted``).
@@ -53,9 +61,27 @@ def visible_matches(user: RequestUser | None = None) -> QuerySet[Match]:
             .select_related("round__tournament", "table", "team_a", "team_b", "result"))
 
 
+def boards_hidden(round: Round) -> bool:
+    """Whether a duplicate ``round``'s boards, records and results are still secret: not
+    released, not closed, and a table (a match that is not a bye) still without a
+    confirmed result. Never for a round whose matches have their own deals."""
+    if round.seed is None or round.boards_released or round.status == Round.Status.COMPLETE:
+        return False
+    return round.matches.filter(is_bye=False).exclude(result__confirmed=True).exists()
+
+
+def boards_hidden_from(round: Round, user: RequestUser | None) -> bool:
+    """Whether ``user`` (None: the public) may not yet see ``round``'s boards and what was
+    played on them: they are secret, and the user organises nothing of the tournament."""
+    return boards_hidden(round) and not (
+        organised_tournaments(user).filter(pk=round.tournament_id).exists())
+
+
 def visible_result(match: Match, user: RequestUser | None = None) -> Result | None:
     """The match's result if ``user`` may see it (``None``: the public), else ``None``."""
     result: Result | None = getattr(match, "result", None)
+    if result is not None and boards_hidden_from(match.round, user):
+        return None
     if result is None or result.confirmed:
         return result
     organiser = organised_tournaments(user).filter(pk=match.round.tournament_id).exists()

@@ -43,7 +43,13 @@ from .results import (
     result_dispute,
     result_withdraw,
 )
-from .rounds import round_complete, round_fill_seats, round_pair_next, round_publish
+from .rounds import (
+    round_complete,
+    round_fill_seats,
+    round_pair_next,
+    round_publish,
+    round_release_boards,
+)
 
 __all__ = [
     "TABLE_ACTIONS", "director_message", "director_table_act",
@@ -56,6 +62,7 @@ __all__ = [
     "match_submit_record", "match_submit_score_sheet", "ratings_rebuild", "ratings_recalculate",
     "require_organiser", "require_submitter", "result_confirm", "result_correct",
     "result_dispute", "result_withdraw",
-    "round_complete", "round_fill_seats", "round_pair_next", "round_publish", "send_outbox",
+    "round_complete", "round_fill_seats", "round_pair_next", "round_publish",
+    "round_release_boards", "send_outbox",
     "standings_rebuild", "standings_recalculate",
 ]

@@ -20,6 +20,7 @@ from tournaments.models import (
 )
 from tournaments.ratings import Rating, default_rating, rate_game
 from tournaments.selectors import counted_results, rated_results
+from tournaments.selectors.boards import BOT_TEAM, hidden_round_numbers, tournament_board_totals
 from tournaments.standings import (
     MatchResult,
     StandingRow,
@@ -30,13 +31,14 @@ from tournaments.standings import (
 from .access import require_organiser
 from .followups import ratings_later, standings_later
 
-BOT_TEAM = 0  # the house bot team's id in the standings input; never a database id
 WINNERS = {"a": 0, "b": 1, "d": None}
 
 
 def tournament_rules(tournament: Tournament) -> StandingsRules:
-    """The tournament's scoring rule and its tie-breaks, in order."""
-    return StandingsRules(tournament.scoring, tuple(tournament.tiebreaks))
+    """The tournament's scoring rule, its tie-breaks in order, and a duplicate tournament's
+    main ranking (its matchpoints, Butler or cross-difference, ranked before points)."""
+    return StandingsRules(tournament.scoring, tuple(tournament.tiebreaks),
+                          main=tournament.duplicate or None)
 
 
 def out_hands(out_seats: list[int | None]) -> tuple[int, int]:
@@ -50,13 +52,20 @@ def tournament_results(tournament: Tournament) -> list[MatchResult]:
     """Every counted result (confirmed, and not left out for its bots' share,
     ``selectors.counted``) and every bye of the published rounds, as standings input. Read
     as plain values, whole numbers only: building 10,000 model instances, or decoding
-    10,000 ``out_seats``, took longer than the standings."""
+    10,000 ``out_seats``, took longer than the standings.
+
+    A duplicate round counts once its boards are no longer secret (``selectors.boards``),
+    each result with its two teams' totals on the round's boards."""
+    hidden = hidden_round_numbers(tournament)
+    rows = [row for row in counted_results(tournament).values_list(
+        "match__round__number", "match__team_a_id", "match__team_b_id",
+        "total_a", "total_b", "out_a", "out_b", "winner") if row[0] not in hidden]
+    boards = (tournament_board_totals(tournament, {row[0] for row in rows})
+              if tournament.duplicate else {})
     results = [MatchResult(number, team_a, team_b or BOT_TEAM, (total_a, total_b),
-                           (out_a, out_b), WINNERS[winner])
-               for number, team_a, team_b, total_a, total_b, out_a, out_b, winner in (
-                   counted_results(tournament)
-                   .values_list("match__round__number", "match__team_a_id", "match__team_b_id",
-                                "total_a", "total_b", "out_a", "out_b", "winner"))]
+                           (out_a, out_b), WINNERS[winner],
+                           (boards.get((number, team_a)), boards.get((number, team_b or BOT_TEAM))))
+               for number, team_a, team_b, total_a, total_b, out_a, out_b, winner in rows]
     for number, team in (Match.objects.filter(round__tournament=tournament, is_bye=True)
                          .exclude(round__status=Round.Status.DRAFT)
                          .values_list("round__number", "team_a_id")):

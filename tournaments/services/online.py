@@ -24,6 +24,7 @@ from games.live.errors import TableError
 from games.live.models import LiveTable
 from games.live.service import SeatPlan, create_table
 from tournaments.models import LIVE_TABLE_KIND, Entry, Match, Result, Round, Tournament
+from tournaments.selectors import boards_hidden
 
 from .errors import ResultExists, ResultRejected, TournamentUserError
 from .results import match_store_live_record
@@ -69,19 +70,28 @@ def pin_absent(table_id: int, seat: int) -> None:
 
 
 def may_watch_live_match(table: LiveTable, user: AbstractBaseUser | AnonymousUser | None) -> bool:
-    """The watch policy of a tournament's tables (``Tournament.spectators``): anyone; the
-    tournament's players, logged in; or nobody. Its organisers may always watch."""
+    """The watch policy of a tournament's tables. A duplicate round's, in play or finished,
+    only its organisers while its boards are secret (``selectors.boards_hidden_from``).
+    Otherwise a finished game anyone, and one in play as ``Tournament.spectators`` says:
+    anyone; the tournament's players, logged in; or nobody. Its organisers may always."""
     match = (Match.objects.filter(live_table=table).select_related("round__tournament")
              .first())
     if match is None:
         return True
     tournament = match.round.tournament
+    organiser = user is not None and user.is_authenticated and (
+        getattr(user, "is_superuser", False)
+        or tournament.organisers.filter(pk=user.pk).exists())
+    if organiser:
+        return True
+    if boards_hidden(match.round):
+        return False
+    if table.status != LiveTable.Status.PLAYING:
+        return True
     if tournament.spectators == Tournament.Spectators.ANYONE:
         return True
     if user is None or not user.is_authenticated:
         return False
-    if tournament.organisers.filter(pk=user.pk).exists():
-        return True
     return (tournament.spectators == Tournament.Spectators.PLAYERS
             and Entry.objects.filter(tournament=tournament).filter(
                 Q(team__player_a__user_id=user.pk) | Q(team__player_b__user_id=user.pk))

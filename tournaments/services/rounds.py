@@ -8,7 +8,7 @@ from django.utils.translation import ngettext
 
 from config.users import RequestUser
 from tournaments.formats.base import Pairing, PairingError
-from tournaments.models import Job, Match, Round, Seat, Table, Team, Tournament
+from tournaments.models import Job, Match, Round, Seat, Table, Team, Tournament, new_deal_seed
 from tournaments.selectors import (
     absent_player_ids,
     marked_absent_ids,
@@ -49,7 +49,8 @@ def round_pair_next(*, tournament: Tournament, user: RequestUser | None = None) 
         if number > total:
             raise TournamentUserError(_("all %(count)d rounds of %(tournament)s are paired")
                                       % {"count": number - 1, "tournament": tournament})
-        new = Round.objects.create(tournament=tournament, number=number)
+        new = Round.objects.create(tournament=tournament, number=number,
+                                   seed=new_deal_seed() if tournament.duplicate else None)
         _create_matches(tournament, new, pairings)
         if tournament.status == Tournament.Status.UPCOMING:
             tournament.status = Tournament.Status.RUNNING
@@ -70,8 +71,10 @@ def _create_matches(tournament: Tournament, new: Round,
         table_number += 1
         table = Table.objects.create(round=new, number=table_number)
         away = teams[pairing.away] if pairing.away is not None else None
+        # a duplicate round deals every match the round's boards, each other its own packs
         match = Match.objects.create(round=new, table=table, team_a=home, team_b=away,
-                                     bot_opponent=pairing.against_bot, bracket_slot=slot)
+                                     bot_opponent=pairing.against_bot, bracket_slot=slot,
+                                     **({} if new.seed is None else {"seed": new.seed}))
         players = [home.player_a_id, away.player_a_id if away else None,
                    home.player_b_id, away.player_b_id if away else None]
         Seat.objects.bulk_create([
@@ -167,6 +170,25 @@ def round_complete(*, round: Round, user: RequestUser | None = None) -> Round:
     standings_rebuild(tournament=tournament, full=False)
     ratings_later()  # the round's games are final: every player's rating follows
     return locked
+
+
+def round_release_boards(*, round: Round, user: RequestUser | None = None) -> Round:
+    """Show a duplicate round's boards and every result on them before all its tables have
+    finished (``selectors.visibility``: they are shown by themselves once all have), and
+    count its results in the standings. Repeating changes nothing."""
+    if user is not None:
+        require_organiser(user, round.tournament)
+    if round.seed is None:
+        raise TournamentUserError(_("round %(number)d is not a duplicate round: its matches "
+                                    "have their own deals, shown as each ends")
+                                  % {"number": round.number})
+    if round.status == Round.Status.DRAFT:
+        raise TournamentUserError(_("publish round %(number)d before releasing its boards")
+                                  % {"number": round.number})
+    if Round.objects.filter(pk=round.pk, boards_released=False).update(boards_released=True):
+        standings_rebuild(tournament=round.tournament, full=False)
+    round.refresh_from_db()
+    return round
 
 
 def _record_tie_decisions(round: Round) -> None:

@@ -42,6 +42,7 @@ def _context(match: Match) -> dict[str, Any]:
             "hands": selectors.match_hands(match, table.seats),
             "replay": replay,
             "replay_url": reverse("tournaments:match_replay", args=[match.pk]),
+            "boards_hidden": selectors.boards_hidden(match.round),
             **live_context(selectors.match_is_live(match))}
 
 

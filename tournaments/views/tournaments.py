@@ -26,6 +26,12 @@ def tiebreak_sentence(tournament: Tournament) -> str:
     """How the standings order teams, as one sentence."""
     labels = [str(metric.name).lower() if metric.key != "buchholz" else str(metric.name)
               for metric in tournament_metrics(tournament)]
+    if tournament.duplicate:
+        main, *rest = labels
+        return _("Teams are ranked by %(main)s on the boards every table played, then by "
+                 "points%(rest)s. Teams still level share a rank.") % {
+                     "main": main, "rest": "".join(_(", then %(tiebreak)s") % {"tiebreak": t}
+                                                   for t in rest)}
     if not labels:
         return _("Teams are ranked by points; teams level on points share a rank.")
     return _("Teams are ranked by points; ties are broken by %(tiebreaks)s, in that order. "
