@@ -37,6 +37,21 @@ def bot_share(record: Mapping[str, Any] | None) -> float:
     return max(seat_bot_shares(record))
 
 
+def hands_finished_by_bots(record: Mapping[str, Any] | None) -> list[bool]:
+    """For each hand of the record: whether a bot finished it for a person, that is, some
+    seat's last action of the hand is marked as a bot's (a seat a bot holds from the start
+    has no marks, so it never counts)."""
+    finished: list[bool] = []
+    for hand in (record or {}).get("hands") or []:
+        last: dict[int, bool] = {}
+        for action in hand.get("actions") or []:
+            seat = action.get("seat")
+            if isinstance(seat, int):
+                last[seat] = bool(action.get("bot"))
+        finished.append(any(last.values()))
+    return finished
+
+
 def left_out(share: float, limit: int | None) -> bool:
     """Whether a game with ``share`` counts in neither the standings nor the ratings of a
     tournament with ``limit`` (a percentage; None: every game counts). The database asks the

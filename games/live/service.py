@@ -16,6 +16,7 @@ move nor be lost (``followups.report_result``).
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import secrets
 from collections.abc import Iterable, Sequence
@@ -373,13 +374,21 @@ def _bot_acts(locked: rows.Locked, live: LiveGame, seat: int, level: str, kind: 
     """Under ``locked``'s lock, a bot of ``level`` decides ``seat``'s action from the seat's
     own observation and it goes through the door people's actions go through; the new
     sequence number. Its id is the server's of ``kind`` for the table's number, which no
-    action has been logged with yet; its randomness is reproducible per table and turn,
-    and unrelated to the deals."""
+    action has been logged with yet; its randomness is drawn from the deals' seed and the
+    turn, so two tables dealt the same boards whose games went the same way so far get the
+    same move (the bots of a robot duplicate), through a hash that tells nothing of the
+    seed."""
     table = locked.table
     obs = live.game.observation(seat)
-    bot = make_bot(level, table.pk * 1_000_003 + table.seq)
+    bot = make_bot(level, bot_seed(table.seed, table.seq))
     action = bot.choose(obs, observed_legal_actions(obs))
     return _append(locked, live, action, server_id(kind, table.seq))
+
+
+def bot_seed(deal_seed: int, seq: int) -> int:
+    """A bot's seed for the turn after ``seq`` actions of a game dealt from ``deal_seed``."""
+    digest = hashlib.blake2b(f"{deal_seed}:{seq}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
 
 
 def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> list[str]:

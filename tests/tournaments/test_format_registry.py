@@ -133,7 +133,7 @@ FORMAT_BRANCH = re.compile(
 # Creating a tournament of a format is not a branch (the demo's tournaments, the model's
 # default).
 ALLOWED = {("tournaments/demo.py", "format=Tournament.Format."),
-           ("tournaments/models.py", "default=Format.SWISS")}
+           ("tournaments/models/core.py", "default=Format.SWISS")}
 
 
 def test_nothing_outside_formats_branches_on_a_tournaments_format() -> None:

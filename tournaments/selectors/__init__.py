@@ -54,6 +54,15 @@ from .people import (
     team_tournaments,
     teams,
 )
+from .robot import (
+    RankingLine,
+    organises_robot,
+    robot_entry_of,
+    robot_events,
+    robot_hidden_from,
+    robot_ranking,
+    robot_results_hidden,
+)
 from .rounds import (
     StoredTournament,
     round_bot_match_ids,
@@ -90,21 +99,20 @@ from .visibility import (
 )
 
 __all__ = [
-    "PUBLIC_ROUNDS", "ConsoleView", "StoredTournament", "absent_player_ids",
-    "check_round_player", "check_in_round_number", "counted_results", "counts_q",
-    "final_places_of", "home_view", "is_left_out", "LiveTables", "live_tables_by_round",
-    "marked_absent_ids", "match_hands", "match_is_live", "next_round_number",
-    "open_check_ins", "plain", "player_rating_history", "player_results", "player_team_names",
-    "player_teams", "players", "provisional_team_ids", "public_match", "public_round",
-    "public_rounds", "rated_results", "round_bot_match_ids", "round_job", "round_job_kind",
-    "round_player_problem",
-    "round_tables", "rounds_total", "seeded_team_ids", "self_check_in_round", "standing_rows",
-    "side_names", "standings_versions", "table_view", "team_rating", "team_rating_history",
-    "team_results",
-    "team_tournaments", "teams", "tournament_bracket_view", "tournament_format",
-    "tournament_console", "tournament_cross_table", "tournament_entries", "tournament_is_live",
-    "tournament_metrics", "tournament_players", "tournament_standings",
-    "tournaments_by_status", "boards_hidden", "boards_hidden_from", "visible_matches",
-    "visible_result", "visible_rounds",
-    "withdrawn_team_ids", "YourTable", "your_tables",
+    "absent_player_ids", "boards_hidden", "boards_hidden_from", "check_in_round_number",
+    "check_round_player", "ConsoleView", "counted_results", "counts_q", "final_places_of",
+    "home_view", "is_left_out", "live_tables_by_round", "LiveTables", "marked_absent_ids",
+    "match_hands", "match_is_live", "next_round_number", "open_check_ins", "organises_robot",
+    "plain", "player_rating_history", "player_results", "player_team_names", "player_teams",
+    "players", "provisional_team_ids", "public_match", "public_round", "PUBLIC_ROUNDS",
+    "public_rounds", "RankingLine", "rated_results", "robot_entry_of", "robot_events",
+    "robot_hidden_from", "robot_ranking", "robot_results_hidden", "round_bot_match_ids",
+    "round_job", "round_job_kind", "round_player_problem", "round_tables", "rounds_total",
+    "seeded_team_ids", "self_check_in_round", "side_names", "standing_rows", "standings_versions",
+    "StoredTournament", "table_view", "team_rating", "team_rating_history", "team_results",
+    "team_tournaments", "teams", "tournament_bracket_view", "tournament_console",
+    "tournament_cross_table", "tournament_entries", "tournament_format", "tournament_is_live",
+    "tournament_metrics", "tournament_players", "tournament_standings", "tournaments_by_status",
+    "visible_matches", "visible_result", "visible_rounds", "withdrawn_team_ids", "your_tables",
+    "YourTable",
 ]

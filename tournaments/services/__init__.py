@@ -43,6 +43,7 @@ from .results import (
     result_dispute,
     result_withdraw,
 )
+from .robot import robot_enter
 from .rounds import (
     round_complete,
     round_fill_seats,
@@ -63,6 +64,6 @@ __all__ = [
     "require_organiser", "require_submitter", "result_confirm", "result_correct",
     "result_dispute", "result_withdraw",
     "round_complete", "round_fill_seats", "round_pair_next", "round_publish",
-    "round_release_boards", "send_outbox",
+    "robot_enter", "round_release_boards", "send_outbox",
     "standings_rebuild", "standings_recalculate",
 ]
