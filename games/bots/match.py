@@ -36,13 +36,17 @@ def t975(df: int) -> float:
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """``diffs[i]`` is game i's score difference B minus A; games 2k and 2k + 1 share
-    their packs. ``low``/``high`` bound the mean (None with a single pack set)."""
+    their packs, A holding seats 0 and 2 in the first and seats 1 and 3 in the second.
+    ``hands[i]`` is game i's hand scores, team 0's (seats 0 and 2) first, as its record
+    claims them (R9.1); ``games.bots.duplicate`` compares them board by board.
+    ``interval`` bounds the mean (None with a single pack set)."""
 
     bot_a: str
     bot_b: str
     diffs: tuple[int, ...]
     scores_a: tuple[int, ...]
     scores_b: tuple[int, ...]
+    hands: tuple[tuple[tuple[int, int], ...], ...]
     seconds: float
 
     @property
@@ -88,7 +92,8 @@ def match_bots(*, bot_a: str, bot_b: str, games: int, seed: int = 0,
     diffs: list[int] = []
     scores_a: list[int] = []
     scores_b: list[int] = []
-    result = MatchResult(bot_a, bot_b, (), (), (), 0.0)
+    hands: list[tuple[tuple[int, int], ...]] = []
+    result = MatchResult(bot_a, bot_b, (), (), (), (), 0.0)
     for k in range((games + 1) // 2):
         pack_seed = seed * 1_000_003 + k
         first_dealer, decks = deal_from_seed(pack_seed)
@@ -104,8 +109,9 @@ def match_bots(*, bot_a: str, bot_b: str, games: int, seed: int = 0,
             scores_a.append(a)
             scores_b.append(b)
             diffs.append(b - a)
+            hands.append(totals.hands)
         result = MatchResult(bot_a, bot_b, tuple(diffs), tuple(scores_a), tuple(scores_b),
-                             time.perf_counter() - started)
+                             tuple(hands), time.perf_counter() - started)
         if progress is not None:
             progress(k + 1, result)
     return result

@@ -1,7 +1,10 @@
-"""``manage.py bot_match A B --games N [--seed S] [--budget SECONDS]``: a duplicated match.
+"""``manage.py bot_match A B --games N [--seed S] [--budget SECONDS] [--duplicate]``: a
+duplicated match.
 
 Team A (seats 0 and 2) against team B (seats 1 and 3); every set of packs is played
-twice with the seats exchanged. The work is :func:`games.bots.match.match_bots`.
+twice with the seats exchanged. The work is :func:`games.bots.match.match_bots`; with
+``--duplicate`` the games are also scored board by board in matchpoints
+(:mod:`games.bots.duplicate`).
 """
 
 from __future__ import annotations
@@ -11,12 +14,14 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.bots import BOT_NAMES
+from games.bots.duplicate import duplicate_report, duplicate_result
 from games.bots.match import MatchResult, match_bots, match_report
 
 
 class Command(BaseCommand):
     help = ("Play bot A (seats 0 and 2) against bot B (seats 1 and 3) on duplicated packs "
-            "and report the mean game-score difference B - A (positive: A better).")
+            "and report the mean game-score difference B - A (positive: A better); with "
+            "--duplicate, first A's matchpoint percentage on the shared boards.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         names = ", ".join(BOT_NAMES)
@@ -29,6 +34,14 @@ class Command(BaseCommand):
         parser.add_argument("--budget", type=float, default=None,
                             help="thinking time per decision, in seconds, for bots that "
                                  "search (default: each bot's own)")
+        parser.add_argument("--duplicate", action="store_true",
+                            help="also score the games as duplicate: each hand is a board, "
+                                 "and A's result on it in seats 0 and 2 (or 1 and 3) is "
+                                 "compared with B's in the same seats at the other table, "
+                                 "2 matchpoints for the better, 1 each for a tie; prints A's "
+                                 "matchpoint percentage with a 95%% t interval over the pack "
+                                 "sets' percentages (the boards of a pack set share their "
+                                 "games, so they are not independent), then the usual report")
 
     def handle(self, *args: Any, **options: Any) -> None:
         for name in (options["bot_a"], options["bot_b"]):
@@ -40,11 +53,19 @@ class Command(BaseCommand):
             raise CommandError("--budget must be a positive number of seconds")
 
         def progress(pairs: int, result: MatchResult) -> None:
-            if options["verbosity"] >= 2:
-                self.stderr.write(f"{result.games} games, mean B - A {result.mean:+.1f}, "
-                                  f"{result.seconds:.0f} s")
+            if options["verbosity"] < 2:
+                return
+            line = f"{result.games} games, mean B - A {result.mean:+.1f}, {result.seconds:.0f} s"
+            if options["duplicate"]:
+                scored = duplicate_result(result)
+                interval = scored.interval
+                ci = f" [{interval[0]:.1f}, {interval[1]:.1f}]" if interval else ""
+                line += f", A's matchpoints {scored.percentage:.1f}%{ci}"
+            self.stderr.write(line)
 
         result = match_bots(bot_a=options["bot_a"], bot_b=options["bot_b"],
                             games=options["games"], seed=options["seed"],
                             budget=options["budget"], progress=progress)
+        if options["duplicate"]:
+            self.stdout.write(duplicate_report(duplicate_result(result)) + "\n")
         self.stdout.write(match_report(result))
