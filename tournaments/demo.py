@@ -9,20 +9,23 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
 from games.bots import make_bot
 from games.engine.play import deal_from_seed, play_game
 from tournaments import services
-from tournaments.models import Absence, Entry, Match, Player, Team, Tournament
+from tournaments.models import Absence, Entry, Match, Player, RobotEvent, Team, Tournament
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 DEMO_NAME = "Demo league"
+ROBOT_NAME = "Demo robot duplicate"
 ORGANISER = "organiser"  # staff, organises the demo league: the scoped view a newcomer sees
 SUPERUSER = "admin"  # sees and changes everything
 PLAYERS = ["Aino", "Bo", "Cai", "Dana", "Eero", "Frida", "Gus", "Hilla", "Iida", "Jon", "Kaisa",
@@ -65,7 +68,17 @@ def demo_setup(*, seed: int = 2026, new_passwords: bool = False) -> DemoSetup:
         # names are unique: an online cup kept from an earlier demo stays as it is
         if not Tournament.objects.filter(name__iexact=ONLINE_NAME).exists():
             _build_online()
+        if not RobotEvent.objects.filter(name__iexact=ROBOT_NAME).exists():
+            _build_robot()
     return DemoSetup(created, logins)
+
+
+def _build_robot() -> None:
+    """A robot duplicate open for a week: the player logins can each play its boards once."""
+    now = timezone.now()
+    event = RobotEvent.objects.create(name=ROBOT_NAME, opens=now, closes=now + timedelta(days=7),
+                                      bot_level="greedy")
+    event.organisers.add(get_user_model().objects.get(username=ORGANISER))
 
 
 def _login(username: str, *, superuser: bool, new_password: bool,

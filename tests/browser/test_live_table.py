@@ -143,9 +143,9 @@ def _seeded_table(user: Any) -> LiveTable:
         return pool.submit(make).result()
 
 
-def _view(table: LiveTable) -> dict[str, Any]:
-    """alice's seat as the server has it now (what her page is sent)."""
-    return service.update_since(table.pk, FIRST, 0).view
+def _view(table: LiveTable, seat: int = FIRST) -> dict[str, Any]:
+    """``seat`` (alice's) as the server has it now (what its page is sent)."""
+    return service.update_since(table.pk, seat, 0).view
 
 
 def _label(code: str) -> str:
