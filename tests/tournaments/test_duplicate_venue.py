@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import Match, Round, Standing
+from tournaments.models import Match, RatingEntry, Round, Standing
 
 from .factories import UserFactory, tournament_with_teams
 from .test_admin import act, logged_in, said, sheet, url
@@ -100,6 +100,9 @@ def test_a_venue_duplicate_round_of_six_teams_from_the_console(
     assert set(Standing.objects.filter(tournament=tournament, round_number=0)
                .values_list("played", flat=True)) == {0}
 
+    services.ratings_rebuild()  # any organiser may ask for one: it leaves the round out
+    assert not RatingEntry.objects.filter(match__round=round).exists()
+
     enter(client, matches[2])
     services.standings_rebuild(tournament=tournament)
     table = {row.team_id: row for row in Standing.objects.filter(tournament=tournament,
@@ -113,6 +116,9 @@ def test_a_venue_duplicate_round_of_six_teams_from_the_console(
     assert Client().get(f"/api/v1/matches/{matches[0].pk}/").json()["result"] is not None
     page = public_scores(matches[0])
     assert HIDDEN not in page and "Scores per hand" in page
+    do(client, tournament, "complete", round=round.pk)
+    services.ratings_rebuild()
+    assert RatingEntry.objects.filter(match__round=round).count() == 12  # 4 players a table
 
 
 def test_an_organiser_releases_a_round_before_every_table_has_finished(

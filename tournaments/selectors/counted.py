@@ -8,17 +8,25 @@ from __future__ import annotations
 from django.db.models import F, Q, QuerySet
 
 from tournaments.bot_share import left_out
-from tournaments.models import Result, Tournament
+from tournaments.models import Result, Round, Tournament
 
 
 def counted_results(tournament: Tournament) -> QuerySet[Result]:
     """The tournament's confirmed results its standings count."""
-    return rated_results().filter(match__round__tournament=tournament)
+    return _counted().filter(match__round__tournament=tournament)
+
+
+def _counted() -> QuerySet[Result]:
+    return Result.objects.filter(counts_q("", "match__round__tournament__"), confirmed=True)
 
 
 def rated_results() -> QuerySet[Result]:
-    """Every confirmed result the ratings count, in any tournament (each by its own limit)."""
-    return Result.objects.filter(counts_q("", "match__round__tournament__"), confirmed=True)
+    """Every confirmed result the ratings count, in any tournament (each by its own limit).
+    A duplicate round's count once it is completed or its boards released: a rating that
+    moved would tell a result the round still keeps secret (``visibility``)."""
+    secret = (Q(match__round__seed__isnull=False, match__round__boards_released=False)
+              & ~Q(match__round__status=Round.Status.COMPLETE))
+    return _counted().exclude(secret)
 
 
 def counts_q(result: str, tournament: str) -> Q:

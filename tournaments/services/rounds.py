@@ -187,6 +187,7 @@ def round_release_boards(*, round: Round, user: RequestUser | None = None) -> Ro
                                   % {"number": round.number})
     if Round.objects.filter(pk=round.pk, boards_released=False).update(boards_released=True):
         standings_rebuild(tournament=round.tournament, full=False)
+        ratings_later()  # the ratings leave out a secret round's games until now
     round.refresh_from_db()
     return round
 
