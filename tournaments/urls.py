@@ -16,6 +16,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="round_detail"),
     path("tournaments/<int:tournament_id>/rounds/<int:number>/live/", views.round_live,
          name="round_live"),
+    path("tournaments/<int:tournament_id>/boards/<int:number>/", views.board_detail,
+         name="board_detail"),
     path("tournaments/<int:tournament_id>/standings/", views.standings, name="standings"),
     path("tournaments/<int:tournament_id>/standings/live/", views.standings_live,
          name="standings_live"),

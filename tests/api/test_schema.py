@@ -22,7 +22,8 @@ from .conftest import League
 pytestmark = pytest.mark.django_db
 
 PATHS = ["/api/v1/tournaments/", "/api/v1/tournaments/{id}/",
-         "/api/v1/tournaments/{id}/standings/", "/api/v1/rounds/", "/api/v1/rounds/{id}/",
+         "/api/v1/tournaments/{id}/standings/", "/api/v1/tournaments/{id}/boards/",
+         "/api/v1/rounds/", "/api/v1/rounds/{id}/",
          "/api/v1/matches/", "/api/v1/matches/{id}/", "/api/v1/matches/{id}/record/",
          "/api/v1/matches/{id}/result/", "/api/v1/matches/{id}/result/confirm/",
          "/api/v1/teams/", "/api/v1/teams/{id}/",
@@ -35,9 +36,10 @@ def test_it_serves_an_openapi_schema_of_every_endpoint() -> None:
     schema = response.json()
     assert schema["openapi"].startswith("3.")
     assert sorted(schema["paths"]) == sorted(PATHS)
-    standings = schema["paths"]["/api/v1/tournaments/{id}/standings/"]["get"]
-    assert set(standings["responses"]["200"]["content"]) == {
-        "application/json", "text/csv", "application/x-ndjson"}
+    for table in ("standings", "boards"):
+        export = schema["paths"][f"/api/v1/tournaments/{{id}}/{table}/"]["get"]
+        assert set(export["responses"]["200"]["content"]) == {
+            "application/json", "text/csv", "application/x-ndjson"}
     submit = schema["paths"]["/api/v1/matches/{id}/result/"]["post"]
     assert {"201", "400", "401", "403", "404", "409"} <= set(submit["responses"])
     assert "tokenAuth" in schema["components"]["securitySchemes"]

@@ -26,6 +26,7 @@ from ..pages import (
     swiss_cup,
 )
 from ..tournaments.factories import TournamentFactory, tournament_with_teams
+from ..tournaments.test_board_pages import venue_round
 from . import TIMEOUT_MS, browser_fixture, expect, page_fixture  # noqa: F401  (fixtures)
 from .axe import EVERY_IMPACT, axe_violations, describe
 
@@ -44,6 +45,9 @@ def site() -> dict[str, str]:
     TournamentFactory(name="Spring Open", starts_on=datetime.date(2027, 1, 15))
     match = bot_match()["match"]
     team = Team.objects.get(pk=match.team_a_id)
+    duplicate = venue_round()[0]
+    services.standings_rebuild(tournament=duplicate.round.tournament)
+    board_tournament = duplicate.round.tournament_id
     return {
         "home": "/", "rules": "/rules/", "tournament list": "/tournaments/",
         "knockout": f"/tournaments/{knockout.pk}/",
@@ -58,6 +62,9 @@ def site() -> dict[str, str]:
         "round being played": f"/tournaments/{swiss.pk}/rounds/2/",
         "match": f"/matches/{match.pk}/",
         "team": f"/teams/{team.pk}/", "player": f"/players/{team.player_a_id}/",
+        "duplicate board": f"/tournaments/{board_tournament}/boards/1/",
+        "duplicate standings": f"/tournaments/{board_tournament}/standings/",
+        "duplicate team": f"/teams/{duplicate.team_a_id}/",
     }
 
 
@@ -91,7 +98,8 @@ def test_every_public_page_passes_axe_core(page: Any, finnish_page: Any,
 
     found = check(page, live_server.url, pages)
     found += [f"in Finnish: {text}" for text in check(finnish_page, live_server.url, {
-        name: pages[name] for name in ("home", "rules", "standings", "bracket", "team")}, "fi")]
+        name: pages[name] for name in ("home", "rules", "standings", "bracket", "team",
+                                    "duplicate board")}, "fi")]
 
     assert not found, "axe-core found violations:\n\n" + "\n\n".join(found)
 

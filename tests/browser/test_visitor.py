@@ -132,3 +132,14 @@ def test_the_standings_update_by_themselves_when_a_result_lands(page: Any, live_
     expect(row.locator("td.points")).to_have_text("2")
     expect(page.locator("body")).to_have_attribute("data-loaded-once", "1")  # no reload
     expect(page.locator("[data-live-status]")).to_contain_text("Updated at")
+
+
+def test_a_link_to_a_hand_opens_the_replay_at_that_hand(page: Any, live_server: Any) -> None:
+    # a duplicate board's traveller links each table's replay of it so
+    data = bot_match()
+    page.goto(f"{live_server.url}/matches/{data['match'].pk}/#replay-hand-3")
+    replay = page.locator("#replay")
+    expect(replay.locator("[data-position]")).to_have_text("Hand 3 of 5, the deal")
+    expect(replay).to_be_focused()
+    replay.get_by_role("button", name="Forward ›").click()
+    expect(replay.locator("[data-position]")).to_contain_text("Hand 3 of 5")

@@ -17,6 +17,7 @@ from drf_spectacular.views import SpectacularAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from .boards import BoardsSerializer
 from .serializers import MatchDetailSerializer
 from .standings import StandingsSerializer
 from .submissions import DetailSerializer, ResultSubmissionSerializer
@@ -80,6 +81,29 @@ standings = extend_schema(
         # errors are JSON whatever format was asked for
         (404, "application/json"): OpenApiResponse(
             DetailSerializer, description="no such tournament, or the round is not complete"),
+    },
+)
+
+boards = extend_schema(
+    summary="A duplicate tournament's boards and every result on them (JSON, CSV or NDJSON)",
+    description=(
+        "One row a team's result on a board: the board, its round, the team's direction "
+        "(0: seats 0 and 2), the match and table, the result (the opponents' penalty points "
+        "minus the team's own), its matchpoints of the top, percentage, Butler score and "
+        "cross-difference against the teams that held the same direction of the same board, "
+        "and its rank there on matchpoints (1, 2, 2, 4). The JSON also lists the boards, "
+        "their dealer and pack. Only rounds whose boards are no longer secret are listed "
+        "(every table finished, the round closed or its boards released); a tournament's "
+        "organisers see every round. CSV and NDJSON as the standings: `?format=`, a suffix "
+        "(`boards.csv`) or the Accept header."),
+    parameters=[OpenApiParameter("format", str, enum=["json", "csv", "ndjson"],
+                                 description="the response format")],
+    responses={
+        (200, "application/json"): BoardsSerializer,
+        (200, "text/csv"): OpenApiTypes.STR,
+        (200, "application/x-ndjson"): OpenApiTypes.STR,
+        (404, "application/json"): OpenApiResponse(DetailSerializer,
+                                                   description="no such tournament"),
     },
 )
 

@@ -15,6 +15,7 @@ points table may rank two teams first), a league's from its final standings.
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -29,7 +30,7 @@ FIXED_COLUMNS = ["rank", "team_id", "team", "points", "played", "wins", "draws",
                  "byes"]
 
 
-def _number(value: Decimal | float | int | None) -> float | int | None:
+def json_number(value: Decimal | Fraction | float | int | None) -> float | int | None:
     """Whole numbers as int, others as float: 2.0 points is 2, 1.5 stays 1.5."""
     if value is None:
         return None
@@ -46,9 +47,9 @@ def standings_table(tournament: Tournament, round_number: int | None) -> dict[st
     metrics = tournament_metrics(tournament)
     tiebreaks = [metric.key for metric in metrics]
     rows = [{"rank": row.rank, "team_id": row.team_id, "team": row.team.name,
-             "points": _number(row.points), "played": row.played, "wins": row.wins,
+             "points": json_number(row.points), "played": row.played, "wins": row.wins,
              "draws": row.draws, "losses": row.losses, "byes": row.byes,
-             **{key: _number(row.values.get(key)) for key in tiebreaks}}
+             **{key: json_number(row.values.get(key)) for key in tiebreaks}}
             for row in standing_rows(tournament, round_number or 0)]
     places = final_places_of(tournament) if round_number is None else []
     return {"tournament": tournament.pk, "round": round_number, "tiebreaks": tiebreaks,

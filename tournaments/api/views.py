@@ -20,6 +20,7 @@ from tournaments.models import Entry, Match, Player, RatingEntry, Round, Seat, T
 from tournaments.params import SMALLINT_MAX, choices, positive_int
 
 from . import filters, people, schema, serializers
+from .boards import boards_table
 from .renderers import CSVRenderer, NDJSONRenderer
 from .results import ResultSubmissionMixin
 from .standings import standings_table
@@ -76,6 +77,18 @@ class TournamentViewSet(ReadOnlyViewSet[Tournament]):
             after = f"-round-{number}" if number else ""
             response["Content-Disposition"] = (
                 f'inline; filename="tournament-{tournament.pk}-standings{after}.'
+                f'{request.accepted_renderer.format}"')
+        return response
+
+    @schema.boards
+    @action(detail=True, renderer_classes=TABLE_RENDERERS, pagination_class=None)
+    def boards(self, request: Request, pk: str | None = None,
+               format: str | None = None) -> Response:
+        tournament = self.get_object()
+        response = Response(boards_table(tournament, request.user))
+        if request.accepted_renderer.format in TABLE_FORMATS:
+            response["Content-Disposition"] = (
+                f'inline; filename="tournament-{tournament.pk}-boards.'
                 f'{request.accepted_renderer.format}"')
         return response
 

@@ -11,6 +11,9 @@ here imports a service.
   final places (from its bracket or its standings, as its format says).
 * ``counted``: which confirmed results the standings and the ratings count (a tournament may
   leave out games bots played much of for people).
+* ``boards``, ``travellers``: a duplicate round's boards, which rounds are still secret, and
+  every table's results on the boards scored (the board page, a team's boards, the API's
+  boards export), read only for rounds the reader may see.
 * ``checkin``: who is present for a round (absences, check-ins), and when players may
   check themselves in.
 * ``tournaments``, ``matches``, ``standings``, ``bracket``, ``people``: what the pages and

@@ -5,6 +5,7 @@ Views are thin: they find the object (404 when it is missing or not public), ask
 ``tournaments.selectors`` for what to show and render a template.
 """
 
+from .boards import board_detail
 from .home import home
 from .matches import match_detail, match_live, match_record, match_replay
 from .people import player_check_in, player_detail, team_detail
@@ -22,8 +23,9 @@ from .tournaments import (
 )
 
 __all__ = [
-    "bracket", "confirm_result", "cross_table", "dispute_result", "home", "match_detail",
-    "match_live", "match_record", "match_replay", "player_check_in", "player_detail",
-    "robot_detail", "robot_list", "robot_play", "round_detail", "round_live", "score_sheet",
-    "standings", "standings_live", "team_detail", "tournament_detail", "tournament_list",
+    "board_detail", "bracket", "confirm_result", "cross_table", "dispute_result", "home",
+    "match_detail", "match_live", "match_record", "match_replay", "player_check_in",
+    "player_detail", "robot_detail", "robot_list", "robot_play", "round_detail",
+    "round_live", "score_sheet", "standings", "standings_live", "team_detail",
+    "tournament_detail", "tournament_list",
 ]

@@ -19,6 +19,7 @@ from tournaments import selectors, services
 from tournaments.models import Player, Team, Tournament
 from tournaments.ratings import Rating
 from tournaments.selectors.reporting import results_to_confirm
+from tournaments.selectors.travellers import team_board_lines
 from tournaments.selectors.viewmodels import RatingPoint
 
 from .charts import line_chart
@@ -40,6 +41,7 @@ def team_detail(request: HttpRequest, team_id: int) -> HttpResponse:
     return render(request, "tournaments/team_detail.html", {
         "team": team, "entries": selectors.team_tournaments(team),
         "results": selectors.team_results(team), "rating": selectors.team_rating(team),
+        "boards": team_board_lines(team, None),  # the public view, as every public page
         "chart_name": team.name, **_chart(selectors.team_rating_history(team))})
 
 

@@ -18,6 +18,8 @@ from tournaments.formats import PairingError
 from tournaments.models import Round, Tournament
 from tournaments.params import SMALLINT_MAX, ParameterError, positive_int
 from tournaments.selectors import plain, rounds_total, standings_versions, tournament_metrics
+from tournaments.selectors.boards import first_board, round_boards
+from tournaments.selectors.travellers import released_rounds
 
 from .live import fragment, fragment_response, live_context, page_fragment, render_fragment
 
@@ -83,6 +85,9 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "rounds": selectors.public_rounds(tournament),
         "entries": selectors.tournament_entries(tournament),
         "places": selectors.final_places_of(tournament),
+        # the public view, as every public page: the rounds whose boards are no longer secret
+        "boards": [(round.number, first_board(round.number))
+                   for round in released_rounds(tournament, None)],
     })
 
 
@@ -103,9 +108,11 @@ def _round_context(round: Round) -> dict[str, Any]:
 def round_detail(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     round = _round(tournament_id, number)
     context = _round_context(round)
+    released = round.tournament.duplicate and not selectors.boards_hidden_from(round, None)
     return render(request, "tournaments/round_detail.html", {
         **context, **fragment(request, "tournaments/_round_tables.html", context),
-        "rounds": selectors.public_rounds(round.tournament), "section": "rounds"})
+        "rounds": selectors.public_rounds(round.tournament), "section": "rounds",
+        "boards": round_boards(round) if released else ()})
 
 
 def round_live(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:

@@ -8,7 +8,8 @@
 
    Buttons: start, back, forward, end of the hand, and one per hand. Keys, while the focus is
    in the replay or nowhere in particular: ← → step, Home/End jump to the start/end of the
-   hand, Page Up/Page Down to the previous/next hand. Every card is drawn with its suit in
+   hand, Page Up/Page Down to the previous/next hand. The address "#replay-hand-N" opens it at
+   hand N. Every card is drawn with its suit in
    colour and named in words for screen readers; the action just played is announced. */
 (function () {
   "use strict";
@@ -78,6 +79,15 @@
     this.q("[data-replay-viewer]").hidden = false;
     this.q("[data-position]").textContent = this.msg.loading;
     this.bind();
+    // A link to "#replay-hand-N" (a duplicate board's traveller) opens the page's replay at
+    // hand N: fetched at once, shown from that hand's deal.
+    var opener = /^#replay-hand-(\d+)$/.exec(window.location.hash);
+    this.opening = opener && root.id === "replay" ? parseInt(opener[1], 10) : 0;
+    if (this.opening) {
+      root.scrollIntoView();
+      root.focus({ preventScroll: true });
+      this.load();
+    }
     this.watch();
   }
 
@@ -94,6 +104,10 @@
         })
         .then(function (data) {
           self.hands = expand(data.hands);
+          if (self.opening) {
+            self.h = Math.min(self.opening, self.hands.length) - 1;
+            self.opening = 0;
+          }
           self.render();
         })
         .catch(function () {
