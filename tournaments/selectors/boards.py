@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Count, Q
-
 from games.engine import HANDS_PER_GAME
 from tournaments.duplicate import (
     Board,
@@ -23,6 +21,7 @@ from tournaments.duplicate import (
 from tournaments.models import Round, Tournament
 
 from .counted import counted_results
+from .visibility import hidden_rounds
 
 BOT_TEAM = 0  # the house bot team's id in the standings' and the boards' input
 
@@ -44,12 +43,7 @@ def hidden_round_numbers(tournament: Tournament) -> set[int]:
     (``visibility.boards_hidden``), in one query."""
     if not tournament.duplicate:
         return set()
-    waiting = Count("matches", filter=Q(matches__is_bye=False)
-                    & ~Q(matches__result__confirmed=True))
-    return set(Round.objects.filter(tournament=tournament, seed__isnull=False,
-                                    boards_released=False)
-               .exclude(status=Round.Status.COMPLETE).annotate(waiting=waiting)
-               .filter(waiting__gt=0).values_list("number", flat=True))
+    return set(hidden_rounds().filter(tournament=tournament).values_list("number", flat=True))
 
 
 def round_board_results(round: Round) -> list[BoardResult]:

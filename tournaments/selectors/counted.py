@@ -8,7 +8,9 @@ from __future__ import annotations
 from django.db.models import F, Q, QuerySet
 
 from tournaments.bot_share import left_out
-from tournaments.models import Result, Round, Tournament
+from tournaments.models import Result, Tournament
+
+from .visibility import maybe_secret
 
 
 def counted_results(tournament: Tournament) -> QuerySet[Result]:
@@ -24,9 +26,7 @@ def rated_results() -> QuerySet[Result]:
     """Every confirmed result the ratings count, in any tournament (each by its own limit).
     A duplicate round's count once it is completed or its boards released: a rating that
     moved would tell a result the round still keeps secret (``visibility``)."""
-    secret = (Q(match__round__seed__isnull=False, match__round__boards_released=False)
-              & ~Q(match__round__status=Round.Status.COMPLETE))
-    return _counted().exclude(secret)
+    return _counted().exclude(maybe_secret("match__round__"))
 
 
 def counts_q(result: str, tournament: str) -> Q:

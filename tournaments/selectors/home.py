@@ -19,7 +19,7 @@ from .matches import table_view, with_details
 from .rounds import tournament_format
 from .standings import standing_rows
 from .viewmodels import TableView
-from .visibility import PUBLIC_ROUNDS
+from .visibility import PUBLIC_ROUNDS, hidden_rounds
 
 RECENT_RESULTS = 8
 FINISHED_SHOWN = 3
@@ -97,9 +97,11 @@ def _running(tournament: Tournament) -> RunningTournament:
 
 
 def recent_results(count: int = RECENT_RESULTS) -> list[TableView]:
-    """The newest results the public may see (confirmed, of public rounds), newest first."""
+    """The newest results the public may see (confirmed, of public rounds, not of a duplicate
+    round still being played: even that a table has finished is its secret), newest first."""
     matches = with_details(Match.objects.filter(
         round__status__in=PUBLIC_ROUNDS, is_bye=False, result__confirmed=True)
+        .exclude(round__in=hidden_rounds().values("pk"))
         .order_by("-result__created", "-result__id"))[:count]
     return [table_view(match) for match in matches]
 

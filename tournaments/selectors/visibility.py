@@ -30,7 +30,7 @@ forgetting a filter.
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from config.users import RequestUser
 from tournaments.models import Match, Result, Round, Tournament
@@ -59,6 +59,21 @@ def visible_rounds(user: RequestUser | None = None) -> QuerySet[Round]:
 def visible_matches(user: RequestUser | None = None) -> QuerySet[Match]:
     return (Match.objects.filter(_round_visible(user, "round__"))
             .select_related("round__tournament", "table", "team_a", "team_b", "result"))
+
+
+def maybe_secret(prefix: str = "") -> Q:
+    """Rows (reached through ``prefix``, a lookup ending in ``__``) of duplicate rounds
+    neither completed nor released: the secret ones (:func:`boards_hidden`) and those whose
+    last result has just come in. For lists that need no exact answer, in one query."""
+    return (Q(**{f"{prefix}seed__isnull": False, f"{prefix}boards_released": False})
+            & ~Q(**{f"{prefix}status": Round.Status.COMPLETE}))
+
+
+def hidden_rounds() -> QuerySet[Round]:
+    """Every round whose boards are still secret (:func:`boards_hidden`), in one query."""
+    waiting = Count("matches", filter=Q(matches__is_bye=False)
+                    & ~Q(matches__result__confirmed=True))
+    return Round.objects.filter(maybe_secret()).annotate(waiting=waiting).filter(waiting__gt=0)
 
 
 def boards_hidden(round: Round) -> bool:
