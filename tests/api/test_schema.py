@@ -23,6 +23,8 @@ pytestmark = pytest.mark.django_db
 
 PATHS = ["/api/v1/tournaments/", "/api/v1/tournaments/{id}/",
          "/api/v1/tournaments/{id}/standings/", "/api/v1/tournaments/{id}/boards/",
+         "/api/v1/robot-events/", "/api/v1/robot-events/{id}/",
+         "/api/v1/robot-events/{id}/ranking/",
          "/api/v1/rounds/", "/api/v1/rounds/{id}/",
          "/api/v1/matches/", "/api/v1/matches/{id}/", "/api/v1/matches/{id}/record/",
          "/api/v1/matches/{id}/result/", "/api/v1/matches/{id}/result/confirm/",

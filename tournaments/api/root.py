@@ -17,10 +17,11 @@ from rest_framework.utils.formatting import markup_description
 
 def description() -> str:
     return _(
-        "The Push league's tournaments, rounds, matches, teams, players and standings. "
-        "Anyone reads them (organisers also their draft rounds); a match's organisers and "
-        "players submit and confirm its result. Answers are JSON, or this browsable view "
-        "in a browser; standings also CSV and NDJSON (`?format=csv`, `?format=ndjson`). To "
+        "The Push league's tournaments, rounds, matches, teams, players and standings, "
+        "duplicate boards and robot duplicate events. Anyone reads them (organisers also "
+        "their draft rounds); a match's organisers and players submit and confirm its "
+        "result. Answers are JSON, or this browsable view in a browser; standings, boards "
+        "and rankings also CSV and NDJSON (`?format=csv`, `?format=ndjson`). To "
         "write, get a token by posting your username and password to `auth/token/`, then "
         "send it as `Authorization: Token <token>`. The OpenAPI schema and its interactive "
         "documentation are linked below.")

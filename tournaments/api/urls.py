@@ -19,6 +19,7 @@ router.register("rounds", views.RoundViewSet, basename="round")
 router.register("matches", views.MatchViewSet, basename="match")
 router.register("teams", views.TeamViewSet, basename="team")
 router.register("players", views.PlayerViewSet, basename="player")
+router.register("robot-events", views.RobotEventViewSet, basename="robot-event")
 
 
 @csrf_exempt

@@ -16,10 +16,20 @@ from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
 from tournaments import selectors
-from tournaments.models import Entry, Match, Player, RatingEntry, Round, Seat, Team, Tournament
+from tournaments.models import (
+    Entry,
+    Match,
+    Player,
+    RatingEntry,
+    RobotEvent,
+    Round,
+    Seat,
+    Team,
+    Tournament,
+)
 from tournaments.params import SMALLINT_MAX, choices, positive_int
 
-from . import filters, people, schema, serializers
+from . import filters, people, robot, schema, serializers
 from .boards import boards_table
 from .renderers import CSVRenderer, NDJSONRenderer
 from .results import ResultSubmissionMixin
@@ -48,8 +58,23 @@ class ReadOnlyViewSet(viewsets.ReadOnlyModelViewSet[_M]):
         return super().filter_queryset(queryset) if self.action == "list" else queryset
 
 
+class TableExports(viewsets.GenericViewSet[_M]):
+    """A viewset with table exports (CSV, NDJSON): an error is answered in JSON even to a
+    CSV or NDJSON request, since it is not a table."""
+
+    def finalize_response(self, request: Request, response: Any, *args: Any,
+                          **kwargs: Any) -> Any:
+        # An error is answered in JSON even to a CSV or NDJSON request: it is not a table.
+        renderer = getattr(request, "accepted_renderer", None)
+        if getattr(response, "exception", False) and renderer is not None \
+                and renderer.format in TABLE_FORMATS:
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = JSONRenderer.media_type
+        return super().finalize_response(request, response, *args, **kwargs)
+
+
 @schema.tournaments
-class TournamentViewSet(ReadOnlyViewSet[Tournament]):
+class TournamentViewSet(TableExports[Tournament], ReadOnlyViewSet[Tournament]):
     """Tournaments, with their settings, entered teams and rounds; their standings."""
 
     filterset_class = filters.TournamentFilter
@@ -92,15 +117,6 @@ class TournamentViewSet(ReadOnlyViewSet[Tournament]):
                 f'{request.accepted_renderer.format}"')
         return response
 
-    def finalize_response(self, request: Request, response: Any, *args: Any,
-                          **kwargs: Any) -> Any:
-        # An error is answered in JSON even to a CSV or NDJSON request: it is not a table.
-        renderer = getattr(request, "accepted_renderer", None)
-        if getattr(response, "exception", False) and renderer is not None \
-                and renderer.format in TABLE_FORMATS:
-            request.accepted_renderer = JSONRenderer()
-            request.accepted_media_type = JSONRenderer.media_type
-        return super().finalize_response(request, response, *args, **kwargs)
 
 
 @schema.rounds
@@ -186,3 +202,22 @@ class PlayerViewSet(ReadOnlyViewSet[Player]):
             players = players.prefetch_related(Prefetch(
                 "rating_history", RatingEntry.objects.select_related("match__round")))
         return players
+
+
+@schema.robot_events
+class RobotEventViewSet(TableExports[RobotEvent], ReadOnlyViewSet[RobotEvent]):
+    """Robot duplicate events, and each one's ranking once it is shown."""
+
+    list_serializer_class = detail_serializer_class = robot.RobotEventSerializer
+    queryset = RobotEvent.objects.all()
+
+    @schema.robot_ranking
+    @action(detail=True, renderer_classes=TABLE_RENDERERS, pagination_class=None)
+    def ranking(self, request: Request, pk: str | None = None,
+                format: str | None = None) -> Response:
+        event = self.get_object()
+        response = Response(robot.ranking_table(event, request.user))
+        if request.accepted_renderer.format in TABLE_FORMATS:
+            response["Content-Disposition"] = (
+                f'inline; filename="robot-{event.pk}-ranking.{request.accepted_renderer.format}"')
+        return response
