@@ -9,12 +9,12 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import Match, RatingEntry, Round, Standing
+from tournaments.models import Match, RatingEntry, Round, Standing, Tournament
 
 from .factories import UserFactory, tournament_with_teams
 from .test_admin import act, logged_in, said, sheet, url
@@ -153,3 +153,14 @@ def test_releasing_is_for_organisers_and_for_duplicate_rounds_only(
     assert other.seed is None
     with pytest.raises(services.TournamentUserError, match="not a duplicate round"):
         services.round_release_boards(round=other, user=organiser)
+
+
+def test_duplicate_is_for_a_table_of_teams_dealt_by_the_platform() -> None:
+    for settings, field in (({"format": "knockout"}, "duplicate"),
+                            ({"dealing": Tournament.Dealing.VENUE}, "duplicate"),
+                            ({"tiebreaks": ["matchpoints"]}, "tiebreaks")):
+        tournament = Tournament(name="Cup", duplicate="matchpoints", **settings)
+        with pytest.raises(ValidationError) as refused:
+            tournament.clean()
+        assert field in refused.value.message_dict, settings
+    Tournament(name="Cup", duplicate="butler", tiebreaks=["matchpoints"]).clean()

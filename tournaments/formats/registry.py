@@ -26,7 +26,7 @@ from .ties import MatchDecision
 
 #: The settings a format may read or leave alone (the others apply to every format).
 STANDINGS_SETTINGS = frozenset({"points_win", "points_draw", "points_loss", "points_bye",
-                                "tiebreaks", "bye_policy"})
+                                "tiebreaks", "bye_policy", "duplicate"})
 OPTIONAL_SETTINGS = STANDINGS_SETTINGS | {"rounds_planned", "knockout_tie_rule",
                                           "third_place_match"}
 

@@ -264,6 +264,10 @@ class Tournament(models.Model):
             raise ValidationError({"name": _(
                 "There is already a tournament named “%(name)s”: give this one another "
                 "name (add the year or the place, say).") % {"name": self.name}})
+        if self.duplicate and self.format and "duplicate" not in self.format_spec.settings:
+            raise ValidationError({"duplicate": _(
+                "Duplicate ranks a table of teams: a bracket's matches decide who advances, "
+                "so choose a Swiss or round robin format for it.")})
         if self.duplicate and self.dealing != Tournament.Dealing.PLATFORM:
             raise ValidationError({"duplicate": _(
                 "A duplicate tournament needs the platform to deal: every table of a round "
