@@ -58,7 +58,7 @@ from .ties import MatchDecision, decide_played
 __all__ = [
     "DEFeed", "DEKey", "DEMatch", "DoubleBracket", "DoubleElimination", "SectionKey",
     "bracket_teams", "champion", "double_bracket", "final_places", "match_at", "round_label",
-    "round_pairings", "rounds_total", "sections", "slot_of",
+    "round_pairings", "rounds_total", "sections", "slot_of", "through_byes",
 ]
 
 #: ``("W", r, i)`` winners' round r, ``("L", j, i)`` losers' round j, ``("F", 1, 0)`` the
@@ -372,6 +372,19 @@ def final_places(bracket: DoubleBracket, winners: Mapping[DEKey, TeamId]) -> lis
     return places
 
 
+def through_byes(bracket: DoubleBracket,
+                 side: TeamId | DEFeed | None) -> TeamId | DEFeed | None:
+    """Where ``side``'s team really comes from: a bye has no number of its own (nobody
+    plays it), and its winner is whoever fills its one side, which may wait on a match
+    of its own (a losers' round bye waits on a winners' round loser)."""
+    while isinstance(side, DEFeed) and side.takes == "winner":
+        feeder = bracket.match(side.match)
+        if not feeder.is_bye:
+            break
+        side = feeder.top if feeder.top is not None else feeder.bottom
+    return side
+
+
 def sections(bracket: DoubleBracket) -> list[tuple[SectionKey, list[tuple[DEMatch, ...]]]]:
     """The bracket as a page draws it: ``("winners", W rounds)``, ``("losers", L rounds)``
     (left out for two teams, who have none) and ``("final", [(grand final,), (reset,)])``."""
@@ -442,6 +455,7 @@ class DoubleElimination(TournamentFormat):
         def note(match: DEMatch, side: TeamId | DEFeed | None) -> str:
             if match.key == RESET:
                 return _("if the losers' bracket team wins the grand final")
+            side = through_byes(bracket, side)
             if not isinstance(side, DEFeed):
                 return _("bye")
             text = _("Winner of match %(number)d") if side.takes == "winner" \
