@@ -474,6 +474,9 @@ def seat_of(table_id: int, user: AbstractBaseUser | AnonymousUser | None) -> int
     if place is not None:
         return place.seat
     if not kinds.may_watch(table, user):
+        if table.status != LiveTable.Status.PLAYING:
+            raise WatchRefused(_("This game is kept secret for now: the other tables of its "
+                                 "round or event play the same cards."))
         raise WatchRefused(_("This table's tournament does not let you watch it while it is "
                              "played.") if user is not None and user.is_authenticated
                            else _("Log in to watch this table, if its tournament lets you."))

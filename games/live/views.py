@@ -68,11 +68,13 @@ def _table(table_id: int) -> tuple[LiveTable, list[LiveSeat]]:
     return table, list(table.seats.select_related("user").order_by("seat"))
 
 
-def _seat_of(request: HttpRequest, seats: list[LiveSeat]) -> int | None:
-    user = request.user
-    if not user.is_authenticated:
-        return None
-    return next((place.seat for place in seats if place.user_id == user.pk), None)
+def _shown(request: HttpRequest, table_id: int) -> tuple[LiveTable, list[LiveSeat], int | None]:
+    """The table, its seats and the seat the visitor holds, for a page or file that shows
+    its game: one who holds no seat sees it only as the table's kind lets them watch it, in
+    play or finished (``service.seat_of``: a finished duplicate table holds the boards the
+    others still play); a refusal is ``WatchRefused``, a 403."""
+    table, seats = _table(table_id)
+    return table, seats, service.seat_of(table.pk, request.user)
 
 
 def _bot_level(seats: list[LiveSeat]) -> str:
@@ -115,14 +117,13 @@ def _finished(table: LiveTable) -> dict[str, Any] | None:
 
 
 def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
-    table, seats = _table(table_id)
+    table, seats, seat = _shown(request, table_id)
     record = _finished(table)
     if record is None:
         return render(request, "live/replay.html", {
             "table": table, "in_play": True, "abandon_hours": limits.abandon_hours(),
             "abandoned": table.status == LiveTable.Status.ABANDONED,
             "ended": table.status == LiveTable.Status.ENDED}, status=403)
-    seat = _seat_of(request, seats)
     players, teams = seat_names(seats, seat), team_names(seat)
     hands = [{"number": hand["hand"], "scores": hand["frames"][-1]["end"]["scores"]}
              for hand in replay_frames(record)["hands"] if hand["frames"][-1]["end"]]
@@ -139,7 +140,10 @@ def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
 def table_replay_data(request: HttpRequest, table_id: int) -> HttpResponse:
     """The finished game's replay frames, fetched by the replay script (404 in play, and
     for an abandoned game)."""
-    table, _seats = _table(table_id)
+    try:
+        table, _seats, _seat = _shown(request, table_id)
+    except service.WatchRefused as refused:
+        return JsonResponse({"detail": refused.message}, status=refused.status)
     record = _finished(table)
     if record is None:
         raise Http404(_("The game is still being played."))
@@ -148,7 +152,10 @@ def table_replay_data(request: HttpRequest, table_id: int) -> HttpResponse:
 
 def table_record(request: HttpRequest, table_id: int) -> HttpResponse:
     """The finished game's ``push-record/1`` record, as a file to download."""
-    table, _seats = _table(table_id)
+    try:
+        table, _seats, _seat = _shown(request, table_id)
+    except service.WatchRefused as refused:
+        return JsonResponse({"detail": refused.message}, status=refused.status)
     record = _finished(table)
     if record is None:
         detail = (_("This table was ended after %(hours)s hours without play, before the "

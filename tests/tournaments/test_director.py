@@ -122,6 +122,23 @@ def test_refusals_say_why_and_change_nothing(organiser: Any, match: Match,
     assert (after.seating, after.paused_at, after.message, after.deadline) == before
 
 
+@pytest.mark.parametrize("data", [
+    {"do": "pause"}, {"do": "resume"}, {"do": "pin", "seat": 1}, {"do": "give_back", "seat": 1},
+    {"do": "add_time", "seat": 0, "seconds": 60}])
+def test_an_organiser_who_plays_at_the_table_does_not_direct_it(organiser: Any, match: Match,
+                                                                data: dict[str, Any]) -> None:
+    player = match.team_a.player_a
+    player.user = organiser  # alice's seat is the organiser's now
+    player.save()
+    table = _table(match)
+    before = (table.paused_at, table.seating)
+    said_ = _do(logged_in(organiser), match, table=table.pk, **data)
+    assert said_ == ("Not done: An organiser who plays at a table does not direct it; "
+                     "another organiser does.")
+    table.refresh_from_db()
+    assert (table.paused_at, table.seating) == before
+
+
 def test_only_the_tournaments_organisers_direct_it(match: Match) -> None:
     other = logged_in(UserFactory())  # staff, organising another tournament
     tournament = match.round.tournament

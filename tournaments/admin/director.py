@@ -20,9 +20,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from config.users import RequestUser
 from games.live.summary import SeatSummary, TableSummary, summaries
 from games.vocabulary import bot_label
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Match, Player, Round, Tournament
 
 from .console import scoped_tournament, tournament_pages
@@ -60,10 +61,13 @@ def _round(tournament: Tournament) -> Round | None:
     return tournament.rounds.filter(status=Round.Status.PUBLISHED).order_by("-number").first()
 
 
-def _context(tournament: Tournament) -> dict[str, Any]:
+def _context(tournament: Tournament, user: RequestUser) -> dict[str, Any]:
     round = _round(tournament)
     lines: list[TableLine] = []
-    if round is not None:
+    # an organiser who plays in a secret duplicate round sees none of its games' states
+    # (``selectors.may_see_game``): the other tables play the boards still to come to theirs
+    secret = round is not None and selectors.boards_hidden_from(round, user)
+    if round is not None and not secret:
         matches = list(round.matches.exclude(live_table=None)
                        .select_related("table").prefetch_related("seats__player"))
         states = summaries(m.live_table_id for m in matches if m.live_table_id)
@@ -78,7 +82,7 @@ def _context(tournament: Tournament) -> dict[str, Any]:
                 for seat in state.seats]))
     lines.sort(key=lambda line: line.number)
     playing = [line for line in lines if line.state.playing]
-    return {"round": round, "tables": lines, "playing": len(playing),
+    return {"round": round, "tables": lines, "playing": len(playing), "secret": secret,
             "live": bool(playing),
             "action_url": reverse("admin:tournaments_tournament_director_do",
                                   args=[tournament.pk])}
@@ -94,7 +98,7 @@ def _seat_name(player: Player | None, seat: SeatSummary) -> str:
 def director_view(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
                   object_id: str) -> HttpResponse:
     tournament = scoped_tournament(model_admin, request, object_id)
-    context = _context(tournament)
+    context = _context(tournament, request.user)
     return render(request, "admin/tournaments/director.html", {
         **model_admin.admin_site.each_context(request), **context,
         "opts": model_admin.opts, "original": tournament,
@@ -108,7 +112,8 @@ def director_live(model_admin: admin.ModelAdmin[Any], request: HttpRequest,
                   object_id: str) -> HttpResponse:
     """The tables alone, which the page asks for every few seconds (``live.js``)."""
     tournament = scoped_tournament(model_admin, request, object_id)
-    return render(request, "admin/tournaments/director_body.html", _context(tournament))
+    return render(request, "admin/tournaments/director_body.html",
+                  _context(tournament, request.user))
 
 
 def _number(request: HttpRequest, name: str) -> int | None:

@@ -13,7 +13,7 @@ from tournaments.models import Match, Result, Round, Seat
 
 from .counted import is_left_out
 from .viewmodels import BotPlayed, HandLine, SeatView, Side, TableView
-from .visibility import PUBLIC_ROUNDS, visible_result
+from .visibility import PUBLIC_ROUNDS, boards_hidden_from, may_see_game, visible_result
 
 # the labels by any stored text, which a lookup of ``Result.decided_by`` (a str) needs
 _DECIDED_BY: dict[str, Promise] = dict(DECIDED_BY_LABELS.items())
@@ -53,6 +53,7 @@ def side_names(match: Match) -> list[str]:
 def table_view(match: Match) -> TableView:
     seats = seat_views(match)
     result = visible_result(match)
+    secret = not may_see_game(match, None)
     sides = [Side(match.team_a, [s for s in seats if s.position % 2 == 0]),
              Side(match.team_b, [s for s in seats if s.position % 2 == 1])]
     if result is not None:
@@ -60,7 +61,9 @@ def table_view(match: Match) -> TableView:
         sides[0].won, sides[1].won = result.winner == "a", result.winner == "b"
     return TableView(match, match.table.number if match.table else None, sides, result,
                      decided_by(result), seats, bots_played=bots_played(result, seats),
-                     left_out=is_left_out(result, match.round.tournament))
+                     left_out=is_left_out(result, match.round.tournament),
+                     status=str(Match.Status.PLAYING.label if secret
+                                else match.get_status_display()))
 
 
 def bots_played(result: Result | None, seats: list[SeatView]) -> list[BotPlayed]:
@@ -77,10 +80,14 @@ def bots_played(result: Result | None, seats: list[SeatView]) -> list[BotPlayed]
 
 
 def round_tables(round: Round) -> tuple[list[TableView], list[Match]]:
-    """The round's tables in table order, and its byes."""
+    """The round's tables in table order, and its byes; the hand and score each live table
+    stands at, unless the round's games are secret (``visibility.may_see_game``: even that
+    a table has finished is then the round's secret)."""
     matches = list(with_details(round.matches.all()))
     tables = [table_view(m) for m in matches if not m.is_bye]
-    live = summaries(t.match.live_table_id for t in tables if t.match.live_table_id)
+    secret = boards_hidden_from(round, None)
+    live = summaries(t.match.live_table_id for t in tables
+                     if t.match.live_table_id and not secret)
     for table in tables:
         if table.match.live_table_id:
             table.live = live.get(table.match.live_table_id)

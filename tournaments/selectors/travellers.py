@@ -18,7 +18,7 @@ from tournaments.models import Match, Round, Team, Tournament
 
 from .boards import BOT_TEAM, hidden_round_numbers, round_boards, tables_expected
 from .counted import counted_results
-from .visibility import PUBLIC_ROUNDS, organised_tournaments
+from .visibility import PUBLIC_ROUNDS, boards_hidden_from, organised_tournaments
 
 
 @dataclass(frozen=True)
@@ -53,12 +53,14 @@ class Frequency:
 
 def released_rounds(tournament: Tournament, user: RequestUser | None) -> list[Round]:
     """The tournament's duplicate rounds whose boards ``user`` (None: the public) may see:
-    public rounds no longer secret, and for its organisers every round, secret or not."""
+    public rounds no longer secret, and for its organisers every round, secret or not, but
+    those they play in (``visibility.boards_hidden_from``)."""
     if not tournament.duplicate:
         return []
     rounds = tournament.rounds.filter(seed__isnull=False, status__in=PUBLIC_ROUNDS)
     if organised_tournaments(user).filter(pk=tournament.pk).exists():
-        return list(rounds.order_by("number"))
+        return [round for round in rounds.order_by("number")
+                if not boards_hidden_from(round, user)]
     return list(rounds.exclude(number__in=hidden_round_numbers(tournament)).order_by("number"))
 
 

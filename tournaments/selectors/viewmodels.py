@@ -85,6 +85,7 @@ class TableView:
     live: TableSummary | None = None
     bots_played: list[BotPlayed] = field(default_factory=list)  # the largest share first
     left_out: bool = False  # shown, but counted in neither the standings nor the ratings
+    status: str = ""  # as the public may know it: a secret game is "being played" until shown
 
 
 @dataclass

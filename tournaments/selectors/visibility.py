@@ -17,7 +17,12 @@
   would show (:func:`boards_hidden_from`); the standings leave the round out. They are
   shown once every table of the round has a confirmed result, once the round is closed, or
   when an organiser releases them (``Round.boards_released``). An organiser who plays in
-  the round is a player here: the printed boards are withheld from them (``services.deals``).
+  the round is a player here (:func:`plays_in`): its boards, games and results are withheld
+  from them as from any player, the printed deals too (``services.deals``).
+* **Games.** Whatever shows a game (a live table in play or finished, its record, replay,
+  hand or running score, on a page, a fragment, the API or a websocket) asks
+  :func:`may_see_game`; the live tables' watch policies (``services.online``,
+  ``services.robot``) are built on it and on the robot events' own secrecy.
 * **Standings**, ratings and who advances in a knockout count confirmed results only (the
   derived rows are computed from them; see ``services.derived``); the standings and the
   ratings leave out, besides, the games bots played too much of for people (``counted``).
@@ -33,7 +38,7 @@ from __future__ import annotations
 from django.db.models import Count, Q, QuerySet
 
 from config.users import RequestUser
-from tournaments.models import Match, Result, Round, Tournament
+from tournaments.models import Match, Result, Round, Seat, Tournament
 
 PUBLIC_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 
@@ -85,17 +90,42 @@ def boards_hidden(round: Round) -> bool:
     return round.matches.filter(is_bye=False).exclude(result__confirmed=True).exists()
 
 
+def plays_in(round: Round, user: RequestUser | None) -> bool:
+    """Whether ``user`` plays in ``round``: a player of a team it pairs, or one seated at
+    one of its matches (a substitute's seat still belongs to its team's player)."""
+    if user is None or not user.is_authenticated:
+        return False
+    teams = (Q(team_a__player_a__user=user) | Q(team_a__player_b__user=user)
+             | Q(team_b__player_a__user=user) | Q(team_b__player_b__user=user))
+    return (round.matches.filter(teams).exists()
+            or Seat.objects.filter(round=round, player__user=user).exists())
+
+
 def boards_hidden_from(round: Round, user: RequestUser | None) -> bool:
     """Whether ``user`` (None: the public) may not yet see ``round``'s boards and what was
-    played on them: they are secret, and the user organises nothing of the tournament."""
-    return boards_hidden(round) and not (
-        organised_tournaments(user).filter(pk=round.tournament_id).exists())
+    played on them: they are secret, and the user does not direct the round from outside
+    it. An organiser who plays in the round is one of its players here: the boards of the
+    other tables are the ones still to come to their own."""
+    if not boards_hidden(round):
+        return False
+    organiser = organised_tournaments(user).filter(pk=round.tournament_id).exists()
+    return not organiser or plays_in(round, user)
+
+
+def may_see_game(match: Match, user: RequestUser | None) -> bool:
+    """The one rule for anything of ``match``'s game that is not its result: its live
+    table (in play or finished), its record and replay, the hand and score it stands at.
+    A secret duplicate round's games are shown to nobody but the organisers who do not
+    play in it (:func:`boards_hidden_from`); a seat at the table itself is the live
+    table's own business (it shows a seat its hand whatever this says). Results ask
+    :func:`visible_result`, which asks this first."""
+    return not boards_hidden_from(match.round, user)
 
 
 def visible_result(match: Match, user: RequestUser | None = None) -> Result | None:
     """The match's result if ``user`` may see it (``None``: the public), else ``None``."""
     result: Result | None = getattr(match, "result", None)
-    if result is not None and boards_hidden_from(match.round, user):
+    if result is not None and not may_see_game(match, user):
         return None
     if result is None or result.confirmed:
         return result

@@ -1,7 +1,8 @@
 """The director's work at a published online round's live tables: pause and resume a
 table, seat a person's substitute bot for the rest of the game (pin) or give the seat
 back, add time to a person's clock, and message every table of the round. Only the
-tournament's organisers; each table must be one of that round's. The live tables do the
+tournament's organisers, and none at a table they play at; each table must be one of that
+round's. The live tables do the
 rest under their own locks (``games.live.director``); a refusal is the table's sentence.
 """
 
@@ -14,7 +15,7 @@ from games.live import director
 from games.live.errors import TableError
 from tournaments.models import Match, Round
 
-from .access import require_organiser
+from .access import require_organiser, side_of
 from .errors import TournamentUserError
 
 #: What a director may do to one table (and whether it names a seat).
@@ -22,10 +23,16 @@ TABLE_ACTIONS = {"pause": False, "resume": False, "pin": True, "give_back": True
                  "add_time": True}
 
 
-def _table_of(round: Round, table_id: int) -> int:
-    if not Match.objects.filter(round=round, live_table_id=table_id).exists():
+def _table_of(round: Round, table_id: int, user: RequestUser) -> int:
+    """The live table, one of ``round``'s, that ``user`` may direct: not one they play at
+    (as they may not end it: ``results.match_end_live_table``)."""
+    match = Match.objects.filter(round=round, live_table_id=table_id).first()
+    if match is None:
         raise TournamentUserError(_("Table %(table)s is not one of round %(number)d's live "
                                     "tables.") % {"table": table_id, "number": round.number})
+    if side_of(user, match) is not None:
+        raise TournamentUserError(_("An organiser who plays at a table does not direct it; "
+                                    "another organiser does."))
     return table_id
 
 
@@ -44,7 +51,7 @@ def director_table_act(*, round: Round, user: RequestUser, action: str, table_id
     if action not in TABLE_ACTIONS:
         raise TournamentUserError(_("Unknown action %(action)s; choose from %(names)s.")
                                   % {"action": action, "names": ", ".join(TABLE_ACTIONS)})
-    table = _table_of(round, table_id)
+    table = _table_of(round, table_id, user)
     if TABLE_ACTIONS[action] and seat is None:
         raise TournamentUserError(_("Say which seat (0 to 3)."))
     try:

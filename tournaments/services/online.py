@@ -15,7 +15,7 @@ the verified record through the result service, as the platform's own game.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from django.db.models import Q
 
@@ -24,13 +24,15 @@ from games.live.errors import TableError
 from games.live.models import LiveTable
 from games.live.service import SeatPlan, create_table
 from tournaments.models import LIVE_TABLE_KIND, Entry, Match, Result, Round, Tournament
-from tournaments.selectors import boards_hidden
+from tournaments.selectors import may_see_game
 
 from .errors import ResultExists, ResultRejected, TournamentUserError
 from .results import match_store_live_record
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+    from config.users import RequestUser
 
 log = logging.getLogger(__name__)
 
@@ -70,22 +72,24 @@ def pin_absent(table_id: int, seat: int) -> None:
 
 
 def may_watch_live_match(table: LiveTable, user: AbstractBaseUser | AnonymousUser | None) -> bool:
-    """The watch policy of a tournament's tables. A duplicate round's, in play or finished,
-    only its organisers while its boards are secret (``selectors.boards_hidden_from``).
-    Otherwise a finished game anyone, and one in play as ``Tournament.spectators`` says:
-    anyone; the tournament's players, logged in; or nobody. Its organisers may always."""
+    """The watch policy of a tournament's tables. Nobody whom the one rule of who may see a
+    game refuses (``selectors.may_see_game``: a secret duplicate round's tables, in play or
+    finished, to all but the organisers who do not play in it). Otherwise a finished game
+    anyone, and one in play as ``Tournament.spectators`` says: anyone; the tournament's
+    players, logged in; or nobody. Its organisers may always."""
     match = (Match.objects.filter(live_table=table).select_related("round__tournament")
              .first())
     if match is None:
         return True
+    # the site's users are Django's own model (a websocket's is a lazy one of them)
+    if not may_see_game(match, cast("RequestUser | None", user)):
+        return False
     tournament = match.round.tournament
     organiser = user is not None and user.is_authenticated and (
         getattr(user, "is_superuser", False)
         or tournament.organisers.filter(pk=user.pk).exists())
     if organiser:
         return True
-    if boards_hidden(match.round):
-        return False
     if table.status != LiveTable.Status.PLAYING:
         return True
     if tournament.spectators == Tournament.Spectators.ANYONE:

@@ -1,0 +1,199 @@
+"""The route census: every URL pattern of the site and the API, taken from the resolver (a
+route added later is walked without anyone listing it), is asked for by four people while a
+duplicate round and a robot duplicate event are secret: a visitor who is not logged in, a
+player of another table (one that has finished), a player who has not yet played, and an
+organiser who plays in the round. No answer (body or headers: ETags, counts, CSV, NDJSON)
+holds a card, a score or a result of the secret games. Each marker is first shown to be
+found, once the games are released, on the routes that show games, so the census cannot
+pass by finding nothing anywhere.
+
+Left out, each for its reason (``NOT_GAMES``): routes that show no game (accounts, the
+language switch, the rules, the favicon, the API's schema and login), practice tables
+among friends (never secret), and the admin, the organisers' workplace (its printed deals
+are withheld from an organiser who plays by ``services.deals``; the rest of it shows what
+the organisers enter)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from games.live import service
+from games.live.models import LiveTable
+from tournaments.models import Player, Result, Team
+
+from .secret_games import SecretGames, build
+from .test_duplicate_robot import act, play  # noqa: F401  (act: a fixture)
+
+pytestmark = pytest.mark.django_db
+
+#: Route prefixes that show no game of anyone's, with why.
+NOT_GAMES = {
+    "admin/": "the organisers' workplace (see the module's docstring)",
+    "accounts/": "logins, sign-up and invitations",
+    "i18n/": "the language switch",
+    "rules/": "the rules",
+    "favicon.ico": "an icon",
+    "friends/": "practice tables among friends, never secret",
+    "play/": "starts a practice table",
+    "api/v1/schema/": "the API's description",
+    "api/v1/docs/": "the API's description",
+    "api/v1/auth/": "API logins and tokens",
+    "api/v1/^(?P<rest>.*)$": "the API's not-found answer",
+}
+
+PARAM = re.compile(r"<(?:\w+:)?(\w+)>|\(\?P<(\w+)>[^)]*\)")
+
+
+def patterns(resolver: URLResolver, prefix: str = "") -> Iterator[str]:
+    for entry in resolver.url_patterns:
+        if isinstance(entry, URLResolver):
+            yield from patterns(entry, prefix + str(entry.pattern))
+        else:
+            assert isinstance(entry, URLPattern)
+            yield prefix + str(entry.pattern)
+
+
+def values(games: SecretGames, route: str, name: str) -> list[str]:
+    """What to put for path parameter ``name`` of ``route``: every object of the secret
+    games it can name. A parameter nobody taught the census fails the test."""
+    t, matches = games.tournament, games.matches
+    by_api = {"tournaments": [t.pk], "rounds": [games.round.pk],
+              "matches": [m.pk for m in matches], "robot-events": [games.event.pk],
+              "teams": [m.team_a_id for m in matches], "players": [
+                  p.pk for p in Player.objects.filter(user__isnull=False)]}
+    known: dict[str, list[Any]] = {
+        "tournament_id": [t.pk], "number": [1, 2, 3, 4, 5], "match_id": [m.pk for m in matches],
+        "table_id": games.tables(), "event_id": [games.event.pk],
+        "team_id": list(Team.objects.values_list("pk", flat=True)),
+        "player_id": [p.pk for p in Player.objects.filter(user__isnull=False)],
+        "format": ["json", "csv", "ndjson"],
+    }
+    if name == "pk":
+        kind = route.removeprefix("api/v1/^").split("/")[0].split("\\")[0]
+        assert kind in by_api, f"the census cannot fill {route}: teach it {kind!r}"
+        return [str(v) for v in by_api[kind]]
+    assert name in known, f"the census cannot fill {name!r} of {route}: teach it"
+    return [str(v) for v in known[name]]
+
+
+def paths(games: SecretGames) -> list[str]:
+    """Every path the census asks for."""
+    found = []
+    for route in patterns(get_resolver()):
+        if any(route.startswith(prefix) for prefix in NOT_GAMES):
+            continue
+        names = [a or b for a, b in PARAM.findall(route)]
+        for chosen in itertools.product(*(values(games, route, n) for n in names)):
+            fill = iter(chosen)
+            path = PARAM.sub(lambda _m, fill=fill: next(fill), route)
+            path = path.replace("^", "").replace("$", "").replace("\\.", ".").replace("/?", "")
+            found.append("/" + path)
+    return sorted(set(found))
+
+
+def markers(games: SecretGames) -> dict[str, str]:
+    """Text that only the secret games' answers hold, by what it is (compared with every
+    space taken out of the answer): a finished table's total as a page and as the API and
+    the records write it, its first actions as its record and its replay write them, its
+    first board's result in the boards export, the robot event's ranking line."""
+    found: dict[str, str] = {}
+    match = games.matches[0]
+    result = Result.objects.get(match=match)
+    found["a total on a page"] = f"{result.total_a}–{result.total_b}"
+    found["a total on the round page"] = f'<span class="total">{result.total_b}<'
+    found["where table 3 stands"] = "Hand 1 of 5 · score"  # in play, nobody has acted
+    found["a total in the API"] = compact({"totals": [result.total_a, result.total_b]})[1:-1]
+    first = result.hand_scores[0]
+    found["a board in the export"] = (f"1,1,0,{match.team_a_id},{match.team_a.name},{match.pk},"
+                                      f"1,{first[1] - first[0]},")
+    for name, table_id in (("table 1", match.live_table_id),
+                           ("the robot table", games.entry.live_table_id)):
+        actions = LiveTable.objects.get(pk=table_id).record["hands"][0]["actions"]
+        found[f"{name}'s record"] = compact(actions[:6])[1:-1]
+        discard = next(action for action in actions if action["do"] == "discard")
+        found[f"{name}'s replay"] = f'"act":{compact(discard)}'
+    found["the robot ranking"] = f"{games.entry.pk},{games.entry.player.username},,"
+    return found
+
+
+def compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def answer(client: Client, path: str) -> str:
+    response = client.get(path, HTTP_ACCEPT="*/*")
+    headers = " ".join(f"{k}: {v}" for k, v in response.items())
+    body = b"".join(response.streaming_content) if response.streaming else response.content
+    return re.sub(r"\s+", "", f"{response.status_code} {headers} {body.decode(errors='replace')}")
+
+
+@pytest.fixture
+def games(act: Any, django_capture_on_commit_callbacks: Any) -> SecretGames:  # noqa: F811
+    return build(act, django_capture_on_commit_callbacks)
+
+
+def census(games: SecretGames, user: Any) -> dict[str, set[str]]:
+    """Which markers each answer holds, by path, for ``user`` (None: logged out)."""
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    found = {name: re.sub(r"\s+", "", marker) for name, marker in markers(games).items()}
+    hits = {}
+    for path in paths(games):
+        text = answer(client, path)
+        hits[path] = {name for name, marker in found.items() if marker in text}
+    return hits
+
+
+def test_once_released_every_marker_shows_where_games_are_shown(games: SecretGames) -> None:
+    games.release()
+    hits = census(games, None)
+    shown = set().union(*hits.values())
+    assert shown == set(markers(games))
+    table, robot = games.matches[0].live_table_id, games.entry.live_table_id
+    must = [
+        (f"/tables/{table}/record.json", "table 1's record"),
+        (f"/tables/{table}/replay.json", "table 1's replay"),
+        (f"/tables/{robot}/record.json", "the robot table's record"),
+        (f"/tables/{robot}/replay.json", "the robot table's replay"),
+        (f"/matches/{games.matches[0].pk}/record.json", "table 1's record"),
+        (f"/matches/{games.matches[0].pk}/", "a total on a page"),
+        (f"/tournaments/{games.tournament.pk}/rounds/1/", "a total on the round page"),
+        (f"/tournaments/{games.tournament.pk}/rounds/1/live/", "a total on the round page"),
+        (f"/tournaments/{games.tournament.pk}/rounds/1/", "where table 3 stands"),
+        (f"/api/v1/matches/{games.matches[0].pk}/", "a total in the API"),
+        (f"/api/v1/tournaments/{games.tournament.pk}/boards.csv", "a board in the export"),
+        (f"/api/v1/robot-events/{games.event.pk}/ranking.csv", "the robot ranking"),
+    ]
+    for path, marker in must:
+        assert marker in hits[path], path
+
+
+@pytest.mark.parametrize("who", ["anonymous", "other table", "not yet played", "organiser"])
+def test_no_route_shows_a_secret_game(games: SecretGames, who: str) -> None:
+    hits = census(games, games.users[who])
+    leaks = {path: found for path, found in hits.items() if found}
+    assert leaks == {}
+
+
+def test_a_secret_rounds_tables_fragment_does_not_change_as_its_games_go_on(
+        games: SecretGames, act: Any) -> None:  # noqa: F811
+    """The round's fragment (and so its ETag) tells nothing of a secret table's play."""
+    path = f"/tournaments/{games.tournament.pk}/rounds/1/live/"
+    before = Client().get(path)
+    table = games.matches[2].live_table_id
+    assert table is not None
+    service.begin(table)
+    play(table, act, random.Random(5), hands=1)  # the person plays out the first hand
+    after = Client().get(path)
+    assert service.update_since(table, 0, 0).view["scores"]  # a hand was scored
+    assert (after.content, after["ETag"]) == (before.content, before["ETag"])
