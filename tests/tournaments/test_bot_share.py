@@ -20,7 +20,7 @@ from tournaments.models import Match, RatingEntry, Result, Standing, Tournament
 from tournaments.services.deals import match_deals
 from tournaments.services.online import record_live_result
 
-from .factories import UserFactory
+from .factories import UserFactory, tournament_with_teams
 from .test_admin import logged_in, said
 from .test_online import online, publish_first_round
 
@@ -87,7 +87,8 @@ def test_the_marks_leave_the_record_valid_and_its_result_stores_the_share() -> N
     assert result.source == Result.Source.ONLINE
     assert result.bot_share == pytest.approx(expected_share(record)) and result.bot_share > 0
 
-    entered = publish_first_round(online(organisers=[organiser]), organiser)
+    # a score sheet (at the venue: an online match's result comes from its table)
+    entered = publish_first_round(tournament_with_teams(2, organisers=[organiser]), organiser)
     sheet = services.match_submit_score_sheet(
         match=entered, hand_scores=[[0, 40], [30, 0], [0, 50], [40, 0], [20, 0]],
         out_seats=[0, 1, 2, 3, 1], user=organiser)

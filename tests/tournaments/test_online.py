@@ -89,18 +89,11 @@ def test_the_finished_game_is_the_matchs_result_and_the_standings_follow(
     assert sorted(points.values()) in ([0, 2], [1, 1])  # a win and a loss, or a draw
 
 
-def test_a_result_already_there_stands_and_a_removed_match_is_logged(
-        caplog: pytest.LogCaptureFixture) -> None:
+def test_a_removed_match_is_logged(caplog: pytest.LogCaptureFixture) -> None:
     organiser = UserFactory()
     tournament = online(organisers=[organiser])
     match = publish_first_round(tournament, organiser)
     table = LiveTable.objects.get(match=match)
-    sheet = [[0, 40], [30, 0], [0, 50], [40, 0], [20, 0]]
-    services.match_submit_score_sheet(match=match, hand_scores=sheet,
-                                      out_seats=[0, 1, 2, 3, 1], user=organiser)
-    table.record = {"format": "push-record/1"}  # never read: the entered result stands
-    record_live_result(table)
-    assert Result.objects.get(match=match).source == Result.Source.SHEET
     table.result_ref = "0"
     with caplog.at_level(logging.WARNING, logger="tournaments.services.online"):
         record_live_result(table)

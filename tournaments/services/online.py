@@ -104,18 +104,21 @@ def may_watch_live_match(table: LiveTable, user: AbstractBaseUser | AnonymousUse
 
 def record_live_result(table: LiveTable) -> None:
     """The handler of a finished tournament table: its record becomes the match's result.
-    A result already there (stored before, or entered by an organiser meanwhile) stands;
+    A result already there stands: this table's own, stored before, quietly; any other
+    (nothing else may store one while the table plays: ``results._refuse_live``) logged;
     a round closed without it is the organiser's decision, logged. A record the result
     service refuses is a bug (the engine played the game), so it raises and is retried."""
     match = Match.objects.filter(pk=int(table.result_ref)).first()
     if match is None:
         log.warning("%s finished, but its match %s was removed", table, table.result_ref)
         return
-    if Result.objects.filter(match=match).exists():
-        return
     try:
         match_store_live_record(match=match, record=table.record)
-    except ResultExists:  # stored meanwhile
+    except ResultExists:  # stored before (this handler run again), or decided meanwhile
+        source = Result.objects.filter(match=match).values_list("source", flat=True).first()
+        if source != Result.Source.ONLINE:
+            log.warning("%s finished, but %s already had a result (%s), which stands; the "
+                        "table's record was not stored", table, match, source)
         return
     except ResultRejected:
         raise

@@ -309,6 +309,19 @@ def _refuse_complete(match: Match) -> None:
                                           "final") % {"number": match.round.number})
 
 
+def _refuse_live(match: Match) -> None:
+    """A match whose live table is in play takes its result from the table alone: the
+    game's record when it ends, or an organiser's decision when they end the table
+    (``match_end_live_table``). A score sheet or a record entered meanwhile (by a player,
+    an upload, the admin or the API) would stand in for the game being played."""
+    if (match.live_table_id is not None and LiveTable.objects.filter(
+            pk=match.live_table_id, status=LiveTable.Status.PLAYING).exists()):
+        raise TournamentUserError(gettext(
+            "%(match)s is being played at its live table: its result comes from the "
+            "table's game when it ends, or from an organiser who ends the table in the "
+            "director's view; nothing was stored") % {"match": match})
+
+
 def _play(match: Match, seats: list[Seat]) -> dict[str, Any]:
     level = match.round.tournament.bot_level
     bots = [make_bot(seat.bot_level or level, match.pk * 4 + seat.position) for seat in seats]
@@ -377,6 +390,8 @@ def _store(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
         if locked.round.status == locked.round.Status.DRAFT:
             raise TournamentUserError(gettext("publish the round before entering its results"))
         _refuse_complete(locked)
+        if source not in (Result.Source.ONLINE, Result.Source.ENDED):
+            _refuse_live(locked)
         return _write(locked, source, scores, user=user, record=record, confirmed=confirmed,
                       reason=reason, bot_share=bot_share)
 
