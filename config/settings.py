@@ -126,6 +126,18 @@ DATABASES = {
         conn_health_checks=True,
     ),
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The zero-setup default serves a few live tables at once (bots' moves, the pages, an
+    # organiser's saves): in WAL mode readers never wait for the writer; a writer waits up
+    # to 20 s for the lock rather than failing at once; and a transaction takes the write
+    # lock when it begins (BEGIN IMMEDIATE), so one that read and then writes cannot fail
+    # halfway because another wrote in between (SQLite answers that "database is locked"
+    # without waiting).
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 
 # The cache holds API rate-limit counts. Give several processes one cache to share,
 # e.g. DJANGO_CACHE_URL=redis://127.0.0.1:6379/2; by default each process has its own.

@@ -120,7 +120,9 @@ def markers(games: SecretGames) -> dict[str, str]:
         actions = LiveTable.objects.get(pk=table_id).record["hands"][0]["actions"]
         found[f"{name}'s record"] = compact(actions[:6])[1:-1]
         discard = next(action for action in actions if action["do"] == "discard")
-        found[f"{name}'s replay"] = f'"act":{compact(discard)}'
+        # the replay's own key order (PostgreSQL keeps a stored record's keys in its own)
+        found[f"{name}'s replay"] = compact(
+            {"act": {"seat": discard["seat"], "do": "discard", "card": discard["card"]}})[1:-1]
     found["the robot ranking"] = f"{games.entry.pk},{games.entry.player.username},,"
     return found
 

@@ -139,11 +139,15 @@ def round_publish(*, round: Round, user: RequestUser | None = None) -> Job | Non
 
 def round_complete(*, round: Round, user: RequestUser | None = None) -> Round:
     """Close a round whose every match has a confirmed result, and update the standings
-    (and, in the background, the ratings)."""
+    (and, in the background, the ratings). One step: the round's status, its standings and
+    the ratings' follow-up commit together, or nothing changes.
+
+    Locks: the tournament (whose standings are rebuilt), the round, then its matches."""
     tournament = round.tournament
     if user is not None:
         require_organiser(user, tournament)
     with transaction.atomic():
+        Tournament.objects.select_for_update(of=("self",)).filter(pk=tournament.pk).first()
         locked = Round.objects.select_for_update(of=("self",)).get(pk=round.pk)
         if locked.status == Round.Status.COMPLETE:
             return locked
@@ -167,8 +171,8 @@ def round_complete(*, round: Round, user: RequestUser | None = None) -> Round:
         if locked.number >= rounds_total(tournament):
             Tournament.objects.filter(pk=tournament.pk).update(
                 status=Tournament.Status.FINISHED)
-    standings_rebuild(tournament=tournament, full=False)
-    ratings_later()  # the round's games are final: every player's rating follows
+        standings_rebuild(tournament=tournament, full=False)
+        ratings_later()  # the round's games are final: every player's rating follows
     return locked
 
 
