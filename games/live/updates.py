@@ -88,6 +88,8 @@ def updates(table: LiveTable, keys: Iterable[Key], logged: rows.Since | None = N
         whole = logged.actions if logged is not None and logged.after == 0 else None
         live = replay(table.seed, log_texts(table) if whole is None else whole)
     shared = _table_view(table)
+    # a seat the director gave its bot for good is told no action: the bot takes its turns
+    pinned = {seat for seat, state in enumerate(seating.load(table.seating)) if state.pinned}
     found: dict[Key, Update | TableError] = {}
     try:
         for seat, since in keys:
@@ -99,6 +101,8 @@ def updates(table: LiveTable, keys: Iterable[Key], logged: rows.Since | None = N
             events, full = (([], True) if since is None
                             else _events(table, live, seat, since, known))
             view = spectator_view(live) if seat is None else seat_view(live, seat)
+            if seat in pinned:
+                view["legal"] = []
             view.update(shared)
             if full:
                 view.update(_hand_so_far(table, live, seat, known))

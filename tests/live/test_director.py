@@ -73,9 +73,11 @@ def test_a_paused_table_moves_no_bot(player: Any) -> None:
 
 
 def test_a_pinned_substitute_keeps_the_seat_until_given_back(table: LiveTable) -> None:
+    assert _view(table)["legal"]  # the person's turn
     assert director.pin(table.pk, FIRST) is True
     row = _row(table)
     assert load(row.seating)[FIRST].pinned and row.deadline is None  # the bot's turn now
+    assert _view(table)["legal"] == []  # nothing the seat may do: its bot plays
     presence.heard(table.pk, FIRST, arriving=True)  # the person comes: not back
     assert load(_row(table).seating)[FIRST].pinned
     with pytest.raises(service.TableError, match="seated a bot in your seat"):
