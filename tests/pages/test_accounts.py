@@ -102,6 +102,8 @@ def test_a_weak_password_is_refused_by_the_sites_validators(client: Client) -> N
     ("username=ville&email=v%00@example.org", "email", "Null characters are not allowed."),
     ("username=ville&email=%ED%A0%80@example.org", "email", "Enter a valid email address."),
     ("username=ville&email=not-an-address", "email", "Enter a valid email address."),
+    *((f"username={sign}ville", "username", "may not begin with +, -, @ or =")
+      for sign in ("%2B", "-", "%40", "%3D")),
 ])
 def test_bad_text_is_an_error_beside_its_field_and_stores_nothing(
         client: Client, body: str, field: str, error: str) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from axes.handlers.proxy import AxesProxyHandler
 from axes.helpers import get_client_ip_address
+from django import forms
 from django.conf import settings
 from django.contrib.auth import REDIRECT_FIELD_NAME, login
 from django.contrib.auth import views as auth_views
@@ -44,6 +45,13 @@ class SignupForm(UserCreationForm[User]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["email"].help_text = _("Optional: only for resetting a forgotten password.")
+
+    def clean_username(self) -> str:
+        # names go into the CSV exports, where a spreadsheet reads these as a formula
+        if str(self.cleaned_data.get("username") or "")[:1] in ("+", "-", "@", "="):
+            raise forms.ValidationError(_("A username may not begin with +, -, @ or =."))
+        username: str = super().clean_username()
+        return username
 
 
 def _next_url(request: HttpRequest) -> str:
