@@ -33,6 +33,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("robot/", views.robot_list, name="robot_list"),
     path("robot/<int:event_id>/", views.robot_detail, name="robot_detail"),
     path("robot/<int:event_id>/play/", views.robot_play, name="robot_play"),
+    *(path(f"robot/<int:event_id>/invitations/<int:entry_id>/{answer}/",
+           views.robot_invitation, {"answer": answer}, name=f"robot_{answer}")
+      for answer in ("accept", "refuse", "withdraw")),
     path("teams/<int:team_id>/", views.team_detail, name="team_detail"),
     path("players/<int:player_id>/", views.player_detail, name="player_detail"),
     path("players/<int:player_id>/check-in/<int:tournament_id>/", views.player_check_in,

@@ -195,13 +195,18 @@ def test_nobody_plays_the_boards_twice_nor_outside_the_window(
         services.robot_enter(event=event, user=anna)
     with pytest.raises(services.TournamentUserError, match="another person"):
         services.robot_enter(event=event, user=anna, partner=anna)
+    invitation = services.robot_enter(event=event, user=anna, partner=bea)
+    assert invitation.awaiting_partner and invitation.live_table_id is None
     with django_capture_on_commit_callbacks(execute=True):
-        entry = services.robot_enter(event=event, user=anna, partner=bea)
+        entry = services.robot_answer(entry=invitation, user=bea, accept=True)
+    assert entry is not None and not entry.awaiting_partner
     assert list(LiveSeat.objects.filter(table_id=entry.live_table_id).order_by("seat")
                 .values_list("user_id", flat=True)) == [anna.pk, None, bea.pk, None]
-    for user, partner, name in ((anna, cai, "anna"), (cai, bea, "bea"), (bea, cai, "bea")):
+    for user, partner, name in ((anna, cai, "anna"), (bea, cai, "bea")):
         with pytest.raises(services.TournamentUserError, match=f"{name} has already played"):
             services.robot_enter(event=event, user=user, partner=partner)
+    with pytest.raises(services.TournamentUserError, match="No invitation was sent: “bea”"):
+        services.robot_enter(event=event, user=cai, partner=bea)
     with pytest.raises(services.TournamentUserError, match="organiser"):
         services.robot_enter(event=event, user=event.organisers.get(), partner=cai)
     assert RobotEntry.objects.count() == 1 and LiveTable.objects.count() == 1
@@ -228,7 +233,10 @@ def test_the_play_button_says_what_is_wrong_and_changes_nothing() -> None:
     client.force_login(anna)
     response = client.post(url, {"partner": "nobody-here"})
     assert response.status_code == 400
-    assert "There is no player with the username “nobody-here”." in response.content.decode()
+    assert "No invitation was sent: “nobody-here” is not someone" in response.content.decode()
+    response = client.post(url, {"partner": "a\x00b"})
+    assert response.status_code == 400
+    assert "Partner: Null characters are not allowed." in response.content.decode()
     response = client.post(url)
     assert response.status_code == 400 and "name yours" in response.content.decode()
     assert client.get(url).status_code == 405

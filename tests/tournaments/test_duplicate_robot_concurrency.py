@@ -1,6 +1,6 @@
 """Two entries of one robot duplicate at once (PostgreSQL row locks, threads with their own
-connections): the same person pressing Play twice, and one person entering as a player
-while their partner enters them as a partner, leave one table and refuse the other."""
+connections): the same person pressing Play twice, and two partners accepting each other's
+invitations at once, leave one table and refuse the other."""
 
 from __future__ import annotations
 
@@ -50,10 +50,16 @@ def test_one_person_pressing_play_twice_at_once_gets_one_table(attempt: int) -> 
 
 
 @pytest.mark.parametrize("attempt", range(5))
-def test_partners_entering_each_other_at_once_get_one_table(attempt: int) -> None:
+def test_partners_accepting_each_other_at_once_get_one_table(attempt: int) -> None:
     pairs = event(RobotEvent.Kind.PAIRS)
     anna, bea = person(f"anna{attempt}"), person(f"bea{attempt}")
-    errors = at_once(enter(pairs.pk, anna, bea), enter(pairs.pk, bea, anna))
-    assert len(errors) == 1 and "already played" in str(errors[0])
-    assert RobotEntry.objects.filter(event=pairs).count() == 1
+    from_anna = services.robot_enter(event=pairs, user=anna, partner=bea)
+    from_bea = services.robot_enter(event=pairs, user=bea, partner=anna)
+    errors = at_once(
+        lambda: services.robot_answer(entry=from_anna, user=bea, accept=True),
+        lambda: services.robot_answer(entry=from_bea, user=anna, accept=True))
+    assert len(errors) == 1 and isinstance(errors[0], services.TournamentUserError)
+    assert "no longer open" in str(errors[0])
+    entry = RobotEntry.objects.get(event=pairs)
+    assert not entry.awaiting_partner and entry.live_table_id is not None
     assert LiveTable.objects.count() == 1

@@ -72,7 +72,7 @@ def values(games: SecretGames, route: str, name: str) -> list[str]:
                   p.pk for p in Player.objects.filter(user__isnull=False)]}
     known: dict[str, list[Any]] = {
         "tournament_id": [t.pk], "number": [1, 2, 3, 4, 5], "match_id": [m.pk for m in matches],
-        "table_id": games.tables(), "event_id": [games.event.pk],
+        "table_id": games.tables(), "event_id": [games.event.pk], "entry_id": [games.entry.pk],
         "team_id": list(Team.objects.values_list("pk", flat=True)),
         "player_id": [p.pk for p in Player.objects.filter(user__isnull=False)],
         "format": ["json", "csv", "ndjson"],

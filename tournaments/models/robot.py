@@ -80,7 +80,11 @@ class RobotEvent(models.Model):
 
 class RobotEntry(models.Model):
     """One entrant's table: ``player`` holds seat 0 (and ``partner`` seat 2 in a pairs
-    event); its hand scores and which boards a bot finished are stored when it ends."""
+    event); its hand scores and which boards a bot finished are stored when it ends.
+
+    In a pairs event the entry starts as the player's invitation (``awaiting_partner``, no
+    table): the partner accepts it, and only then is the table dealt, or refuses it, and the
+    entry goes. Nobody can use up another person's one play by naming them."""
 
     event = models.ForeignKey(RobotEvent, on_delete=models.CASCADE, related_name="entries",
                               verbose_name=_("event"))
@@ -91,6 +95,9 @@ class RobotEntry(models.Model):
     live_table = models.OneToOneField("live.LiveTable", on_delete=models.SET_NULL, null=True,
                                       blank=True, related_name="+",
                                       verbose_name=_("live table"))
+    awaiting_partner = models.BooleanField(
+        _("awaiting the partner's answer"), default=False,
+        help_text=_("The partner has been invited and has not yet accepted."))
     started = models.DateTimeField(_("started"), auto_now_add=True)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
     hand_scores = models.JSONField(_("hand scores"), default=list, blank=True,
@@ -104,10 +111,12 @@ class RobotEntry(models.Model):
         verbose_name = _("robot duplicate entry")
         verbose_name_plural = _("robot duplicate entries")
         ordering = ["event", "id"]
-        # nobody plays the boards twice: once as the player, once as a partner at most
+        # nobody plays the boards twice: once as the player (or one invitation out), once as
+        # an accepted partner at most; a person may be invited by several until one accepts
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="robot_entry_once"),
-            models.UniqueConstraint(fields=["event", "partner"], condition=Q(partner__isnull=False),
+            models.UniqueConstraint(fields=["event", "partner"],
+                                    condition=Q(partner__isnull=False, awaiting_partner=False),
                                     name="robot_partner_once"),
         ]
 

@@ -63,6 +63,7 @@ from .robot import (
     robot_entry_of,
     robot_events,
     robot_hidden_from,
+    robot_invitations_for,
     robot_ranking,
     robot_results_hidden,
 )
@@ -112,7 +113,8 @@ __all__ = [
     "player_teams", "players", "plays_in", "provisional_team_ids", "public_match",
     "public_round", "PUBLIC_ROUNDS",
     "public_rounds", "RankingLine", "rated_results", "robot_entry_of", "robot_events",
-    "robot_hidden_from", "robot_ranking", "robot_results_hidden", "round_bot_match_ids",
+    "robot_hidden_from", "robot_invitations_for", "robot_ranking", "robot_results_hidden",
+    "round_bot_match_ids",
     "round_job", "round_job_kind", "round_player_problem", "round_tables", "rounds_total",
     "seeded_team_ids", "self_check_in_round", "side_names", "standing_rows", "standings_versions",
     "StoredTournament", "table_view", "team_rating", "team_rating_history", "team_results",

@@ -33,11 +33,22 @@ def organises_robot(event: RobotEvent, user: RequestUser | None) -> bool:
 
 
 def robot_entry_of(event: RobotEvent, user: RequestUser | None) -> RobotEntry | None:
-    """The entry ``user`` plays in (as the player or the partner), if any."""
+    """The entry ``user`` plays in (as the player or the accepted partner), or the
+    invitation they sent that waits for its partner, if any."""
     if user is None or not user.is_authenticated:
         return None
-    return (RobotEntry.objects.filter(Q(player_id=user.pk) | Q(partner_id=user.pk), event=event)
-            .select_related("live_table").first())
+    return (RobotEntry.objects.filter(Q(player_id=user.pk)
+                                      | Q(partner_id=user.pk, awaiting_partner=False),
+                                      event=event)
+            .select_related("live_table", "partner").first())
+
+
+def robot_invitations_for(event: RobotEvent, user: RequestUser | None) -> list[RobotEntry]:
+    """The invitations to play ``event`` as someone's partner that wait for ``user``."""
+    if user is None or not user.is_authenticated:
+        return []
+    return list(RobotEntry.objects.filter(event=event, partner_id=user.pk, awaiting_partner=True)
+                .select_related("player").order_by("pk"))
 
 
 def robot_results_hidden(event: RobotEvent, now: datetime | None = None) -> bool:

@@ -43,7 +43,7 @@ from .results import (
     result_dispute,
     result_withdraw,
 )
-from .robot import robot_enter
+from .robot import cannot_invite, robot_answer, robot_enter, robot_withdraw
 from .rounds import (
     round_complete,
     round_fill_seats,
@@ -64,6 +64,7 @@ __all__ = [
     "require_organiser", "require_submitter", "result_confirm", "result_correct",
     "result_dispute", "result_withdraw",
     "round_complete", "round_fill_seats", "round_pair_next", "round_publish",
-    "robot_enter", "round_release_boards", "send_outbox",
+    "cannot_invite", "robot_answer", "robot_enter", "robot_withdraw", "round_release_boards",
+    "send_outbox",
     "standings_rebuild", "standings_recalculate",
 ]

@@ -2,10 +2,13 @@
 event's window, plays it live against the bots, and the finished game is stored on their
 entry; the ranking is read from the entries (``selectors.robot``).
 
-Locks: entering takes the event's row first (so two entries of one event, or one person
-entering twice at once, come one after the other), then writes the entry and opens its live
-table; the finished-table handler holds the table's lock (``games.live.kinds``) and then
-the entry's. No path takes them the other way round.
+A pairs entrant invites their partner, who accepts (the table is dealt then) or refuses.
+
+Locks: entering, answering and withdrawing take the event's row first (so two entries of one
+event, one person entering twice at once, or partners accepting each other's invitations at
+once, come one after the other), then the entry, then open its live table; the
+finished-table handler holds the table's lock (``games.live.kinds``) and then the entry's.
+No path takes them the other way round.
 """
 
 from __future__ import annotations
@@ -39,42 +42,95 @@ log = logging.getLogger(__name__)
 
 def robot_enter(*, event: RobotEvent, user: User, partner: User | None = None,
                 now: datetime | None = None) -> RobotEntry:
-    """Start ``user``'s table of ``event`` (with ``partner`` in seat 2 of a pairs event):
-    the event's boards, bots of its level in the other seats. ``TournamentUserError``
-    saying why for an event not open, a missing or needless partner, an organiser of the
-    event (who may see every table), or anyone who has already played it."""
+    """Start ``user``'s table of an individual ``event``, or invite ``partner`` to play a
+    pairs event with them (no table until the partner accepts, ``robot_answer``).
+    ``TournamentUserError`` saying why for an event not open, a missing or needless partner,
+    an organiser of the event (who may see every table), or anyone who has already played it
+    or has an invitation out; one neutral sentence for a partner who cannot be invited,
+    whatever the reason, so that the answer does not tell who has an account."""
     now = now or timezone.now()
     with transaction.atomic():
         locked = RobotEvent.objects.select_for_update().get(pk=event.pk)
         _check_entry(locked, user, partner, now)
         try:
             with transaction.atomic():
-                entry = RobotEntry.objects.create(event=locked, player=user, partner=partner)
+                entry = RobotEntry.objects.create(event=locked, player=user, partner=partner,
+                                                  awaiting_partner=partner is not None)
         except IntegrityError:  # a second entry raced past the check: the constraint held
             raise TournamentUserError(_("you have already played %(event)s: its boards are "
                                         "played once") % {"event": locked}) from None
-        plans = [SeatPlan(user=user, substitute=locked.bot_level),
-                 SeatPlan(bot=locked.bot_level),
-                 SeatPlan(user=partner, substitute=locked.bot_level) if partner is not None
-                 else SeatPlan(bot=locked.bot_level),
-                 SeatPlan(bot=locked.bot_level)]
-        try:
-            entry.live_table = create_table(
-                plans, seed=locked.seed, reports_to=ROBOT_TABLE_KIND, result_ref=str(entry.pk),
-                move_seconds=locked.turn_seconds, grace_seconds=locked.grace_seconds,
-                awaiting=True)
-        except TableError as exc:
-            raise TournamentUserError(str(exc)) from None
-        entry.save(update_fields=["live_table"])
+        if partner is None:
+            _deal(locked, entry)
     return entry
 
 
-def _check_entry(event: RobotEvent, user: User, partner: User | None, now: datetime) -> None:
+def robot_answer(*, entry: RobotEntry, user: User, accept: bool,
+                 now: datetime | None = None) -> RobotEntry | None:
+    """The invited partner's answer: accepting deals the pair's table (and drops every other
+    invitation either of them had, out or in, since each plays the event once); refusing
+    removes the invitation. Returns the entry, or ``None`` once refused."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        event = RobotEvent.objects.select_for_update().get(pk=entry.event_id)
+        locked = RobotEntry.objects.select_for_update().filter(
+            pk=entry.pk, partner_id=user.pk, awaiting_partner=True).first()
+        if locked is None:
+            raise TournamentUserError(_("this invitation is no longer open: the player "
+                                        "withdrew it or one of you has played %(event)s")
+                                      % {"event": event})
+        if not accept:
+            locked.delete()
+            return None
+        _check_open(event, now)
+        _check_not_played(event, [locked.player, user], exclude=locked.pk)
+        locked.awaiting_partner = False
+        locked.save(update_fields=["awaiting_partner"])
+        people = [locked.player_id, user.pk]
+        (RobotEntry.objects.filter(event=event, awaiting_partner=True)
+         .filter(Q(player_id__in=people) | Q(partner_id__in=people)).exclude(pk=locked.pk)
+         .delete())
+        _deal(event, locked)
+    return locked
+
+
+def robot_withdraw(*, entry: RobotEntry, user: User) -> None:
+    """The player takes back an invitation the partner has not accepted."""
+    with transaction.atomic():
+        RobotEvent.objects.select_for_update().get(pk=entry.event_id)
+        deleted, _rows = RobotEntry.objects.filter(pk=entry.pk, player_id=user.pk,
+                                                   awaiting_partner=True).delete()
+    if not deleted:
+        raise TournamentUserError(_("this invitation is no longer open: your partner has "
+                                    "answered it"))
+
+
+def _deal(event: RobotEvent, entry: RobotEntry) -> None:
+    """Open the entry's live table: the event's boards, bots of its level in the seats no
+    person holds (and as the substitute of a person who leaves)."""
+    level = event.bot_level
+    plans = [SeatPlan(user=entry.player, substitute=level), SeatPlan(bot=level),
+             SeatPlan(user=entry.partner, substitute=level) if entry.partner is not None
+             else SeatPlan(bot=level),
+             SeatPlan(bot=level)]
+    try:
+        entry.live_table = create_table(
+            plans, seed=event.seed, reports_to=ROBOT_TABLE_KIND, result_ref=str(entry.pk),
+            move_seconds=event.turn_seconds, grace_seconds=event.grace_seconds, awaiting=True)
+    except TableError as exc:
+        raise TournamentUserError(str(exc)) from None
+    entry.save(update_fields=["live_table"])
+
+
+def _check_open(event: RobotEvent, now: datetime) -> None:
     if now < event.opens:
         raise TournamentUserError(_("%(event)s opens at %(time)s") % {
             "event": event, "time": timezone.localtime(event.opens).strftime("%Y-%m-%d %H:%M")})
     if now >= event.closes:
         raise TournamentUserError(_("%(event)s has closed") % {"event": event})
+
+
+def _check_entry(event: RobotEvent, user: User, partner: User | None, now: datetime) -> None:
+    _check_open(event, now)
     pairs = event.kind == RobotEvent.Kind.PAIRS
     if pairs and partner is None:
         raise TournamentUserError(_("a pairs event is played with a partner: name yours"))
@@ -82,13 +138,41 @@ def _check_entry(event: RobotEvent, user: User, partner: User | None, now: datet
         raise TournamentUserError(_("an individual event is played alone, with three bots"))
     if partner is not None and partner.pk == user.pk:
         raise TournamentUserError(_("your partner is another person"))
-    people = [user] if partner is None else [user, partner]
-    organisers = event.organisers.filter(pk__in=[p.pk for p in people])
-    if user.is_superuser or organisers.exists():
+    if _organises(event, user):
         raise TournamentUserError(_("an organiser of %(event)s sees every table, so does not "
                                     "play it") % {"event": event})
+    if RobotEntry.objects.filter(event=event, player=user, awaiting_partner=True).exists():
+        raise TournamentUserError(_("your invitation to play %(event)s is still open: "
+                                    "withdraw it before you invite another partner")
+                                  % {"event": event})
+    _check_not_played(event, [user])
+    if partner is not None and (not partner.is_active or _organises(event, partner)
+                                or _has_played(event, partner)):
+        raise TournamentUserError(cannot_invite(partner.get_username(), event))
+
+
+def cannot_invite(name: str, event: RobotEvent) -> str:
+    """The one answer for a partner who does not exist, may not play or has played."""
+    return _("No invitation was sent: “%(name)s” is not someone who may play %(event)s "
+             "with you.") % {"name": name, "event": event}
+
+
+def _organises(event: RobotEvent, person: User) -> bool:
+    return person.is_superuser or event.organisers.filter(pk=person.pk).exists()
+
+
+def _has_played(event: RobotEvent, person: User, exclude: int | None = None) -> bool:
+    """Whether ``person`` holds a seat at one of the event's tables (an invitation still
+    waiting for its partner is not a seat)."""
+    entries = RobotEntry.objects.filter(event=event, awaiting_partner=False)
+    if exclude is not None:
+        entries = entries.exclude(pk=exclude)
+    return entries.filter(Q(player=person) | Q(partner=person)).exists()
+
+
+def _check_not_played(event: RobotEvent, people: list[User], exclude: int | None = None) -> None:
     for person in people:
-        if RobotEntry.objects.filter(Q(player=person) | Q(partner=person), event=event).exists():
+        if _has_played(event, person, exclude):
             raise TournamentUserError(_("%(name)s has already played %(event)s: its boards "
                                         "are played once") % {"name": person.get_username(),
                                                               "event": event})
