@@ -12,6 +12,7 @@ from celery import shared_task
 
 from tournaments import services
 from tournaments.models import Round, Tournament
+from tournaments.services import accounts
 
 log = logging.getLogger(__name__)
 
@@ -66,3 +67,8 @@ def sweep() -> dict[str, int]:
     """Celery beat runs this every minute (settings.CELERY_BEAT_SCHEDULE): send the tasks the
     broker did not take when they were due, and the bot matches whose play stalled."""
     return {"sent": services.send_outbox(), "matches_sent_again": services.jobs_recover_stalled()}
+
+
+@shared_task
+def send_password_reset(email: str, domain: str, use_https: bool, language: str) -> None:
+    accounts.send_password_reset(email, domain=domain, use_https=use_https, language=language)

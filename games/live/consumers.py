@@ -115,12 +115,30 @@ class Consumer(AsyncWebsocketConsumer):
         """The channel layer's word that a subscription Redis had refused took
         (``games.live.layer``): notices come from now on."""
 
+    closing = False  # set once the connection is over on either side: nothing more is sent
+
+    # the signature of AsyncWebsocketConsumer.send, which its stubs mark as this override
+    async def send(  # type: ignore[override]
+            self, text_data: str | None = None, bytes_data: bytes | None = None,
+            close: bool = False) -> None:
+        """Send a frame, unless the client has gone. A client that resets its connection
+        while its answer is made is gone before the send: the server says so with an
+        ``OSError`` (uvicorn's ``ClientDisconnected``), and its disconnect comes next.
+        That is the connection's end, not a fault, so it is logged quietly and nothing
+        more is sent on it."""
+        if self.closing:  # a notice may come after the connection was closed
+            return
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except OSError as exc:
+            self.closing = True
+            log.info("a live connection was gone before its frame was sent (%r)", exc)
+
 
 class TableConsumer(Consumer):
     table_id: int
     seat: int | None
     last_seq: int
-    closing = False  # set once this side has closed the connection: nothing more is sent
     counted = False  # set once ``prepared`` counts this connection at its table
 
     async def connect(self) -> None:
@@ -280,7 +298,7 @@ class TableConsumer(Consumer):
         if text is None:
             await self._send_json({"type": "update", "events": update.events,
                                    "view": update.view})
-        elif not self.closing:
+        else:
             await self.send(text_data=text)
 
     async def _error(self, client_id: str | None, message: str, rule: str = "",
@@ -291,8 +309,7 @@ class TableConsumer(Consumer):
                                "field": field, "message": message})
 
     async def _send_json(self, message: Message) -> None:
-        if not self.closing:  # a notice may come after the connection was closed
-            await self.send(text_data=shared.frame(message))
+        await self.send(text_data=shared.frame(message))
 
 
 class EchoConsumer(Consumer):

@@ -18,16 +18,18 @@ import time
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.signing import BadSignature, SignatureExpired, TimestampSigner
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from config.users import RequestUser
 from tournaments.models import Player
 
+from . import followups
 from .errors import TournamentUserError
 
 _SALT = "tournaments.services.accounts.invite"
@@ -149,6 +151,25 @@ def invite_accept(*, token: str, user: User) -> Player:
                              "an account belongs to one player at most."),
                            {"username": user.get_username()}) from None
     return player
+
+
+def password_reset_later(*, email: str, domain: str, use_https: bool, language: str) -> None:
+    """Leave the reset mail to a worker (``send_password_reset``): the request neither looks
+    the address up nor talks to the mail server, so it is answered as fast for an address
+    nobody has as for a known one, and tells nobody which addresses have an account."""
+    with transaction.atomic():
+        followups.password_reset_mail_later(email=email, domain=domain, use_https=use_https,
+                                            language=language)
+
+
+def send_password_reset(email: str, *, domain: str, use_https: bool, language: str) -> None:
+    """Mail each active account of ``email`` a link that sets a new password (Django's
+    reset form and its token), in the language the request was made in."""
+    form = PasswordResetForm({"email": email})
+    if not form.is_valid():
+        return
+    with translation.override(language):
+        form.save(domain_override=domain, use_https=use_https)
 
 
 def within_request_limit(kind: str, address: str) -> int | None:

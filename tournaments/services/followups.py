@@ -44,6 +44,12 @@ def bot_matches_later(job: Job, match_ids: Iterable[int] | None = None) -> None:
     _later([("play_bot_match", [match_id, job.pk], {}) for match_id in ids])
 
 
+def password_reset_mail_later(*, email: str, domain: str, use_https: bool, language: str) -> None:
+    """Mail the accounts of ``email`` a password-reset link (``accounts``)."""
+    _later([("send_password_reset", [email],
+             {"domain": domain, "use_https": use_https, "language": language})])
+
+
 def _later(calls: list[tuple[str, list[Any], dict[str, Any]]]) -> None:
     rows = OutboxTask.objects.bulk_create(
         [OutboxTask(task=task, args=args, kwargs=kwargs) for task, args, kwargs in calls])

@@ -19,9 +19,10 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -127,11 +128,18 @@ def _with_next(name: str, next_url: str) -> str:
 
 class PasswordResetView(auth_views.PasswordResetView):
     """Django's reset page, sending its mail only where mail is set up and within the
-    request limit of the address."""
+    request limit of the address, and from a worker (``accounts.password_reset_later``)."""
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return {**super().get_context_data(**kwargs),
                 "mail_configured": settings.MAIL_CONFIGURED}
+
+    def form_valid(self, form: forms.Form) -> HttpResponse:
+        request = self.request
+        accounts.password_reset_later(email=form.cleaned_data["email"],
+                                      domain=request.get_host(), use_https=request.is_secure(),
+                                      language=translation.get_language())
+        return HttpResponseRedirect(self.get_success_url())
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not settings.MAIL_CONFIGURED:
