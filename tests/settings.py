@@ -25,3 +25,12 @@ CELERY_EAGER_DELAYS = False
 # No pause after a hand's end unless a test sets one (tests/live/test_pacing.py): the
 # tests that play whole games would wait it out at every hand.
 LIVE_HAND_PAUSE_SECONDS = 0.0
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A test database in a file, as make run's is, rather than Django's in-memory one: the
+    # tests whose tasks run on a thread of their own (tests/live/test_pacing.py) then get
+    # the busy timeout and WAL of config/settings.py, where the in-memory database's shared
+    # cache answers a second writer "database table is locked" at once.
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(os.environ.get("TMPDIR", "/tmp"),
+                             f"push-league-test-{os.getpid()}.sqlite3")}

@@ -1,8 +1,9 @@
 """The demo league ``make run`` starts with: an organiser (not a superuser) and a superuser,
 eight teams, a Swiss tournament with rounds already played by bots, and the next round
-paired and published; and an online cup whose first round is being played at a live table,
-where two player logins sit as opponents (bots in the other seats), so a newcomer can open
-two browsers and play a tournament match against themselves within a minute."""
+paired and published; and an online cup whose first round is open at a live table, where
+two player logins sit as opponents (bots in the other seats), so a newcomer can open two
+browsers and play a tournament match against themselves within a minute. The table waits
+for them: its clocks, bots and substitutes start when the first of the two sits down."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from django.utils import timezone
 
 from games.bots import make_bot
 from games.engine.play import deal_from_seed, play_game
+from games.live.models import LiveTable
 from tournaments import services
 from tournaments.models import Absence, Entry, Match, Player, RobotEvent, Team, Tournament
 
@@ -52,12 +54,14 @@ class DemoSetup:
     logins: list[DemoLogin]
 
 
-def demo_setup(*, seed: int = 2026, new_passwords: bool = False) -> DemoSetup:
+def demo_setup(*, seed: int = 2026, new_passwords: bool = False,
+               restart_online: bool = False) -> DemoSetup:
     """Create the demo league once (later calls leave it as it is) and its logins: an
     organiser who is not a superuser, a superuser, and the online cup's players. A login
     gets a new random password when it is created (or with ``new_passwords``); otherwise
     its password stays, so one the user changed survives. Passwords are never stored in
-    clear."""
+    clear. ``restart_online``: the online cup's match is dealt afresh and waits for its
+    people again (``setup_demo --restart-online``)."""
     logins = [_login(ORGANISER, superuser=False, new_password=new_passwords),
               _login(SUPERUSER, superuser=True, new_password=new_passwords)]
     logins += [_login(username, superuser=False, staff=False, new_password=new_passwords)
@@ -70,7 +74,21 @@ def demo_setup(*, seed: int = 2026, new_passwords: bool = False) -> DemoSetup:
             _build_online()
         if not RobotEvent.objects.filter(name__iexact=ROBOT_NAME).exists():
             _build_robot()
+    if restart_online:
+        _restart_online()
     return DemoSetup(created, logins)
+
+
+def _restart_online() -> None:
+    """The online cup built afresh: its table, waiting again for its two people, dealt
+    anew; whatever was played at the old one goes with it."""
+    with transaction.atomic():
+        old = Tournament.objects.filter(name__iexact=ONLINE_NAME)
+        tables = list(Match.objects.filter(round__tournament__in=old, live_table__isnull=False)
+                      .values_list("live_table_id", flat=True))
+        old.delete()
+        LiveTable.objects.filter(pk__in=tables).delete()
+        _build_online()
 
 
 def _build_robot() -> None:
@@ -102,7 +120,7 @@ def _build_online() -> None:
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=ONLINE_NAME, format=Tournament.Format.ROUND_ROBIN, play=Tournament.Play.ONLINE,
-            bot_level="greedy")
+            bot_level="greedy", wait_for_players=True)  # played when a newcomer sits down
         tournament.organisers.add(organiser)
         for seed_no, (username, name) in enumerate(PLAYER_LOGINS.items(), start=1):
             player = players[name]

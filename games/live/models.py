@@ -48,7 +48,8 @@ class LiveTable(models.Model):
     # ``move_seconds`` (None: none); what is left of it is in ``seating`` (clock.py).
     reserve_seconds = models.PositiveIntegerField(_("reserve per player (seconds)"), null=True,
                                                   blank=True)
-    # How long a person may be gone (not yet joined since ``created``, or no heartbeat)
+    # How long a person may be gone (not yet joined since ``began`` or ``created``, or no
+    # heartbeat)
     # before their seat's substitute bot plays for them (None: never; presence.py).
     grace_seconds = models.PositiveIntegerField(_("substitute after (seconds)"), null=True,
                                                 blank=True)
@@ -66,6 +67,9 @@ class LiveTable(models.Model):
     # moves until then, so that they see the game from its first action (practice and
     # friends' tables; a tournament's starts at its time, with substitutes).
     awaiting = models.BooleanField(_("waiting for its first player"), default=False)
+    # When that first person opened it (None: it awaited nobody): the grace of the people
+    # not yet seen runs from then, not from ``created`` (presence.py).
+    began = models.DateTimeField(_("began"), null=True, blank=True)
     # The director's last message to the table, shown to everyone at it.
     message = models.CharField(_("message from the director"), max_length=300, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)

@@ -81,7 +81,9 @@ def come_back(table_id: int, seat: int) -> bool:
 
 def check_away(table_id: int) -> list[int]:
     """Let the substitutes play for the people gone longer than the grace; their seats.
-    Nothing at a table without a grace, paused or over."""
+    Nothing at a table without a grace, paused, over or awaiting its first person; a person
+    not yet seen is gone from when the table began (or was opened, for one that awaited
+    nobody)."""
     now = timezone.now()
     with transaction.atomic():
         locked = rows.lock_table(table_id)
@@ -89,14 +91,15 @@ def check_away(table_id: int) -> list[int]:
             return []
         table = locked.table
         if (table.status != LiveTable.Status.PLAYING or table.grace_seconds is None
-                or table.paused_at is not None):
+                or table.paused_at is not None or table.awaiting):
             return []
         cutoff = now - timedelta(seconds=table.grace_seconds)
         gone = []
         for seat, seen in LiveSeat.objects.filter(table_id=table_id, user__isnull=False
                                                   ).values_list("seat", "seen"):
             state = locked.states[seat]
-            if not (state.away or state.pinned) and (seen or table.created) < cutoff:
+            if not (state.away or state.pinned) and (seen or table.began or table.created
+                                                      ) < cutoff:
                 state.away = True
                 gone.append(seat)
         if not gone:

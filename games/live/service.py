@@ -141,10 +141,11 @@ def create_table(seats: Sequence[SeatPlan], *, seed: int | None = None, reports_
 
 def begin(table_id: int) -> bool:
     """The first person holding a seat has opened a table that awaited them: play begins,
-    the bot to move goes (after its pause; a person's clock ran from the start, as the
-    table opens as they ask for it). Under the table's lock, so of two connections
-    arriving at once exactly one begins it; whether this call did. A table that awaits
-    nobody (the most) is told by one read, without the lock."""
+    the bot to move goes (after its pause), or the clock of the person to move starts
+    afresh, and the grace of those not yet seen runs from now (``presence``). Under the
+    table's lock, so of two connections arriving at once exactly one begins it; whether
+    this call did. A table that awaits nobody (the most) is told by one read, without the
+    lock."""
     table = rows.read_table(table_id)
     if table is None or not table.awaiting:
         return False
@@ -153,10 +154,16 @@ def begin(table_id: int) -> bool:
         if locked is None or not locked.table.awaiting:
             return False
         table = locked.table
-        table.awaiting = False
-        rows.write_table(locked, "awaiting")
+        table.awaiting, table.began = False, timezone.now()
+        mover = to_move(table)
+        if table.status == LiveTable.Status.PLAYING and table.turn_started is not None:
+            # the first turn's clock starts now, not at opening, with a timer of its own:
+            # the one sent for the old deadline finds a timer due later out, and does nothing
+            table.timer_due = None
+            start_turn(locked, mover)
+        rows.write_table(locked, "awaiting", "began", "deadline", "turn_started")
         if table.status == LiveTable.Status.PLAYING:
-            after_commit(locked, to_move(table), locked.bot_seats)
+            after_commit(locked, mover, locked.bot_seats)
     return True
 
 
@@ -446,7 +453,7 @@ def _stand_in_step(table_id: int, deadline: datetime | None
         if fired:  # this timer (or a lost one): none is out now
             table.timer_due = None
         passed = (table.status == LiveTable.Status.PLAYING and table.paused_at is None
-                  and table.deadline is not None and table.deadline <= now
+                  and not table.awaiting and table.deadline is not None and table.deadline <= now
                   and (deadline is None or table.deadline == deadline))
         if not passed:
             if fired:  # the deadline ahead, if any, gets the table's timer

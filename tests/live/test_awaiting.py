@@ -1,17 +1,22 @@
 """A table a person opens starts with its first action (``LiveTable.awaiting``): at a
 practice table no bot moves, by its task or by the sweep, until the person holding the
 seat connects; then play begins, once, however many connections arrive at the same time.
+At a table with a clock and a grace, neither runs until then.
 On PostgreSQL (row locks), with the tasks in-process."""
 
 import threading
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
-from games.live import followups, service
+from games.live import followups, presence, service
 from games.live.models import LiveAction, LiveTable
+from games.live.seating import load
 
 from .conftest import FIRST, SEED, in_thread, quiet_for
 from .sockets import joined
@@ -19,6 +24,7 @@ from .sockets import joined
 pytestmark = pytest.mark.usefixtures("postgres", "eager_tasks")
 
 PERSON = (FIRST + 1) % 4  # the person sits after the first mover: a bot moves first
+GRACE = 60
 
 
 def _table(player: Any, seat: int = PERSON) -> LiveTable:
@@ -120,3 +126,44 @@ def test_a_friends_table_awaits_its_first_person_too(player: Any) -> None:
     assert service.begin(table.pk)  # the host opened it
     assert (_seq(table) > 0) == (first != PERSON)  # the bots before the host have played
     assert service.to_move(LiveTable.objects.get(pk=table.pk)) == PERSON
+
+
+def _awaiting_match(player: Any) -> tuple[LiveTable, int]:
+    """A tournament-style table of two people (the player to move first, the other in the
+    next seat) and two bots, with a clock and a grace, that awaits its first person (an
+    online tournament's that waits for its players); and the other person's seat."""
+    other = get_user_model().objects.create_user("bea", password="pw-bea-123")
+    absent = (FIRST + 1) % 4
+    plans = [service.SeatPlan(bot="greedy")] * 4
+    plans[FIRST] = service.SeatPlan(user=player, substitute="greedy")
+    plans[absent] = service.SeatPlan(user=other, substitute="greedy")
+    table = service.create_table(plans, seed=SEED, move_seconds=30, grace_seconds=GRACE,
+                                 awaiting=True)
+    return table, absent
+
+
+def test_nobody_is_substituted_or_timed_out_while_the_table_awaits_its_people(
+        player: Any) -> None:
+    table, _absent = _awaiting_match(player)
+    # an hour later nobody has come: no substitute, no stand-in for the lapsed turn
+    quiet_for(table, 3600)
+    LiveTable.objects.filter(pk=table.pk).update(deadline=timezone.now() - timedelta(hours=1))
+    assert presence.check_away(table.pk) == []
+    assert service.turn_timeout(table.pk) == 0
+    found = LiveTable.objects.get(pk=table.pk)
+    assert found.seq == 0 and found.awaiting and not any(s.away for s in load(found.seating))
+
+
+def test_when_the_first_person_sits_down_the_clock_and_the_grace_start_then(
+        player: Any) -> None:
+    table, absent = _awaiting_match(player)
+    quiet_for(table, 3600)
+    LiveTable.objects.filter(pk=table.pk).update(deadline=timezone.now() - timedelta(hours=1))
+    assert service.begin(table.pk)
+    found = LiveTable.objects.get(pk=table.pk)
+    assert found.began is not None and found.deadline is not None
+    assert found.deadline > timezone.now() + timedelta(seconds=20)  # the turn's 30 s anew
+    assert presence.check_away(table.pk) == []  # the other person's grace runs from now
+    LiveTable.objects.filter(pk=table.pk).update(began=timezone.now()
+                                                 - timedelta(seconds=GRACE + 1))
+    assert presence.check_away(table.pk) == [FIRST, absent]  # neither seen since

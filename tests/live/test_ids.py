@@ -23,7 +23,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def table(player: Any, settings: Any) -> LiveTable:
     settings.LIVE_MOVE_SECONDS = 120
-    return service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
+    table = service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
+    service.begin(table.pk)  # the person opened it: its clock runs
+    return table
 
 
 def _seq(table: LiveTable) -> int:

@@ -64,6 +64,7 @@ def test_the_bots_answer_after_their_pause_not_inside_the_request(player: Any,
 def test_a_persons_turn_runs_out_on_time(player: Any, settings: Any) -> None:
     settings.LIVE_MOVE_SECONDS = 1
     table = service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
+    service.begin(table.pk)  # the person opened it: their clock runs
     armed = LiveTable.objects.get(pk=table.pk)
     assert armed.deadline is not None and armed.timer_due == armed.deadline
     _until(lambda: LiveAction.objects.filter(table=table,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from io import StringIO
+from typing import Any
 
 import pytest
 from django.contrib.auth import authenticate, get_user_model
@@ -11,6 +13,8 @@ from django.test import Client, RequestFactory
 from django.utils import timezone
 
 from games.engine import verify
+from games.live import presence
+from games.live import service as live_service
 from games.live.models import LiveSeat, LiveTable
 from tournaments.demo import (
     DEMO_NAME,
@@ -92,6 +96,7 @@ def test_the_online_cup_has_a_table_open_where_the_two_player_logins_are_opponen
     assert cup.play == Tournament.Play.ONLINE
     table = LiveTable.objects.get(match__round__tournament=cup)
     assert table.status == LiveTable.Status.PLAYING
+    assert cup.wait_for_players and table.awaiting and table.seq == 0  # it waits for them
     seats = {seat.seat: seat for seat in LiveSeat.objects.filter(table=table)}
     assert seats[0].user.username == "aino" and seats[1].user.username == "cai"
     assert seats[2].bot and seats[3].bot  # their partners have no login
@@ -103,3 +108,22 @@ def test_the_online_cup_has_a_table_open_where_the_two_player_logins_are_opponen
     home = client.get("/").content.decode()
     assert f'href="/tables/{table.pk}/"' in home and "Demo online cup, round 1" in home
 
+
+
+def test_the_online_cups_match_waits_for_its_people_and_can_be_dealt_afresh(
+        django_capture_on_commit_callbacks: Any) -> None:
+    demo_setup()
+    table = LiveTable.objects.get(match__round__tournament__name=ONLINE_NAME)
+    # long after make run, nobody has come: no substitute, no bot has moved
+    LiveTable.objects.filter(pk=table.pk).update(created=timezone.now() - timedelta(hours=1))
+    assert presence.check_away(table.pk) == []
+    assert LiveTable.objects.get(pk=table.pk).seq == 0
+    # the newcomer played a little, left, and comes back to start it again
+    with django_capture_on_commit_callbacks(execute=True):
+        assert live_service.begin(table.pk)
+    call_command("setup_demo", "--restart-online", stdout=StringIO())
+    fresh = LiveTable.objects.get(match__round__tournament__name=ONLINE_NAME)
+    assert fresh.pk != table.pk and fresh.awaiting and fresh.seq == 0
+    assert not LiveTable.objects.filter(pk=table.pk).exists()
+    assert Tournament.objects.filter(name=ONLINE_NAME).count() == 1
+    assert Tournament.objects.filter(name=DEMO_NAME).count() == 1  # the league stays

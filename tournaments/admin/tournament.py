@@ -73,8 +73,8 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
                                    "duplicate", "tiebreaks"]}),
         (_("play"), {"fields": ["bye_policy", "bot_level", "knockout_tie_rule",
                                 "third_place_match", "play", "spectators", "turn_seconds",
-                                "reserve_seconds", "grace_seconds", "bot_share_limit",
-                                "dealing", "confirm_score_sheets"]}),
+                                "reserve_seconds", "grace_seconds", "wait_for_players",
+                                "bot_share_limit", "dealing", "confirm_score_sheets"]}),
     ]
     form = TournamentForm
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:

@@ -77,7 +77,7 @@ class TournamentSettingsSerializer(serializers.ModelSerializer[Tournament]):
         fields = ["rounds_planned", "points_win", "points_draw", "points_loss", "points_bye",
                   "tiebreaks", "bye_policy", "bot_level", "knockout_tie_rule",
                   "third_place_match", "play", "spectators", "turn_seconds",
-                  "reserve_seconds", "grace_seconds", "dealing", "duplicate",
+                  "reserve_seconds", "grace_seconds", "wait_for_players", "dealing", "duplicate",
                   "confirm_score_sheets"]
 
 

@@ -203,6 +203,11 @@ class Tournament(models.Model):
                     "round was published, or whose connection is gone this long, gets a bot "
                     "for the turns they miss, and takes the seat back on returning. Empty: "
                     "never (their clock still runs)."))
+    wait_for_players = models.BooleanField(
+        _("tables wait for their first player"), default=False,
+        help_text=_("Online: a table's clocks, its bots and the substitutes' grace wait until "
+                    "the first of its players opens it (for a friendly cup; a table that "
+                    "nobody opens is never played)."))
     bot_share_limit = models.PositiveSmallIntegerField(
         _("leave out games bots played more than this share of (%)"), null=True, blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(100)],

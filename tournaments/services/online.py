@@ -56,7 +56,7 @@ def open_live_tables(round: Round) -> int:
             plans, seed=match.seed, reports_to=LIVE_TABLE_KIND, result_ref=str(match.pk),
             move_seconds=tournament.turn_seconds,
             reserve_seconds=tournament.reserve_seconds if tournament.turn_seconds else None,
-            grace_seconds=tournament.grace_seconds)
+            grace_seconds=tournament.grace_seconds, awaiting=tournament.wait_for_players)
         match.save(update_fields=["live_table"])
         opened += 1
     return opened

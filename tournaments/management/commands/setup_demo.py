@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from tournaments.demo import DEMO_NAME, demo_setup
+from tournaments.demo import DEMO_NAME, ONLINE_NAME, demo_setup
 
 ADMIN_URL = "http://127.0.0.1:8000/admin/"
 SITE_URL = "http://127.0.0.1:8000/"
@@ -21,11 +21,17 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--new-passwords", action="store_true",
                             help="give every demo login a new password")
+        parser.add_argument("--restart-online", action="store_true",
+                            help="deal the online cup's match afresh, waiting for its two "
+                                 "players again (whatever was played at it is lost)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        setup = demo_setup(new_passwords=options["new_passwords"])
+        setup = demo_setup(new_passwords=options["new_passwords"],
+                           restart_online=options["restart_online"])
         made = "created" if setup.created else "already there"
         self.stdout.write(f"{DEMO_NAME}: {made}.")
+        if options["restart_online"]:
+            self.stdout.write(f"{ONLINE_NAME}: dealt afresh; it waits for its players.")
         for login in setup.logins:
             role = ("Superuser" if login.superuser else "Organiser (not a superuser)"
                     if login.staff else "Player at the online cup's table")
