@@ -9,9 +9,10 @@ pass by finding nothing anywhere.
 
 Left out, each for its reason (``NOT_GAMES``): routes that show no game (accounts, the
 language switch, the rules, the favicon, the API's schema and login), practice tables
-among friends (never secret), and the admin, the organisers' workplace (its printed deals
-are withheld from an organiser who plays by ``services.deals``; the rest of it shows what
-the organisers enter)."""
+among friends (never secret), and the admin, the organisers' workplace, which withholds
+the secret games from an organiser who plays in their own way: its printed deals through
+``services.deals``, its matches and results through ``admin/scoping.without_secret_games``
+(``test_admin_secret.py``)."""
 
 from __future__ import annotations
 

@@ -108,6 +108,7 @@ class DisputedFilter(admin.SimpleListFilter):
 @admin.register(Match)
 class MatchAdmin(TournamentScoped[Match], admin.ModelAdmin[Match]):
     tournament_path = "round__tournament"
+    round_path = "round"
     list_display = ["__str__", "round_link", "table_number", "status", "result"]
     list_filter = [TournamentFilter, "status", DisputedFilter]
     list_select_related = ["round__tournament", "table", "team_a", "team_b", "result"]
@@ -413,6 +414,7 @@ class ResultAdmin(TournamentScoped[Result], admin.ModelAdmin[Result]):
     the bot jobs, which verify them first."""
 
     tournament_path = "match__round__tournament"
+    round_path = "match__round"
     list_display = ["match", "tournament", "source", "total_a", "total_b", "winner",
                     "confirmed", "entered_by", "created"]
     list_filter = [TournamentFilter, "confirmed", "source"]

@@ -25,6 +25,7 @@ from .scoping import (
     link,
     progress,
     run_for_each,
+    without_secret_games,
 )
 
 REFRESH_SECONDS = 3  # while a job runs, its page and its round's page reload this often
@@ -62,7 +63,7 @@ class MatchInline(ScopedInline[Match, Round], admin.TabularInline[Match, Round])
     show_change_link = True
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Match]:
-        return (super().get_queryset(request)
+        return (without_secret_games(super().get_queryset(request), request.user, "round")
                 .select_related("table", "team_a", "team_b", "result")
                 .prefetch_related("seats__player"))
 

@@ -30,7 +30,7 @@ from django.utils.translation import gettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from config.users import RequestUser
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Job, Match, Round, Tournament
 
 _M = TypeVar("_M", bound=Model)
@@ -100,6 +100,13 @@ def progress(job: Job) -> SafeString:
                        job.get_status_display())
 
 
+def without_secret_games(rows: QuerySet[Any], user: RequestUser, round_path: str
+                         ) -> QuerySet[Any]:
+    """``rows`` (reached from their round through ``round_path``) less those of the secret
+    rounds ``user`` plays in."""
+    return rows.exclude(**{f"{round_path}__in": selectors.secret_rounds_played_by(user)})
+
+
 class ScopedChoices(BaseModelAdmin[_M]):
     """Admin mixin: a foreign key to a tournament, round or match offers only the user's."""
 
@@ -116,6 +123,9 @@ class TournamentScoped(ScopedChoices[_M]):
     """ModelAdmin mixin: the rows of the tournaments the user organises, and nothing else."""
 
     tournament_path = "tournament"
+    # The path to the row's round, for rows of a game (a match, its result): those of a
+    # secret round are left out for an organiser who plays in it (``selectors.visibility``).
+    round_path: str | None = None
 
     def tournament_of(self, obj: Model) -> Tournament:
         for part in filter(None, self.tournament_path.split("__")):
@@ -129,7 +139,9 @@ class TournamentScoped(ScopedChoices[_M]):
         return obj is None or services.is_organiser(request.user, self.tournament_of(obj))
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[_M]:
-        return scoped(super().get_queryset(request), request.user, self.tournament_path)
+        rows = scoped(super().get_queryset(request), request.user, self.tournament_path)
+        return rows if self.round_path is None else without_secret_games(
+            rows, request.user, self.round_path)
 
     def has_module_permission(self, request: HttpRequest) -> bool:
         return is_staff(request)

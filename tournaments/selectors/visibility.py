@@ -101,6 +101,17 @@ def plays_in(round: Round, user: RequestUser | None) -> bool:
             or Seat.objects.filter(round=round, player__user=user).exists())
 
 
+def secret_rounds_played_by(user: RequestUser | None) -> QuerySet[Round]:
+    """The secret rounds (:func:`hidden_rounds`) ``user`` plays in (:func:`plays_in`), in
+    one query: the admin shows an organiser nothing of their games, as it is a player."""
+    if user is None or not user.is_authenticated:
+        return Round.objects.none()
+    plays = (Q(matches__team_a__player_a__user=user) | Q(matches__team_a__player_b__user=user)
+             | Q(matches__team_b__player_a__user=user) | Q(matches__team_b__player_b__user=user)
+             | Q(matches__seats__player__user=user))
+    return Round.objects.filter(plays, pk__in=hidden_rounds().values("pk")).distinct()
+
+
 def boards_hidden_from(round: Round, user: RequestUser | None) -> bool:
     """Whether ``user`` (None: the public) may not yet see ``round``'s boards and what was
     played on them: they are secret, and the user does not direct the round from outside
