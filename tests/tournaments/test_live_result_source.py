@@ -125,3 +125,20 @@ def test_once_the_table_is_ended_its_decision_stands_and_a_late_record_is_logged
         record_live_result(table)
     assert Result.objects.get(match=match).source == Result.Source.ENDED
     assert "already had a result (ended), which stands" in caplog.text
+
+
+def test_an_organisers_correction_is_refused_while_the_table_plays(
+        organiser: Any, match: Match) -> None:
+    # a result from before the table was (re)opened: stored while it stood ended
+    LiveTable.objects.filter(match=match).update(status=LiveTable.Status.ABANDONED)
+    result = services.match_submit_score_sheet(match=match, hand_scores=SHEET, out_seats=OUT,
+                                               user=organiser)
+    LiveTable.objects.filter(match=match).update(status=LiveTable.Status.PLAYING)
+    corrector = UserFactory()
+    match.round.tournament.organisers.add(corrector)
+    with pytest.raises(services.TournamentUserError, match=SAYS):
+        services.result_correct(result=result, hand_scores=[[0, 10], *SHEET[1:]],
+                                out_seats=OUT, user=corrector)
+    kept = Result.objects.get(pk=result.pk)
+    assert (kept.total_a, kept.total_b, kept.source) == (result.total_a, result.total_b,
+                                                         Result.Source.SHEET)

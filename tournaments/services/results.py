@@ -158,6 +158,7 @@ def result_correct(*, result: Result, hand_scores: Any, out_seats: Any,
     with transaction.atomic():
         locked = _locked_result(result)
         _refuse_complete(locked.match)
+        _refuse_live(locked.match)
         for field, value in _scored(hand_scores, out_seats).items():
             setattr(locked, field, value)
         locked.source, locked.record = Result.Source.SHEET, None
