@@ -11,12 +11,21 @@ import os
 
 os.environ.setdefault("DJANGO_DEBUG", "true")
 
+from django.conf import global_settings  # noqa: E402
+
 from config.settings import *  # noqa: E402,F403
 
 # The consumers' database work in the test's own thread and connection, where the test's
 # data is (config/settings.py); the real servers the tests start (config/asgi_process.py)
 # are given the production value.
 LIVE_DB_THREADS = int(os.environ.get("LIVE_DB_THREADS", "0"))
+
+# Passwords hashed in a blink: the default hasher is slow on purpose (a second and more on
+# a loaded machine), and the tests make users by the thousand. The servers and workers the
+# tests start inherit these settings (DJANGO_SETTINGS_MODULE), so their logins check the
+# same hashes; the default hashers stay listed for a hash made under config.settings.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher",
+                    *global_settings.PASSWORD_HASHERS]
 
 # Tasks sent for later run at once, as a test expects; the tests of the timer thread
 # itself (tests/live/test_in_process.py) turn it on.

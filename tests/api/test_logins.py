@@ -28,7 +28,6 @@ ADDRESS_FAILING = [200] * (ADDRESS_LIMIT - 1) + [429]
 
 @pytest.fixture(autouse=True)
 def limits(settings: Any) -> Any:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.AXES_FAILURE_LIMIT = LIMIT
     settings.LOGIN_ADDRESS_FAILURE_LIMIT = ADDRESS_LIMIT
     return settings

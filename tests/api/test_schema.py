@@ -67,13 +67,6 @@ def organiser_token(league: League) -> str:
 
 
 @pytest.fixture
-def fast_password_hashing(settings: Any) -> None:
-    """Every attempt at the token endpoint hashes a password; the default hasher is slow on
-    purpose, and schemathesis makes many attempts."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
 def wsgi_in_test_transaction() -> Any:
     """Keep the test's database connection open across requests to the real WSGI app, as
     Django's test client does: at the end of a request Django closes a connection that is
@@ -89,8 +82,7 @@ def wsgi_in_test_transaction() -> Any:
 @settings(max_examples=15, deadline=None, database=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
 def test_no_operation_answers_with_a_server_error(case: Any, organiser_token: str,
-                                                 wsgi_in_test_transaction: None,
-                                                 fast_password_hashing: None) -> None:
+                                                 wsgi_in_test_transaction: None) -> None:
     # As an organiser, so that result submission gets past authentication to the checks.
     # Every check but positive_data_acceptance: schema-valid data is refused by design where
     # the rules decide (an impossible score sheet, wrong credentials, an incomplete round).

@@ -15,8 +15,7 @@ URL = "/api/v1/auth/token/"
 
 
 @pytest.fixture
-def user(settings: Any) -> Any:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def user() -> Any:
     user = UserFactory()
     user.set_password("right-pass-77")
     user.save()

@@ -26,12 +26,6 @@ SIGNUP = "/accounts/signup/"
 PASSWORD = "lazy-otter-stacks-9"
 
 
-@pytest.fixture(autouse=True)
-def fast_hashing(settings: Any) -> Any:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    return settings
-
-
 def accounts() -> list[tuple[Any, ...]]:
     return sorted(User.objects.values_list("username", "email", "password"))
 
