@@ -17,6 +17,7 @@ import os
 import re
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from typing import Any, TypeVar
@@ -28,7 +29,7 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from games.live import followups, presence, service
+from games.live import followups, presence, service, turns
 from games.live.models import LiveSeat, LiveTable
 from games.live.seating import load
 from games.live.service import SeatPlan
@@ -218,6 +219,44 @@ def test_the_clock_runs_out_the_stand_in_plays_that_turn_and_the_person_the_next
     _discard_by_hand(page, table, FIRST)
     expect(_lines(page, "alice discards").filter(has_not_text=MARK)).to_have_count(1)
     expect(_lines(page, "alice").filter(has_not_text=MARK)).to_have_count(2)  # hers alone
+
+
+@contextmanager
+def _notices_lost(layers: dict[str, Any]) -> Iterator[None]:
+    """The notices this process sends go where the site does not listen (a channel layer
+    may drop any of them, and a connection that falls behind reads several actions at
+    once)."""
+    from channels.layers import channel_layers
+
+    elsewhere = {"default": {**layers["default"], "CONFIG": {
+        **layers["default"]["CONFIG"], "prefix": f"test-lost-{os.getpid()}"}}}
+    with override_settings(CHANNEL_LAYERS=elsewhere):
+        channel_layers.backends.clear()
+        yield
+    channel_layers.backends.clear()
+
+
+def test_a_turn_that_comes_round_in_one_update_is_still_told(
+        people: Callable[[Any], Person], site: str, layers: dict[str, Any]) -> None:
+    alice = _user("alice")
+    table = _in_thread(lambda: service.create_table(
+        [SeatPlan(user=alice) if s == FIRST else SeatPlan(bot="greedy") for s in range(4)],
+        seed=SEED, move_seconds=60, reserve_seconds=0))
+    page = people(alice).page
+    page.goto(f"{site}/tables/{table.pk}/")
+    told = page.get_by_role("log").get_by_text(DRAW, exact=True)
+    expect(told).to_have_count(1)
+
+    run_out(table)
+    with _notices_lost(layers):  # the stand-in's turn and the three bots' after it
+        assert _in_thread(followups.sweep)["turns_timed_out"] == 1
+    view = _view(table, FIRST)
+    assert (view["to_move"], view["phase"]) == (FIRST, "draw")  # round to alice
+    _in_thread(lambda: turns.announce(table.pk, view["seq"]))  # the one notice that arrives
+
+    expect(_lines(page, "alice discards").filter(has_text=MARK)).to_have_count(1)
+    expect(told).to_have_count(2)
+    expect(page.locator("[data-turn]")).to_have_text(DRAW)
 
 
 # -- a person gone, and back ---------------------------------------------------------------

@@ -252,8 +252,12 @@
         }
       });
     }
-    var wasMyDraw = previous !== null && previous.to_move === mySeat && previous.phase === "draw";
-    if (P.myTurn() && next.phase === "draw" && !wasMyDraw) {
+    // a turn of mine begins unless the last view was this very draw: an update that
+    // brings several actions at once (a connection that fell behind) may go from one draw
+    // of mine to the next, round the table or into a new hand
+    var sameDraw = previous !== null && previous.seq === next.seq &&
+      previous.to_move === mySeat && previous.phase === "draw";
+    if (P.myTurn() && next.phase === "draw" && !sameDraw) {
       logLine(msg.your_turn_draw, "turn-line");
       P.turnStarted();
       if (!first) {
