@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 
 from games.live.models import LiveTable
 from tournaments import services
-from tournaments.models import Match, Result
+from tournaments.models import Absence, Match, Result
 from tournaments.services.online import record_live_result
 
 from .factories import UserFactory
@@ -142,3 +142,20 @@ def test_an_organisers_correction_is_refused_while_the_table_plays(
     kept = Result.objects.get(pk=result.pk)
     assert (kept.total_a, kept.total_b, kept.source) == (result.total_a, result.total_b,
                                                          Result.Source.SHEET)
+
+
+def test_the_bot_job_does_not_play_a_match_whose_live_table_plays(
+        organiser: Any, match: Match) -> None:
+    """Every player marked absent once the table is open: the table's substitutes play
+    their seats (``round_fill_seats``), so the match has bots in every seat; the round's bot
+    job still leaves it to its table rather than playing it a second time offline."""
+    for player in (match.team_a.player_a, match.team_a.player_b, match.team_b.player_a,
+                   match.team_b.player_b):
+        Absence.objects.create(tournament=match.round.tournament, round_number=1,
+                               player=player)
+    assert services.round_fill_seats(round=match.round, user=organiser) == 4
+    assert LiveTable.objects.get(match=match).status == LiveTable.Status.PLAYING
+    with pytest.raises(services.TournamentUserError):
+        services.job_play_round_bots(round=match.round, user=organiser)
+    assert services.match_play_bots(match_id=match.pk) is None
+    nothing_stored(match)

@@ -102,10 +102,13 @@ def rounds_total(tournament: Tournament) -> int:
 
 
 def round_bot_match_ids(round: Round) -> list[int]:
-    """The matches of a published round with bots in every seat and no result yet."""
+    """The matches of a published round with bots in every seat and no result yet. A match
+    at a live table is its table's to play, even once bots hold every seat there (its
+    players marked absent after it opened): its result comes from that game alone."""
     if round.status != Round.Status.PUBLISHED:
         return []
-    return list(Match.objects.filter(round=round, is_bye=False, result__isnull=True)
+    return list(Match.objects.filter(round=round, is_bye=False, result__isnull=True,
+                                     live_table__isnull=True)
                 .exclude(seats__player__isnull=False).values_list("pk", flat=True))
 
 

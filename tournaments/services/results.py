@@ -276,9 +276,10 @@ def _checked_reason(given: Any) -> str:
 
 def _bot_match_to_play(match_id: int) -> Match | None:
     """The match, locked, if bots still have to play it: published round, no result, a bot
-    in each of its four seats."""
+    in each of its four seats, and no live table (whose game alone gives its result)."""
     match = lock_match(match_id)
     if (match is None or match.is_bye or match.round.status != Round.Status.PUBLISHED
+            or match.live_table_id is not None
             or Result.objects.filter(match=match).exists()):
         return None
     seats = list(match.seats.all())
