@@ -55,3 +55,33 @@ def test_an_organiser_who_plays_sees_nothing_of_the_secret_rounds_games_in_the_a
     assert set(shown(playing, games).values()) == {False}
     games.release()
     assert set(shown(playing, games).values()) == {True}
+
+
+def test_the_console_and_the_printed_deals_show_an_organiser_who_plays_nothing_of_the_round(
+        games: SecretGames) -> None:
+    """The organiser's console (its page and its live fragment) and the round's printed
+    deals are the admin's too: while the round is secret, an organiser who plays in it (here
+    on table 2, finished, their seat taken by a substitute) sees no result of its tables, no
+    count of those done, and no pack; another organiser sees them all."""
+    player = games.users["organiser"]
+    player.is_staff = True
+    player.save()
+    playing, directing = Client(), Client()
+    playing.force_login(player)
+    other = UserFactory(username="organiser-who-directs")
+    games.tournament.organisers.add(other)
+    directing.force_login(other)
+    result = Result.objects.get(match=games.matches[0])
+    t = games.tournament.pk
+    markers = {f"/admin/tournaments/tournament/{t}/console/": f"{result.total_a}–{result.total_b}",
+               f"/admin/tournaments/tournament/{t}/console/live/": "Results in: 2 of 3",
+               f"/admin/tournaments/round/{games.round.pk}/deals/": "Board 1 (hand 1): seat"}
+
+    def seen(client: Client) -> dict[str, bool]:
+        return {page: marker in client.get(page).content.decode()
+                for page, marker in markers.items()}
+
+    assert set(seen(directing).values()) == {True}  # the markers are there
+    assert seen(playing) == dict.fromkeys(markers, False)
+    games.release()
+    assert set(seen(playing).values()) == {True}

@@ -120,8 +120,11 @@ def _context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     view = selectors.tournament_console(tournament)
     round = view.round
     draft = round is not None and round.status == Round.Status.DRAFT
-    rows = [_row(match, tournament) for match in view.tables]
-    return {"console": view, "round": round, "rows": rows, "draft": draft,
+    # an organiser who plays in a secret duplicate round sees nothing of its tables (their
+    # results, how many are done, the steps that count them), as in the director's view
+    secret = round is not None and selectors.boards_hidden_from(round, request.user)
+    rows = [] if secret else [_row(match, tournament) for match in view.tables]
+    return {"console": view, "round": round, "rows": rows, "draft": draft, "secret": secret,
             "waiting": _waiting(view),
             "job_progress": progress(view.job) if view.job else "",
             "job_link": link(view.job, _("job page")) if view.job else "",
@@ -204,6 +207,10 @@ def _take(step: str, tournament: Tournament,
                  "them if needed, then publish it.") % {"number": round.number}, []
     if step in ROUND_STEPS or step in DRAFT_EDITS:
         round = _round(tournament, request)
+        if selectors.boards_hidden_from(round, user):  # its refusals would count tables
+            raise services.TournamentUserError(_(
+                "you play in round %(number)d, whose boards are secret until every table has "
+                "finished: another organiser runs its steps") % {"number": round.number})
         if step in DRAFT_EDITS:
             edit = DRAFT_EDITS[step](round, request)
             return _("The draw of round %(number)d is changed: %(edit)s.") % {

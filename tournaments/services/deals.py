@@ -15,6 +15,7 @@ from config.users import RequestUser
 from games.engine import Card, deal_from_seed, dealer_of
 from tournaments.models import Match, Round, Seat, Tournament
 from tournaments.selectors.boards import first_board
+from tournaments.selectors.visibility import boards_hidden_from
 
 from .access import is_player_of, require_organiser
 from .errors import TournamentUserError
@@ -43,7 +44,10 @@ def deals_for_organiser(*, tournament: Tournament, matches: list[Match],
                         user: RequestUser) -> tuple[list[MatchDeals], list[Match]]:
     """The deals of ``matches`` (all of ``tournament``) to print, and the matches withheld: an
     organiser who plays in a match does not see its deals before it has a result, nor, in a
-    duplicate round (every match dealt the same boards), any match's of that round."""
+    duplicate round (every match dealt the same boards), any match's of that round while its
+    boards are secret (``selectors.boards_hidden_from``): as any player of it, not only one
+    whose own table still plays (one whose seat a substitute took, or whose table has
+    finished, waits for the round as the others do)."""
     require_organiser(user, tournament)
     if tournament.dealing != Tournament.Dealing.PLATFORM:
         raise TournamentUserError(gettext(
@@ -54,7 +58,8 @@ def deals_for_organiser(*, tournament: Tournament, matches: list[Match],
         if match.is_bye:
             continue
         if (is_player_of(user, match) and not hasattr(match, "result")) or (
-                match.round.seed is not None and _still_to_play(user, match.round)):
+                match.round.seed is not None and (_still_to_play(user, match.round)
+                                                  or boards_hidden_from(match.round, user))):
             withheld.append(match)
             continue
         first_dealer, packs = match_deals(match)
