@@ -31,6 +31,7 @@ from games.live import service
 from games.live.models import LiveTable
 from tournaments.models import Player, Result, Team
 
+from .factories import UserFactory
 from .secret_games import SecretGames, build
 from .test_duplicate_robot import act, play  # noqa: F401  (act: a fixture)
 
@@ -200,3 +201,46 @@ def test_a_secret_rounds_tables_fragment_does_not_change_as_its_games_go_on(
     after = Client().get(path)
     assert service.update_since(table, 0, 0).view["scores"]  # a hand was scored
     assert (after.content, after["ETag"]) == (before.content, before["ETag"])
+
+
+@pytest.mark.parametrize("who", ["anonymous", "other table", "not yet played", "organiser"])
+def test_no_route_tells_which_tables_of_a_secret_round_have_finished(
+        games: SecretGames, who: str) -> None:
+    """Tables 1 and 2 have finished, table 3 plays: as on the round's page, every table is
+    being played everywhere (a team's and a player's results, the API's status and its
+    filter), no team is marked provisional in the standings, and the match pages offer the
+    same. An organiser who directs the round sees the statuses in the API."""
+    client = Client()
+    if games.users[who] is not None:
+        client.force_login(games.users[who])
+    done, playing = games.matches[0], games.matches[2]
+    matches = f"/api/v1/matches/?round={games.round.pk}"
+
+    def statuses(client: Client) -> dict[int, str]:
+        return {m["id"]: m["status"] for m in client.get(matches).json()["results"]}
+
+    def filtered(client: Client, status: str) -> int:
+        count: int = client.get(f"{matches}&status={status}").json()["count"]
+        return count
+
+    assert set(statuses(client).values()) == {"playing"}
+    assert client.get(f"/api/v1/matches/{done.pk}/").json()["status"] == "playing"
+    assert (filtered(client, "done"), filtered(client, "playing")) == (0, 3)
+    for match in (done, playing):
+        for page in (f"/teams/{match.team_a_id}/", f"/players/{match.team_a.player_b_id}/"):
+            text = client.get(page).content.decode()
+            assert '">being played</a>' in text and '">done</a>' not in text, page
+    standings = client.get(f"/tournaments/{games.tournament.pk}/standings/").content.decode()
+    assert "badge-provisional" not in standings
+    if who != "not yet played":  # who may enter table 3's sheet (refused while it plays)
+        report = {match.pk: "Report the result" in client.get(f"/matches/{match.pk}/")
+                  .content.decode() for match in (done, playing)}
+        assert len(set(report.values())) == 1, report
+
+    director = UserFactory(username="organiser-who-directs")
+    games.tournament.organisers.add(director)
+    directing = Client()
+    directing.force_login(director)
+    assert statuses(directing)[done.pk] == "done" and filtered(directing, "done") == 2
+    games.release()
+    assert statuses(client)[done.pk] == "done" and filtered(client, "done") == 2

@@ -11,6 +11,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 
+from tournaments import selectors
 from tournaments.models import Match, Player, Round, Team, Tournament
 from tournaments.params import BIGINT_MAX, SMALLINT_MAX
 
@@ -76,7 +77,7 @@ class MatchFilter(StrictFilterSet):
     round_number = RoundNumberFilter(field_name="round__number",
                                      label="round number (with tournament)")
     team = IdFilter(method="filter_team", label="team id: the team plays in the match")
-    status = django_filters.ChoiceFilter(choices=Match.Status.choices)
+    status = django_filters.ChoiceFilter(choices=Match.Status.choices, method="filter_status")
 
     class Meta:
         model = Match
@@ -84,6 +85,16 @@ class MatchFilter(StrictFilterSet):
 
     def filter_team(self, queryset: QuerySet[Match], name: str, value: int) -> QuerySet[Match]:
         return queryset.filter(Q(team_a_id=value) | Q(team_b_id=value))
+
+    def filter_status(self, queryset: QuerySet[Match], name: str,
+                      value: str) -> QuerySet[Match]:
+        """The status each match shows the asker (``selectors.shown_status``): a secret
+        duplicate round's matches are all being played."""
+        user = getattr(self.request, "user", None)
+        secret = Q(round__in=selectors.rounds_hidden_from(user).values("pk"))
+        if value == Match.Status.PLAYING:
+            return queryset.filter(Q(status=value) | secret)
+        return queryset.filter(status=value).exclude(secret)
 
 
 class TeamFilter(StrictFilterSet):

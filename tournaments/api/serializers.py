@@ -211,6 +211,14 @@ class MatchSerializer(serializers.ModelSerializer[Match]):
         request = self.context.get("request")
         return selectors.visible_result(match, request.user if request is not None else None)
 
+    def to_representation(self, match: Match) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(match)
+        request = self.context.get("request")
+        # a secret duplicate round's tables are all being played, finished or not
+        data["status"] = selectors.shown_status(
+            match, request.user if request is not None else None)
+        return data
+
     @extend_schema_field(ResultSummarySerializer(allow_null=True))
     def get_result(self, match: Match) -> Any:
         result = self.visible_result(match)

@@ -20,7 +20,7 @@ from tournaments.ratings import Rating, default_rating
 
 from .matches import with_details
 from .viewmodels import RatingPoint, ResultLine, outcome
-from .visibility import PUBLIC_ROUNDS, visible_result
+from .visibility import PUBLIC_ROUNDS, shown_status, visible_result
 
 
 def teams() -> QuerySet[Team]:
@@ -38,7 +38,7 @@ def _line(match: Match, side: int) -> ResultLine:
     return ResultLine(match, match.round.tournament, match.round.number,
                       other.name if other is not None else str(_("House bots")),
                       totals[side], totals[1 - side], outcome(result, side),
-                      opponent_team=other)
+                      opponent_team=other, status=str(Match.Status(shown_status(match)).label))
 
 
 def team_results(team: Team) -> list[ResultLine]:

@@ -18,7 +18,7 @@ from .counted import counts_q
 from .matches import with_details
 from .tournaments import tournament_entries
 from .viewmodels import CrossRow, StandingLine, outcome, plain
-from .visibility import PUBLIC_ROUNDS, visible_result
+from .visibility import PUBLIC_ROUNDS, hidden_rounds, visible_result
 
 
 def tournament_metrics(tournament: Tournament) -> list[Metric]:
@@ -44,10 +44,13 @@ def withdrawn_team_ids(tournament: Tournament) -> set[int]:
 
 def provisional_team_ids(tournament: Tournament) -> set[int]:
     """The teams whose current standing counts a result of a round still being played: it
-    stands, but may still be withdrawn or corrected until the round is complete."""
+    stands, but may still be withdrawn or corrected until the round is complete. A secret
+    duplicate round's results count nowhere yet, and which of its tables have one is its
+    secret (``visibility.hidden_rounds``)."""
     sides = (Match.objects.filter(counts_q("result__", "round__tournament__"),
                                   round__tournament=tournament,
                                   round__status=Round.Status.PUBLISHED, result__confirmed=True)
+             .exclude(round__in=hidden_rounds().values("pk"))
              .values_list("team_a_id", "team_b_id"))
     return {team for pair in sides for team in pair if team is not None}
 

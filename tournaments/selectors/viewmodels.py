@@ -134,6 +134,7 @@ class ResultLine:
     partner: Player | None = None
     bot: bool = False
     opponent_team: Team | None = None
+    status: str = ""  # the match's, as the public may see it (``visibility.shown_status``)
 
 
 @dataclass

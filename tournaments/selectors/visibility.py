@@ -133,6 +133,21 @@ def may_see_game(match: Match, user: RequestUser | None) -> bool:
     return not boards_hidden_from(match.round, user)
 
 
+def shown_status(match: Match, user: RequestUser | None = None) -> str:
+    """The match's status as ``user`` (None: the public) may see it: every match of a
+    secret duplicate round is *being played*, finished or not, as the round's page shows it
+    (:func:`may_see_game`: even that a table has finished is the round's secret)."""
+    return match.status if may_see_game(match, user) else Match.Status.PLAYING
+
+
+def rounds_hidden_from(user: RequestUser | None) -> QuerySet[Round]:
+    """The rounds whose boards ``user`` may not see (:func:`boards_hidden_from`), in one
+    query: the secret ones, but those they direct from outside."""
+    directed = organised_tournaments(user).values("pk")
+    return hidden_rounds().filter(~Q(tournament__in=directed)
+                                  | Q(pk__in=secret_rounds_played_by(user).values("pk")))
+
+
 def visible_result(match: Match, user: RequestUser | None = None) -> Result | None:
     """The match's result if ``user`` may see it (``None``: the public), else ``None``."""
     result: Result | None = getattr(match, "result", None)

@@ -169,6 +169,8 @@ def report_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         "pending_hands": sheet_lines(pending, match) if pending else None,
         "may_confirm": pending is not None and waits_for(user, pending),
         "login": (not user.is_authenticated and match.round.status == Round.Status.PUBLISHED
-                  and match.status in (Match.Status.PENDING, Match.Status.AWAITING)
+                  # every table of a secret round alike: which have finished is its secret
+                  and (not selectors.may_see_game(match, None)
+                       or match.status in (Match.Status.PENDING, Match.Status.AWAITING))
                   and match.seats.filter(player__isnull=False).exists()),
     }}
