@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from games.live.models import LiveTable
 from tournaments.models import Result
 
 from .factories import UserFactory
@@ -85,3 +86,28 @@ def test_the_console_and_the_printed_deals_show_an_organiser_who_plays_nothing_o
     assert seen(playing) == dict.fromkeys(markers, False)
     games.release()
     assert set(seen(playing).values()) == {True}
+
+
+@pytest.mark.parametrize("data", [
+    {"do": "pause"}, {"do": "pin", "seat": "1"}, {"do": "add_time", "seat": "0", "seconds": "60"},
+    {"do": "message", "text": "Five minutes left"}])
+def test_an_organiser_who_plays_in_a_secret_round_directs_none_of_its_tables(
+        games: SecretGames, data: dict[str, str]) -> None:
+    """The director's page shows an organiser who plays in the round none of its tables;
+    its buttons' view refuses them as well, at table 3 too (not theirs): in a duplicate round
+    every table's result is compared with their own, and a refusal ("no longer in play")
+    or a count of the tables messaged would tell which tables have finished."""
+    player = games.users["organiser"]
+    player.is_staff = True
+    player.save()
+    client = Client()
+    client.force_login(player)
+    table = LiveTable.objects.get(pk=games.matches[2].live_table_id)
+    before = (table.paused_at, table.seating, table.message, table.deadline)
+    response = client.post(f"/admin/tournaments/tournament/{games.tournament.pk}/director/do/",
+                           {"table": str(table.pk), **data}, follow=True)
+    assert [str(m) for m in response.context["messages"]] == [
+        "Not done: You play in round 1, whose boards are secret until every table has "
+        "finished: another organiser directs its tables."]
+    table.refresh_from_db()
+    assert (table.paused_at, table.seating, table.message, table.deadline) == before

@@ -1,8 +1,8 @@
 """The director's work at a published online round's live tables: pause and resume a
 table, seat a person's substitute bot for the rest of the game (pin) or give the seat
 back, add time to a person's clock, and message every table of the round. Only the
-tournament's organisers, and none at a table they play at; each table must be one of that
-round's. The live tables do the
+tournament's organisers, and none at a table they play at, nor at any table of a secret
+duplicate round they play in; each table must be one of that round's. The live tables do the
 rest under their own locks (``games.live.director``); a refusal is the table's sentence.
 """
 
@@ -14,6 +14,7 @@ from config.users import RequestUser
 from games.live import director
 from games.live.errors import TableError
 from tournaments.models import Match, Round
+from tournaments.selectors import boards_hidden_from
 
 from .access import require_organiser, side_of
 from .errors import TournamentUserError
@@ -36,10 +37,18 @@ def _table_of(round: Round, table_id: int, user: RequestUser) -> int:
     return table_id
 
 
-def _published(round: Round) -> None:
+def _published(round: Round, user: RequestUser) -> None:
+    """The round is being played, and ``user`` directs it from outside: an organiser who
+    plays in a secret duplicate round directs none of its tables (every table's result is
+    compared with theirs, and a refusal would tell which have finished), as the director's
+    page shows them none."""
     if round.status != Round.Status.PUBLISHED:
         raise TournamentUserError(_("Round %(number)d is not being played.")
                                   % {"number": round.number})
+    if boards_hidden_from(round, user):
+        raise TournamentUserError(_(
+            "You play in round %(number)s, whose boards are secret until every table has "
+            "finished: another organiser directs its tables.") % {"number": round.number})
 
 
 def director_table_act(*, round: Round, user: RequestUser, action: str, table_id: int,
@@ -47,7 +56,7 @@ def director_table_act(*, round: Round, user: RequestUser, action: str, table_id
     """Do ``action`` (one of ``TABLE_ACTIONS``) at one live table of ``round``; whether it
     changed anything (pausing a paused table does not)."""
     require_organiser(user, round.tournament)
-    _published(round)
+    _published(round, user)
     if action not in TABLE_ACTIONS:
         raise TournamentUserError(_("Unknown action %(action)s; choose from %(names)s.")
                                   % {"action": action, "names": ", ".join(TABLE_ACTIONS)})
@@ -74,7 +83,7 @@ def director_table_act(*, round: Round, user: RequestUser, action: str, table_id
 def director_message(*, round: Round, user: RequestUser, text: str) -> int:
     """Show ``text`` at every table of ``round`` in play; how many tables got it."""
     require_organiser(user, round.tournament)
-    _published(round)
+    _published(round, user)
     tables = [pk for pk in round.matches.exclude(live_table=None)
               .values_list("live_table_id", flat=True) if pk is not None]
     try:
