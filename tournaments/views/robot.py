@@ -6,7 +6,6 @@ a pairs event's invitations: sent, accepted, refused or withdrawn."""
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -62,12 +61,9 @@ def robot_play(request: HttpRequest, event_id: int) -> HttpResponse:
     if not form.is_valid():
         return _event_page(request, event, status=400, error=_("Partner: %(error)s") % {
             "error": " ".join(str(e) for e in form.errors["partner"])})
-    partner = None
-    if name := form.cleaned_data["partner"]:
-        partner = get_user_model().objects.filter(username=name).first()
-        if partner is None:
-            return _event_page(request, event, status=400,
-                               error=services.cannot_invite(name, event))
+    name = form.cleaned_data["partner"]
+    # a name nobody has is refused by the service as a person who may not play is
+    partner = services.partner_named(name) if name else None
     try:
         entry = services.robot_enter(event=event, user=request.user, partner=partner)
     except services.TournamentUserError as exc:
