@@ -244,3 +244,34 @@ def test_no_route_tells_which_tables_of_a_secret_round_have_finished(
     assert statuses(directing)[done.pk] == "done" and filtered(directing, "done") == 2
     games.release()
     assert statuses(client)[done.pk] == "done" and filtered(client, "done") == 2
+
+
+@pytest.mark.parametrize(("who", "finished", "playing"), [
+    ("someone", 0, 2), ("other table", 1, 2), ("organiser", 0, 2)])
+def test_reporting_a_result_does_not_tell_which_tables_of_a_secret_round_have_finished(
+        games: SecretGames, who: str, finished: int, playing: int) -> None:
+    """Confirming, disputing or submitting a result of a table one does not play at answers
+    alike for a finished table and one in play (``finished``, ``playing``: indexes of
+    matches): 'no result to confirm' only where there is none told a logged-in stranger
+    which tables had finished, and an organiser who plays in the round got 'already has a
+    result'. The organiser who plays enters no result of the round's other tables (the
+    admin shows them none), as a stranger."""
+    user = games.users.get(who) or UserFactory(username="someone", is_staff=False)
+    client = Client()
+    client.force_login(user)
+    sheet = {"score_sheet": {"hand_scores": [[0, 40], [30, 0], [0, 50], [40, 0], [20, 0]],
+                             "out_seats": [0, 1, 2, 3, 1]}}
+    answers = {}
+    for index in (finished, playing):
+        match = games.matches[index]
+        name = str(match)
+        said = []
+        for path, body in ((f"/api/v1/matches/{match.pk}/result/confirm/", {}),
+                           (f"/api/v1/matches/{match.pk}/result/", sheet)):
+            response = client.post(path, body, content_type="application/json")
+            said.append((response.status_code, response.content.decode().replace(name, "M")))
+        for page in ("confirm", "dispute"):
+            said.append(client.post(f"/matches/{match.pk}/result/{page}/").status_code)
+        answers[index] = said
+    assert answers[finished] == answers[playing]
+    assert not Result.objects.filter(match=games.matches[playing]).exists()

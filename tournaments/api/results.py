@@ -74,7 +74,7 @@ class ResultSubmissionMixin:
                        format: str | None = None) -> Response:
         """A player of the other team (or an organiser) confirms a result that waits."""
         match = self.get_object()
-        result = Result.objects.filter(match=match).select_related("match__round").first()
+        result = services.result_to_answer(request.user, match)
         if result is None:
             raise NotFound(_("%(match)s has no result to confirm") % {"match": match})
         services.result_confirm(result=result, user=request.user)

@@ -12,6 +12,7 @@ from .access import (
     may_edit_register,
     require_organiser,
     require_submitter,
+    result_to_answer,
 )
 from .checkin import check_in_roster, check_in_self, check_in_settings
 from .deals import deals_for_organiser
@@ -68,7 +69,7 @@ __all__ = [
     "match_end_live_table", "match_play_bots",
     "match_submit_record", "match_submit_score_sheet", "ratings_rebuild", "ratings_recalculate",
     "require_organiser", "require_submitter", "result_confirm", "result_correct",
-    "result_dispute", "result_withdraw",
+    "result_dispute", "result_to_answer", "result_withdraw",
     "round_complete", "round_fill_seats", "round_pair_next", "round_publish",
     "cannot_invite", "partner_named", "robot_answer", "robot_enter", "robot_withdraw",
     "round_release_boards",

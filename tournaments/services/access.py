@@ -10,6 +10,7 @@ from config.users import RequestUser
 from tournaments.models import Match, Player, Result, Team, Tournament
 from tournaments.selectors.people import register_tournaments
 from tournaments.selectors.reporting import side_in
+from tournaments.selectors.visibility import boards_hidden_from, may_see_game
 
 from .errors import TournamentUserError
 
@@ -32,10 +33,24 @@ def require_organiser(user: RequestUser, tournament: Tournament) -> None:
 
 
 def require_submitter(user: RequestUser, match: Match) -> None:
-    """Results come from the tournament's organisers or the match's own players."""
-    if not (is_organiser(user, match.round.tournament) or is_player_of(user, match)):
+    """Results come from the tournament's organisers or the match's own players; an
+    organiser who plays in a secret duplicate round enters none of its other tables' (the
+    admin shows them none), and is answered as anyone else who may not."""
+    player = is_player_of(user, match)
+    if not (player or (is_organiser(user, match.round.tournament)
+                       and not boards_hidden_from(match.round, user))):
         raise PermissionDenied(gettext("only this tournament's organisers and this match's "
                                        "players may submit its result"))
+
+
+def result_to_answer(user: RequestUser, match: Match) -> Result | None:
+    """The match's result for ``user`` to confirm or dispute, or None, as if it had none,
+    where it is a secret duplicate round's game they may not see (``may_see_game``) at a
+    table they do not play at: which tables have finished is the round's secret."""
+    result = Result.objects.filter(match=match).select_related("match__round").first()
+    if result is not None and not may_see_game(match, user) and not is_player_of(user, match):
+        return None
+    return result
 
 
 def side_of(user: RequestUser, match: Match) -> int | None:

@@ -17,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from config.users import RequestUser
 from games.engine import HANDS_PER_GAME, score_sheet_errors, team_of
 from games.engine.scoresheet import VALUE_STEP
 from tournaments import selectors, services
@@ -118,8 +119,8 @@ def score_sheet(request: HttpRequest, match_id: int) -> HttpResponse:
         "step": VALUE_STEP}, status=400 if errors else 200)
 
 
-def _result(match: Match) -> Result:
-    result = Result.objects.filter(match=match).first()
+def _result(match: Match, user: RequestUser) -> Result:
+    result = services.result_to_answer(user, match)
     if result is None:
         raise Http404(gettext("This match has no result yet."))
     return result
@@ -130,7 +131,7 @@ def _result(match: Match) -> Result:
 def confirm_result(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
     try:
-        services.result_confirm(result=_result(match), user=request.user)
+        services.result_confirm(result=_result(match, request.user), user=request.user)
     except services.TournamentUserError as exc:
         messages.error(request, str(exc))
     else:
@@ -143,7 +144,7 @@ def confirm_result(request: HttpRequest, match_id: int) -> HttpResponse:
 def dispute_result(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
     try:
-        services.result_dispute(result=_result(match), user=request.user,
+        services.result_dispute(result=_result(match, request.user), user=request.user,
                                 reason=request.POST.get("reason", ""))
     except services.TournamentUserError as exc:
         messages.error(request, str(exc))
