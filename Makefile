@@ -28,7 +28,7 @@ run: compile
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # Uses local PostgreSQL and Redis when they answer (tests/local_services.py says which).
-# Development settings, as pytest's (tests/settings.py), for compile_translations too.
+# pytest compiles the translations itself (tests/conftest.py).
 # The whole suite on the engine as built (compiled where a C compiler is), then the tests
 # of the engine, the bots and the conformance records again on the pure-Python modules
 # (PUSH_ENGINE_PURE), so both builds are tested; PUSH_ENGINE_EXPECT=compiled (CI sets it)
@@ -38,7 +38,6 @@ run: compile
 ENGINE_TESTS = tests/games --ignore=tests/games/test_commands.py
 test: export DJANGO_DEBUG = true
 test: compile
-	$(PY) manage.py compile_translations
 	eval "$$($(PY) tests/local_services.py)" && $(VENV)/bin/pytest -n 2
 	eval "$$($(PY) tests/local_services.py)" && PUSH_ENGINE_PURE=1 $(VENV)/bin/pytest -n 2 \
 		$(ENGINE_TESTS)

@@ -116,7 +116,8 @@ def test_a_game_at_the_bots_pace_is_not_reported(
         view = service.update_since(table.pk, FIRST, 0).view
         legal = view["legal"]
         act(table.pk, FIRST, next((a for a in legal if " discard " not in a), legal[0]), f"h{n}")
-    played = LiveAction.objects.filter(table=table).count()
+    # as a quick machine plays them: all within the last second, however long they took here
+    played = LiveAction.objects.filter(table=table).update(created=timezone.now())
     assert 20 < played < busy_table_limit()
     report = health_report()
     assert report["healthy"] and report["busy_tables"] == []
