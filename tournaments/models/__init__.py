@@ -2,8 +2,8 @@
 
 - ``core``: players, teams, tournaments, their entries, absences and check-ins, rounds,
   tables, matches, seats and results (the source of truth);
-- ``derived``: standings and rating history, rebuilt from the results at any time, and the
-  background work's jobs and the tasks owed to the broker;
+- ``derived``: standings and rating history, rebuilt from the results at any time;
+- ``work``: the background work's jobs and the tasks owed to the broker;
 - ``robot``: robot duplicate events, where each entrant plays the event's boards with bots.
 """
 
@@ -25,8 +25,9 @@ from .core import (
     new_deal_seed,
     new_handle,
 )
-from .derived import Job, OutboxTask, RatingEntry, Standing
+from .derived import RatingEntry, Standing
 from .robot import ROBOT_TABLE_KIND, RobotEntry, RobotEvent
+from .work import Job, OutboxTask
 
 __all__ = [
     "BOT_LEVELS", "HANDLE_LENGTH", "LIVE_TABLE_KIND", "ROBOT_TABLE_KIND", "Absence", "CheckIn",
