@@ -48,7 +48,7 @@ test: compile
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict games/engine games/bots tournaments/formats tournaments/duplicate tournaments/console_steps.py tournaments/standings tournaments/ratings.py tournaments/bot_share.py games/replay.py tournaments/csv_cells.py tournaments/params.py games/live/state.py games/live/ids.py games/live/errors.py games/live/frames.py games/live/seating.py games/live/hands.py games/live/pacing.py
-	$(VENV)/bin/mypy config games tournaments
+	$(VENV)/bin/mypy bench config games tournaments
 	$(VENV)/bin/lint-imports
 	DJANGO_DEBUG=true $(PY) manage.py makemigrations --check --dry-run
 

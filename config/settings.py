@@ -446,7 +446,7 @@ LIVE_ABANDON_AFTER = timedelta(hours=float(os.environ.get("LIVE_ABANDON_HOURS", 
 LIVE_DB_THREADS = int(os.environ.get(
     "LIVE_DB_THREADS", "4" if "postgresql" in DATABASES["default"]["ENGINE"] else "0"))
 # bench_tables only: a bare websocket echo at ws/bench-echo/ on the server it starts, so the
-# transport's own cost shows beside a table's (games/live/bench.py).
+# transport's own cost shows beside a table's (bench/tables.py).
 LIVE_BENCH_ECHO = env_bool("LIVE_BENCH_ECHO", False)
 
 # Logs (config/logs.py, README "Logs"): every process (the web or ASGI server, each Celery

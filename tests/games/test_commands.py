@@ -120,8 +120,8 @@ def test_bench_engine_anchor_ends_with_both_rates_and_both_ratios() -> None:
 
 
 def test_the_anchor_ratios_are_the_medians_of_each_rounds_own() -> None:
-    from games.bench import Rate
-    from games.bench_anchor import Round, anchor_lines
+    from bench.anchor import Round, anchor_lines
+    from bench.engine import Rate
 
     def round_of(anchor: float, play: float, check: float) -> Round:
         return Round(Rate("a", 1, int(anchor), 1.0), Rate("p", 1, int(play), 1.0),

@@ -8,8 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from bench import tables as bench
 from config.asgi_process import COMMANDS
-from games.live import bench
 
 
 class Command(BaseCommand):

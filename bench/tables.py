@@ -43,10 +43,9 @@ from django.test import Client
 
 from config.asgi_process import AsgiServer
 from config.worker_process import database_url, sending_to, start_worker, wait_ready
-
-from . import service
-from .models import LiveAction, LiveTable
-from .state import replay
+from games.live import service
+from games.live.models import LiveAction, LiveTable
+from games.live.state import replay
 
 ORIGIN = "http://127.0.0.1"
 

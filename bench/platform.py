@@ -23,9 +23,10 @@ from celery import Celery
 from django.conf import settings
 from django.db import connection, transaction
 
+from bench.swiss_field import bench_swiss_input
 from config.worker_process import ROOT, database_url, sending_to, start_worker, wait_ready
 from tournaments import services
-from tournaments.formats.swiss import bench_swiss_input, pair_swiss_round
+from tournaments.formats.swiss import pair_swiss_round
 from tournaments.models import (
     Absence,
     Entry,

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.bench import Rate, self_play, verification
+from bench.engine import Rate, self_play, verification
 
 #: How to get the anchor: OpenSpiel is an optional benchmark dependency.
 INSTALL_HINT = ("OpenSpiel is not installed; it is an optional benchmark dependency: "

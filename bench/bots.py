@@ -12,11 +12,10 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from games.bots.greedy import GreedyBot
+from games.bots.playout import world_of
 from games.engine import HandState, dealer_of
 from games.engine.play import deal_from_seed, play_game
-
-from .greedy import GreedyBot
-from .playout import world_of
 
 
 @dataclass(frozen=True, slots=True)
