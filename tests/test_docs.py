@@ -12,8 +12,10 @@ links are checked here.
 from __future__ import annotations
 
 import doctest
+import importlib.util
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from markdown.extensions.toc import slugify
@@ -96,3 +98,42 @@ def test_the_link_check_finds_a_missing_page_and_a_missing_heading() -> None:
     assert "no-such-heading" not in _anchors(DOCS / "getting-started.md")
     assert "the-demo" in _anchors(DOCS / "getting-started.md")
     assert "R6.4" in _anchors(DOCS / "rules.md")
+
+
+def test_the_settings_page_takes_its_table_of_variables_from_the_code() -> None:
+    """The manual's hooks put ``config.environment.markdown_table()`` where the settings page
+    has its marker line, so the page lists every variable the code reads and no other; it
+    lists none by hand, which could fall behind."""
+    path = DOCS / "operating" / "settings.md"
+    page = path.read_text(encoding="utf-8")
+    hooks = _hooks()
+    assert [line for line in page.splitlines() if hooks.ENVIRONMENT_MARKER in line] == [
+        hooks.ENVIRONMENT_MARKER]
+    assert not re.search(r"^\|", page, re.MULTILINE), "a table written by hand"
+
+    environment = pytest.importorskip("config.environment",
+                                      exc_type=ModuleNotFoundError)
+    built = hooks.on_page_markdown(page, page=_Page("operating/settings.md"), config=None,
+                                   files=None)
+    assert hooks.ENVIRONMENT_MARKER not in built
+    assert environment.markdown_table().strip() in built
+
+
+def test_the_hooks_anchor_each_rule_by_its_number() -> None:
+    built = _hooks().on_page_markdown("## 6. Your turn\n\n### R6.4 Pushing from a short stock\n",
+                                      page=_Page("rules.md"), config=None, files=None)
+    assert "### R6.4 Pushing from a short stock { #R6.4 }" in built
+    assert "## 6. Your turn\n" in built
+
+
+class _Page:
+    def __init__(self, src_uri: str) -> None:
+        self.file = type("File", (), {"src_uri": src_uri})()
+
+
+def _hooks() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("docs_hooks", DOCS / "hooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
