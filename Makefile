@@ -3,7 +3,7 @@ VENV = .venv
 PY = $(VENV)/bin/python
 STAMP = $(VENV)/.installed
 
-.PHONY: install compile run test lint clean
+.PHONY: install compile run test lint docs clean
 
 install: $(STAMP)
 
@@ -44,13 +44,20 @@ test: compile
 
 # mypy checks all of config, games and tournaments strictly, with the django-stubs plugin
 # ([tool.mypy], pyproject.toml); the pure cores' own run keeps them strict by themselves.
-# lint-imports checks the one-way calls of README "Layout" ([tool.importlinter], pyproject.toml).
+# lint-imports checks the one-way calls of docs/developing/layers.md ([tool.importlinter],
+# pyproject.toml). mkdocs builds the manual (mkdocs.yml) and fails on a broken link or page.
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict games/engine games/bots tournaments/formats tournaments/duplicate tournaments/console_steps.py tournaments/standings tournaments/ratings.py tournaments/bot_share.py games/replay.py tournaments/csv_cells.py tournaments/params.py games/live/state.py games/live/ids.py games/live/errors.py games/live/frames.py games/live/seating.py games/live/hands.py games/live/pacing.py
 	$(VENV)/bin/mypy bench config games tournaments
 	$(VENV)/bin/lint-imports
 	DJANGO_DEBUG=true $(PY) manage.py makemigrations --check --dry-run
+	$(VENV)/bin/mkdocs build --strict
+
+# The manual (mkdocs.yml, docs/), served at http://127.0.0.1:8001/ and rebuilt as its pages
+# change; beside `make run`, which has port 8000.
+docs: install
+	$(VENV)/bin/mkdocs serve -a 127.0.0.1:8001
 
 clean:
 	find games -name '*.so' -delete

@@ -3,7 +3,7 @@
 N practice tables play at once on a real ASGI server process (uvicorn, as in production,
 or daphne; started here on a free port) with the Redis pub/sub channel layer, PostgreSQL
 and greedy bots run by real Celery worker processes (at a lower CPU priority, as the
-README advises where they share a machine with the server). Each table seats one to four
+manual advises where they share a machine with the server). Each table seats one to four
 simulated people (the seat that moves first always one of them, bots in the rest), each
 over a websocket of its own and beginning at a random moment in the first seconds of the
 run (the ramp, as people arrive): when its seat may act it thinks a random 0.5 to 1.5 s,

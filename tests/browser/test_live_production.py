@@ -4,7 +4,7 @@ hand played through the page in three chromium contexts.
 - The site runs in a real uvicorn process with the production settings (debug off, a
   secret key, the allowed hosts, HTTPS only, secure cookies), on the test database; its
   pages' static files are collected by ``collectstatic`` and served by WhiteNoise from that
-  process, as README "Production" has it. The TLS the proxy would answer is answered by
+  process, as docs/operating/production.md has it. The TLS the proxy would answer is answered by
   uvicorn itself (``tests.production.tls_args``).
 - Its websockets go through the Redis pub/sub channel layer, under a prefix of this
   test's own.
@@ -116,7 +116,7 @@ def production(transactional_db: None, static_root: Path,
                          CHANNEL_REDIS_URL=redis_url, CHANNEL_PREFIX=tag,
                          LIVE_BOT_PAUSE_SECONDS=BOT_PAUSE, LIVE_HAND_PAUSE_SECONDS="0")
     log = tmp_path / "worker.log"
-    # at a lower CPU priority than the server, as README "Production" advises
+    # at a lower CPU priority than the server, as docs/operating/production.md advises
     worker = start_worker(queue=tag, database=env["DATABASE_URL"],
                           broker=env["CELERY_BROKER_URL"], backend="", log=log, env=env,
                           nice=10)

@@ -37,7 +37,7 @@ def as_table(data: Any) -> tuple[list[str], list[Mapping[str, Any]]]:
 def _cell(value: Any) -> Any:
     """A CSV cell: numbers as they are (a score difference of -20 stays a number), None as
     empty, text (anything nested as JSON) escaped where a spreadsheet would run it as a
-    formula (``csv_cells.escape``; README, "For players")."""
+    formula (``csv_cells.escape``; docs/api/exports.md)."""
     if value is None or isinstance(value, int | float):
         return value
     text = value if isinstance(value, str) else json.dumps(value, cls=JSONEncoder,
