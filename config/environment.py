@@ -98,7 +98,8 @@ class Number(Variable[float, D]):
 
 
 class Text(Variable[str, str]):
-    """Text, matching ``pattern`` (all of it) where one is given."""
+    """Text; where a ``pattern`` is given, matching it (all of it, but for the spaces around
+    it, which are dropped)."""
 
     def __init__(self, default: str, meaning: str, *, takes: str, pattern: str = "",
                  shown: str | None = None, tests: bool = False) -> None:
@@ -106,8 +107,9 @@ class Text(Variable[str, str]):
         self.takes, self.pattern = takes, pattern
 
     def parse(self, env: environs.Env) -> str:
-        checks = [Regexp(f"(?:{self.pattern})$")] if self.pattern else []
-        return env.str(self.name, validate=checks)
+        if not self.pattern:  # a password or a key: taken as it is
+            return env.str(self.name)
+        return env.str(self.name, validate=Regexp(rf"\s*(?:{self.pattern})\s*$")).strip()
 
 
 class Choice(Variable[str, D]):

@@ -1,8 +1,9 @@
-import os
 from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings as hypothesis_settings
+
+from config.environment import read
 
 # A property test must not fail because a loaded machine ran one example slowly: no
 # per-example deadline (Hypothesis's default is 200 ms) for any test, present or future.
@@ -12,7 +13,7 @@ hypothesis_settings.load_profile("push")
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "services: needs PostgreSQL/Redis")
-    if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
+    if read().PUSH_REQUIRE_SERVICES:
         _require_services()
 
 
