@@ -63,6 +63,8 @@ class Variable(Generic[T, D]):
 
 
 class Flag(Variable[bool, D]):
+    """A boolean, spelled in any case."""
+
     takes = "1/0, true/false or yes/no"
 
     def parse(self, env: environs.Env) -> bool:
@@ -71,9 +73,11 @@ class Flag(Variable[bool, D]):
 
 
 class Whole(Variable[int, D]):
+    """A whole number in ``low``..``high``, counting ``unit``."""
+
     def __init__(self, default: D, meaning: str, *, low: int, high: int, unit: str = "",
-                 note: str = "", shown: str | None = None, tests: bool = False) -> None:
-        super().__init__(default, meaning, shown=shown, tests=tests)
+                 note: str = "", shown: str | None = None) -> None:
+        super().__init__(default, meaning, shown=shown)
         self.low, self.high = low, high
         self.takes = f"a whole number{f' of {unit}' if unit else ''} from {low} to {high}{note}"
 
@@ -86,11 +90,11 @@ class Number(Variable[float, D]):
     ``with_low``)."""
 
     def __init__(self, default: D, meaning: str, *, low: float, high: float, unit: str,
-                 with_low: bool = True, note: str = "") -> None:
+                 with_low: bool = True) -> None:
         super().__init__(default, meaning)
         self.low, self.high, self.with_low = low, high, with_low
         start = f"from {low:g} to" if with_low else f"above {low:g}, up to"
-        self.takes = f"a number of {unit} {start} {high:g}{note}"
+        self.takes = f"a number of {unit} {start} {high:g}"
 
     def parse(self, env: environs.Env) -> float:
         return env.float(self.name, validate=Range(self.low, self.high,
@@ -107,12 +111,14 @@ class Text(Variable[str, str]):
         self.takes, self.pattern = takes, pattern
 
     def parse(self, env: environs.Env) -> str:
-        if not self.pattern:  # a password or a key: taken as it is
+        if not self.pattern:  # taken as it is: a key or a password may end with a space
             return env.str(self.name)
         return env.str(self.name, validate=Regexp(rf"\s*(?:{self.pattern})\s*$")).strip()
 
 
 class Choice(Variable[str, D]):
+    """One of ``choices``."""
+
     def __init__(self, default: D, meaning: str, *, choices: tuple[str, ...],
                  shown: str | None = None, tests: bool = False) -> None:
         super().__init__(default, meaning, shown=shown, tests=tests)
@@ -141,9 +147,9 @@ def _one_word_each(names: list[str]) -> None:
 
 
 def _shown(default: object) -> str:
-    text = str(default).lower() if isinstance(default, bool) else f"{default:g}" \
-        if isinstance(default, float) else str(default)
-    return f"`{text}`"
+    if isinstance(default, bool):
+        return f"`{str(default).lower()}`"
+    return f"`{default:g}`" if isinstance(default, float) else f"`{default}`"
 
 
 class BadEnvironment(ValueError):
