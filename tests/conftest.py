@@ -1,9 +1,10 @@
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import settings as hypothesis_settings
+
+from config.environment import read
 
 # A property test must not fail because a loaded machine ran one example slowly: no
 # per-example deadline (Hypothesis's default is 200 ms) for any test, present or future.
@@ -18,7 +19,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "services: needs PostgreSQL/Redis")
     config.addinivalue_line("markers", "browser: drives chromium (pytest -m 'not browser' "
                                        "runs everything else in a few minutes)")
-    if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
+    if read().PUSH_REQUIRE_SERVICES:
         _require_services()
     compile_translations()
 

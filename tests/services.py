@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from config.environment import read
+
 
 def require(missing: str | None, what: str) -> None:
     """Carry on when nothing is ``missing``; else skip ``what``, or fail it in CI."""
     if not missing:
         return
-    if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
+    if read().PUSH_REQUIRE_SERVICES:
         pytest.fail(f"CI requires the real services: {missing}", pytrace=False)
     pytest.skip(f"{what} not tested: {missing}")
 
@@ -30,6 +32,6 @@ def shared_file(*parts: str, module_level: bool = False) -> Path:
     if path.exists():
         return path
     reason = f"../shared is missing: {path} not found"
-    if os.environ.get("CI") == "true" or os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
+    if os.environ.get("CI") == "true" or read().PUSH_REQUIRE_SERVICES:
         pytest.fail(f"CI lays ../shared beside the checkout, yet {reason}", pytrace=False)
     pytest.skip(reason, allow_module_level=module_level)

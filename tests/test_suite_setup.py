@@ -5,10 +5,13 @@ needs no step before it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from config.environment import read
 
 from .conftest import compile_translations
 from .services import SHARED, shared_file
@@ -18,19 +21,27 @@ def test_a_file_there_is_found() -> None:
     assert shared_file("push-rules.md") == SHARED / "push-rules.md"
 
 
-@pytest.mark.parametrize("ci", [{"CI": "true"}, {"PUSH_REQUIRE_SERVICES": "1"}])
-def test_a_missing_file_fails_in_ci(monkeypatch: pytest.MonkeyPatch, ci: dict[str, str]) -> None:
+@pytest.fixture
+def environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
+    """Neither CI's variable nor PUSH_REQUIRE_SERVICES, unless the test sets one; the
+    environment read again with the test's values, and again after it."""
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.delenv("PUSH_REQUIRE_SERVICES", raising=False)
-    for name, value in ci.items():
-        monkeypatch.setenv(name, value)
+    read.cache_clear()
+    yield monkeypatch
+    monkeypatch.undo()
+    read.cache_clear()
+
+
+@pytest.mark.parametrize(("name", "value"), [("CI", "true"), ("PUSH_REQUIRE_SERVICES", "1")])
+def test_a_missing_file_fails_in_ci(environment: pytest.MonkeyPatch, name: str,
+                                    value: str) -> None:
+    environment.setenv(name, value)
     with pytest.raises(pytest.fail.Exception, match="CI lays ../shared"):
         shared_file("no-such-file.md")
 
 
-def test_a_missing_file_skips_elsewhere_saying_which(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("CI", raising=False)
-    monkeypatch.delenv("PUSH_REQUIRE_SERVICES", raising=False)
+def test_a_missing_file_skips_elsewhere_saying_which(environment: pytest.MonkeyPatch) -> None:
     with pytest.raises(pytest.skip.Exception, match="no-such-file.md not found"):
         shared_file("no-such-file.md")
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from config.environment import read
 from games.live.models import LiveTable
 
 from . import TIMEOUT_MS, browser_fixture, expect  # noqa: F401  (fixtures)
@@ -22,7 +23,7 @@ from .test_live_table import FIRST, _seeded_table, _view, alice, serve, site  # 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SCREENS = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
-SHOTS = os.environ.get("PUSH_SCREENSHOTS")  # a folder: the tests save what they saw there
+SHOTS = read().PUSH_SCREENSHOTS  # a folder: the tests save what they saw there
 
 
 def _tab(browser: Any, address: str, user: Any, screen: str) -> tuple[Any, list[str], Tab]:

@@ -29,6 +29,7 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
+from config.environment import read
 from games.live import followups, presence, service, turns
 from games.live.models import LiveSeat, LiveTable
 from games.live.seating import load
@@ -59,7 +60,7 @@ def layers() -> Iterator[dict[str, Any]]:
     url = _redis_url()
     if url is None:
         reason = "no Redis answers for the channel layer the test and the site share"
-        if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
+        if read().PUSH_REQUIRE_SERVICES:
             pytest.fail(f"PUSH_REQUIRE_SERVICES=1 but {reason}", pytrace=False)
         pytest.skip(reason)
     from channels.layers import channel_layers
