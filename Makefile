@@ -43,7 +43,7 @@ test: compile
 		$(ENGINE_TESTS)
 
 # mypy checks all of config, games and tournaments strictly, with the django-stubs plugin
-# ([tool.mypy], pyproject.toml); the pure cores' own run keeps them strict by themselves.
+# ([tool.mypy], pyproject.toml); the cores' own run (pure and database-free) keeps them strict by themselves.
 # lint-imports checks the one-way calls of docs/developing/layers.md ([tool.importlinter],
 # pyproject.toml). mkdocs builds the manual (mkdocs.yml) and fails on a broken link or page.
 lint: install

@@ -19,7 +19,6 @@ from functools import cache
 from typing import Any, Generic, TypeVar, cast, overload
 
 import environs
-from marshmallow import ValidationError
 from marshmallow.validate import OneOf, Range, Regexp
 
 T = TypeVar("T")  # what a variable's value is parsed to
@@ -138,13 +137,9 @@ class Names(Variable[list[str], list[str]]):
         self.takes = takes
 
     def parse(self, env: environs.Env) -> list[str]:
-        names = env.list(self.name, subcast=str, validate=_one_word_each)
-        return [name.strip() for name in names if name.strip()]
-
-
-def _one_word_each(names: list[str]) -> None:
-    if any(re.search(r"\s", name.strip()) for name in names):
-        raise ValidationError("a name with a space in it")
+        # names apart by commas, each one word: spaces only around the commas
+        names = env.str(self.name, validate=Regexp(r"\s*[^\s,]*(\s*,\s*[^\s,]*)*\s*$"))
+        return [name.strip() for name in names.split(",") if name.strip()]
 
 
 def _shown(default: object) -> str:

@@ -22,7 +22,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("tournaments/<int:tournament_id>/standings/live/", views.standings_live,
          name="standings_live"),
     path("tournaments/<int:tournament_id>/bracket/", views.bracket, name="bracket"),
-    path("tournaments/<int:tournament_id>/cross-table/", views.cross_table, name="cross_table"),
+    path("tournaments/<int:tournament_id>/crosstable/", views.crosstable, name="crosstable"),
     path("matches/<int:match_id>/", views.match_detail, name="match_detail"),
     path("matches/<int:match_id>/live/", views.match_live, name="match_live"),
     path("matches/<int:match_id>/record.json", views.match_record, name="match_record"),

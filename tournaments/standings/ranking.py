@@ -1,4 +1,4 @@
-"""The table: teams ordered by points, then by each configured tie-break in turn.
+"""The ranking: teams ordered by points, then by each configured tie-break in turn.
 
 A duplicate tournament may rank on a metric before points (`StandingsRules.main`: its
 matchpoints, say), and points then come first among the tie-breaks. Otherwise teams are
@@ -36,7 +36,7 @@ class StandingsRules:
 
     @property
     def metric_keys(self) -> tuple[str, ...]:
-        """Every metric the table shows, in the order it ranks on them."""
+        """Every metric the standings show, in the order it ranks on them."""
         return self.tiebreaks if self.main is None else (self.main, *self.tiebreaks)
 
     def __post_init__(self) -> None:
@@ -52,7 +52,7 @@ class StandingsRules:
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One line of the table. `values` holds each configured tie-break's
+    """One team's row of the standings. `values` holds each configured tie-break's
     value, keyed and ordered as `StandingsRules.tiebreaks`."""
 
     team: int
