@@ -5,10 +5,6 @@
 
 import { element, fill, text } from "../games/cards.js";
 
-export function isMine(move, seat) {
-  return move.seat === seat;
-}
-
 export function findMove(moves, kind, card) {
   // the legal move of this kind (with this card, for a discard), or null
   return (moves || []).find((m) => m.do === kind && (card === undefined || m.card === card)) ||

@@ -11,12 +11,9 @@
    natural card of its place replaces either), so a 2's suit counts only where it stands
    for itself; a set's naturals by their rank alone (R5.2: suits may repeat, and any card
    of the rank lays off or replaces a wild in it, R7.3, R7.4). */
-const HANDFUL = 5;
+import { splitCode as split } from "../games/cards.js";
 
-function split(code) {
-  var parts = String(code).split("=");
-  return { base: parts[0], as: parts[1] || "" };
-}
+const HANDFUL = 5;
 
 function isWild(code) {
   // a joker, or a 2 standing for another card (a natural 2 is written without "=")
