@@ -42,12 +42,22 @@ test: compile
 	eval "$$($(PY) tests/local_services.py)" && PUSH_ENGINE_PURE=1 $(VENV)/bin/pytest -n 2 \
 		$(ENGINE_TESTS)
 
-# mypy checks all of config, games and tournaments strictly, with the django-stubs plugin
-# ([tool.mypy], pyproject.toml); the cores' own run (pure and database-free) keeps them strict by themselves.
-# lint-imports checks the one-way calls of docs/developing/layers.md ([tool.importlinter],
-# pyproject.toml). mkdocs builds the manual (mkdocs.yml) and fails on a broken link or page.
-lint: install
+# The browser code's tools (package.json): eslint, exactly as package-lock.json has it;
+# again only when the lock file changes. Needs node and npm.
+NODE_STAMP = node_modules/.installed
+$(NODE_STAMP): package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
+# mypy checks all of bench, config, games and tournaments strictly, with the django-stubs plugin
+# ([tool.mypy], pyproject.toml); the cores' own run (pure and database-free) keeps them
+# strict by themselves. lint-imports checks the one-way calls of docs/developing/layers.md
+# ([tool.importlinter], pyproject.toml). eslint (eslint.config.mjs) checks the static
+# scripts and the browser code's tests (tests/js). mkdocs builds the manual (mkdocs.yml) and
+# fails on a broken link or page.
+lint: install $(NODE_STAMP)
 	$(VENV)/bin/ruff check .
+	node_modules/.bin/eslint games/static/games games/live/static/live tournaments/static tests/js eslint.config.mjs
 	$(VENV)/bin/mypy --strict games/engine games/bots tournaments/formats tournaments/duplicate tournaments/console_steps.py tournaments/standings tournaments/ratings.py tournaments/bot_share.py games/replay.py tournaments/csv_cells.py tournaments/params.py games/live/state.py games/live/ids.py games/live/errors.py games/live/frames.py games/live/seating.py games/live/hands.py games/live/pacing.py
 	$(VENV)/bin/mypy bench config games tournaments
 	$(VENV)/bin/lint-imports
