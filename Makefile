@@ -42,14 +42,14 @@ test: compile
 	eval "$$($(PY) tests/local_services.py)" && PUSH_ENGINE_PURE=1 $(VENV)/bin/pytest -n 2 \
 		$(ENGINE_TESTS)
 
-# mypy checks all of config, games and tournaments strictly, with the django-stubs plugin
+# mypy checks all of config, games, tournaments and robot_duplicate strictly, with the django-stubs plugin
 # ([tool.mypy], pyproject.toml); the pure cores' own run keeps them strict by themselves.
 # lint-imports checks the one-way calls of docs/developing/layers.md ([tool.importlinter],
 # pyproject.toml). mkdocs builds the manual (mkdocs.yml) and fails on a broken link or page.
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict games/engine games/bots tournaments/formats tournaments/duplicate tournaments/console_steps.py tournaments/standings tournaments/ratings.py tournaments/bot_share.py games/replay.py tournaments/csv_cells.py tournaments/params.py games/live/state.py games/live/ids.py games/live/errors.py games/live/frames.py games/live/seating.py games/live/hands.py games/live/pacing.py
-	$(VENV)/bin/mypy bench config games tournaments
+	$(VENV)/bin/mypy bench config games robot_duplicate tournaments
 	$(VENV)/bin/lint-imports
 	DJANGO_DEBUG=true $(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/mkdocs build --strict

@@ -21,7 +21,6 @@ from tournaments.models import (
     Match,
     Player,
     RatingEntry,
-    RobotEvent,
     Round,
     Seat,
     Team,
@@ -29,7 +28,7 @@ from tournaments.models import (
 )
 from tournaments.params import SMALLINT_MAX, choices, positive_int
 
-from . import filters, people, robot, schema, serializers
+from . import filters, people, schema, serializers
 from .boards import boards_table
 from .renderers import CSVRenderer, NDJSONRenderer
 from .results import ResultSubmissionMixin
@@ -202,22 +201,3 @@ class PlayerViewSet(ReadOnlyViewSet[Player]):
             players = players.prefetch_related(Prefetch(
                 "rating_history", RatingEntry.objects.select_related("match__round")))
         return players
-
-
-@schema.robot_events
-class RobotEventViewSet(TableExports[RobotEvent], ReadOnlyViewSet[RobotEvent]):
-    """Robot duplicate events, and each one's ranking once it is shown."""
-
-    list_serializer_class = detail_serializer_class = robot.RobotEventSerializer
-    queryset = RobotEvent.objects.all()
-
-    @schema.robot_ranking
-    @action(detail=True, renderer_classes=TABLE_RENDERERS, pagination_class=None)
-    def ranking(self, request: Request, pk: str | None = None,
-                format: str | None = None) -> Response:
-        event = self.get_object()
-        response = Response(robot.ranking_table(event, request.user))
-        if request.accepted_renderer.format in TABLE_FORMATS:
-            response["Content-Disposition"] = (
-                f'inline; filename="robot-{event.pk}-ranking.{request.accepted_renderer.format}"')
-        return response
