@@ -49,7 +49,8 @@ $(NODE_STAMP): package-lock.json
 	npm ci --no-audit --no-fund
 	touch $(NODE_STAMP)
 
-# mypy checks all of bench, config, games and tournaments strictly, with the django-stubs plugin
+# mypy checks all of bench, config, games, tournaments and robot_duplicate strictly, with the
+# django-stubs plugin
 # ([tool.mypy], pyproject.toml); the cores' own run (pure and database-free) keeps them
 # strict by themselves. lint-imports checks the one-way calls of docs/developing/layers.md
 # ([tool.importlinter], pyproject.toml). eslint (eslint.config.mjs) checks the static
@@ -59,7 +60,7 @@ lint: install $(NODE_STAMP)
 	$(VENV)/bin/ruff check .
 	node_modules/.bin/eslint games/static/games games/live/static/live tournaments/static tests/js eslint.config.mjs
 	$(VENV)/bin/mypy --strict games/engine games/bots tournaments/formats tournaments/duplicate tournaments/console_steps.py tournaments/standings tournaments/ratings.py tournaments/bot_share.py games/replay.py tournaments/csv_cells.py tournaments/params.py games/live/state.py games/live/ids.py games/live/errors.py games/live/frames.py games/live/seating.py games/live/hands.py games/live/pacing.py
-	$(VENV)/bin/mypy bench config games tournaments
+	$(VENV)/bin/mypy bench config games robot_duplicate tournaments
 	$(VENV)/bin/lint-imports
 	DJANGO_DEBUG=true $(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/mkdocs build --strict

@@ -57,6 +57,8 @@ INSTALLED_APPS = [
     "games",
     "games.live",
     "tournaments",
+    # robot duplicate events, built on tournaments' scoring and games' live tables
+    "robot_duplicate",
     # the API's tokens (REST_FRAMEWORK below), and Swagger UI's assets, served locally
     "rest_framework.authtoken",
     "drf_spectacular_sidecar",

@@ -319,7 +319,7 @@ def direct_uses(path: Path) -> set[str]:
 
 def test_the_platform_reads_the_environment_only_through_the_registry() -> None:
     found = {(str(path.relative_to(REPO)), use)
-             for folder in ("bench", "config", "games", "tournaments")
+             for folder in ("bench", "config", "games", "robot_duplicate", "tournaments")
              for path in sorted((REPO / folder).rglob("*.py"))
              if path != REPO / "config" / "environment.py"
              for use in direct_uses(path)}

@@ -30,12 +30,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/score-sheet/", views.score_sheet, name="score_sheet"),
     path("matches/<int:match_id>/result/confirm/", views.confirm_result, name="confirm_result"),
     path("matches/<int:match_id>/result/dispute/", views.dispute_result, name="dispute_result"),
-    path("robot/", views.robot_list, name="robot_list"),
-    path("robot/<int:event_id>/", views.robot_detail, name="robot_detail"),
-    path("robot/<int:event_id>/play/", views.robot_play, name="robot_play"),
-    *(path(f"robot/<int:event_id>/invitations/<int:entry_id>/{answer}/",
-           views.robot_invitation, {"answer": answer}, name=f"robot_{answer}")
-      for answer in ("accept", "refuse", "withdraw")),
     path("teams/<int:team_id>/", views.team_detail, name="team_detail"),
     path("players/<int:player_id>/", views.player_detail, name="player_detail"),
     path("players/<int:player_id>/check-in/<int:tournament_id>/", views.player_check_in,

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from tests.robot_duplicate.test_robot_duplicate import act  # noqa: F401  (a fixture)
 from tournaments.models import Result
 
 from .factories import UserFactory
 from .secret_games import SecretGames, build
-from .test_duplicate_robot import act  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.django_db
 

@@ -57,16 +57,6 @@ from .people import (
     team_tournaments,
     teams,
 )
-from .robot import (
-    RankingLine,
-    organises_robot,
-    robot_entry_of,
-    robot_events,
-    robot_hidden_from,
-    robot_invitations_for,
-    robot_ranking,
-    robot_results_hidden,
-)
 from .rounds import (
     StoredTournament,
     round_bot_match_ids,
@@ -110,12 +100,10 @@ __all__ = [
     "check_round_player", "ConsoleView", "counted_results", "counts_q", "final_places_of",
     "home_view", "is_left_out", "live_tables_by_round", "LiveTables", "marked_absent_ids",
     "match_hands", "match_is_live", "may_see_game", "next_round_number", "open_check_ins",
-    "organises_robot", "plain", "player_rating_history", "player_results", "player_team_names",
+    "plain", "player_rating_history", "player_results", "player_team_names",
     "player_teams", "players", "plays_in", "provisional_team_ids", "public_match",
     "public_round", "PUBLIC_ROUNDS",
-    "public_rounds", "RankingLine", "rated_results", "robot_entry_of", "robot_events",
-    "robot_hidden_from", "robot_invitations_for", "robot_ranking", "robot_results_hidden",
-    "round_bot_match_ids",
+    "public_rounds", "rated_results", "round_bot_match_ids",
     "round_job", "round_job_kind", "round_player_problem", "round_tables", "rounds_total",
     "secret_rounds_played_by", "seeded_team_ids", "self_check_in_round", "side_names",
     "standing_rows", "standings_versions",

@@ -43,7 +43,6 @@ from .results import (
     result_dispute,
     result_withdraw,
 )
-from .robot import cannot_invite, robot_answer, robot_enter, robot_withdraw
 from .rounds import (
     round_complete,
     round_fill_seats,
@@ -64,7 +63,7 @@ __all__ = [
     "require_organiser", "require_submitter", "result_confirm", "result_correct",
     "result_dispute", "result_withdraw",
     "round_complete", "round_fill_seats", "round_pair_next", "round_publish",
-    "cannot_invite", "robot_answer", "robot_enter", "robot_withdraw", "round_release_boards",
+    "round_release_boards",
     "send_outbox",
     "standings_rebuild", "standings_recalculate",
 ]

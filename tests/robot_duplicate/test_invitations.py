@@ -1,5 +1,5 @@
 """A pairs robot duplicate entrant invites their partner, who accepts (the table is dealt)
-or refuses (tournaments/services/robot.py): nobody uses up another person's one play by
+or refuses (robot_duplicate/services.py): nobody uses up another person's one play by
 naming them, an organiser or a superuser cannot be named, and the answer for a partner who
 cannot be invited is one sentence whether or not the name exists."""
 
@@ -13,10 +13,11 @@ from django.test import Client
 from django.urls import reverse
 
 from games.live.models import LiveSeat, LiveTable
-from tournaments import services
-from tournaments.models import RobotEntry, RobotEvent
+from robot_duplicate import services
+from robot_duplicate.models import RobotEntry, RobotEvent
+from tournaments.services import TournamentUserError
 
-from .test_duplicate_robot import open_event, person
+from .test_robot_duplicate import open_event, person
 
 pytestmark = pytest.mark.django_db
 
@@ -31,10 +32,10 @@ def test_a_named_partner_is_only_invited_and_refusing_leaves_them_free_to_play()
     anna, bea, cai = person("anna"), person("bea"), person("cai")
     invitation = services.robot_enter(event=event, user=anna, partner=bea)
     assert invitation.awaiting_partner and not LiveTable.objects.exists()
-    with pytest.raises(services.TournamentUserError, match="still open: withdraw it"):
+    with pytest.raises(TournamentUserError, match="still open: withdraw it"):
         services.robot_enter(event=event, user=anna, partner=cai)
     # only the partner answers an invitation
-    with pytest.raises(services.TournamentUserError, match="no longer open"):
+    with pytest.raises(TournamentUserError, match="no longer open"):
         services.robot_answer(entry=invitation, user=cai, accept=True)
     assert services.robot_answer(entry=invitation, user=bea, accept=False) is None
     assert not RobotEntry.objects.exists()
@@ -57,9 +58,9 @@ def test_accepting_deals_the_table_and_drops_every_other_invitation_of_either(
     assert entry is not None and seats(entry) == [anna.pk, None, bea.pk, None]
     assert list(RobotEntry.objects.values_list("pk", flat=True)) == [from_anna.pk]
     for stale, answerer in ((from_bea, cai), (from_dan, anna)):
-        with pytest.raises(services.TournamentUserError, match="no longer open"):
+        with pytest.raises(TournamentUserError, match="no longer open"):
             services.robot_answer(entry=stale, user=answerer, accept=True)
-    with pytest.raises(services.TournamentUserError, match="your partner has answered"):
+    with pytest.raises(TournamentUserError, match="your partner has answered"):
         services.robot_withdraw(entry=from_anna, user=anna)
     assert LiveTable.objects.count() == 1
 
@@ -68,11 +69,11 @@ def test_the_player_withdraws_an_invitation_not_yet_answered() -> None:
     event = open_event(kind=RobotEvent.Kind.PAIRS)
     anna, bea = person("anna"), person("bea")
     invitation = services.robot_enter(event=event, user=anna, partner=bea)
-    with pytest.raises(services.TournamentUserError, match="no longer open"):
+    with pytest.raises(TournamentUserError, match="no longer open"):
         services.robot_withdraw(entry=invitation, user=bea)
     services.robot_withdraw(entry=invitation, user=anna)
     assert not RobotEntry.objects.exists()
-    with pytest.raises(services.TournamentUserError, match="no longer open"):
+    with pytest.raises(TournamentUserError, match="no longer open"):
         services.robot_answer(entry=invitation, user=bea, accept=True)
 
 
@@ -81,7 +82,7 @@ def test_an_invitation_accepted_after_the_event_closed_deals_nothing() -> None:
     anna, bea = person("anna"), person("bea")
     invitation = services.robot_enter(event=event, user=anna, partner=bea)
     RobotEvent.objects.filter(pk=event.pk).update(closes=event.opens)
-    with pytest.raises(services.TournamentUserError, match="has closed"):
+    with pytest.raises(TournamentUserError, match="has closed"):
         services.robot_answer(entry=invitation, user=bea, accept=True)
     invitation.refresh_from_db()
     assert invitation.awaiting_partner and not LiveTable.objects.exists()
@@ -101,7 +102,7 @@ def test_nobody_who_may_not_play_can_be_named_and_the_answer_does_not_tell_who_e
     services.robot_answer(entry=played, user=cai, accept=True)
     client = Client()
     client.force_login(anna)
-    url = reverse("tournaments:robot_play", args=[event.pk])
+    url = reverse("robot_duplicate:play", args=[event.pk])
     answers = {}
     for name in ("nobody", "root", "gone", organiser.username, "cai"):
         response = client.post(url, {"partner": name})
@@ -117,18 +118,18 @@ def test_nobody_who_may_not_play_can_be_named_and_the_answer_does_not_tell_who_e
 def test_the_invited_partner_answers_on_the_event_page() -> None:
     event = open_event(kind=RobotEvent.Kind.PAIRS)
     anna, bea = person("anna"), person("bea")
-    page = reverse("tournaments:robot_detail", args=[event.pk])
+    page = reverse("robot_duplicate:detail", args=[event.pk])
     inviter, invited = Client(), Client()
     inviter.force_login(anna)
     invited.force_login(bea)
-    response = inviter.post(reverse("tournaments:robot_play", args=[event.pk]),
+    response = inviter.post(reverse("robot_duplicate:play", args=[event.pk]),
                             {"partner": "bea"})
     assert response.status_code == 302 and response["Location"] == page
     assert "Your invitation to bea waits for their answer" in inviter.get(page).content.decode()
     shown = invited.get(page).content.decode()
     assert "anna invites you to play this event as their partner" in shown
     entry = RobotEntry.objects.get()
-    accept = reverse("tournaments:robot_accept", args=[event.pk, entry.pk])
+    accept = reverse("robot_duplicate:accept", args=[event.pk, entry.pk])
     assert accept in shown
     # the inviter cannot accept their own invitation for the partner
     response = inviter.post(accept)

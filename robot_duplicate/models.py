@@ -1,10 +1,14 @@
 """Robot duplicate events: each entrant plays the event's five boards at a live table of its
 own, with bots in the other seats, within a window the organisers set, and is ranked on
-matchpoints against everyone who held the same seats (``services.robot``).
+matchpoints against everyone who held the same seats (``services``).
 
 The bots play every other seat identically at every table (the same level, and their
 randomness drawn from the deals and the turn, ``games.live.service``), so the only
-difference between tables is the person (or the pair)."""
+difference between tables is the person (or the pair).
+
+The tables keep the names they had when these models were part of ``tournaments``
+(``Meta.db_table``): the app was split out of it without moving a row (migrations
+``tournaments.0025`` and this app's ``0001``)."""
 
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .core import BOT_LEVELS, new_deal_seed
+from tournaments.models import BOT_LEVELS, new_deal_seed
 
 #: The kind of live table an entrant plays at (``LiveTable.reports_to``).
 ROBOT_TABLE_KIND = "robot-duplicate"
@@ -63,6 +67,7 @@ class RobotEvent(models.Model):
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        db_table = "tournaments_robotevent"  # its name from before the app was split out
         verbose_name = _("robot duplicate event")
         verbose_name_plural = _("robot duplicate events")
         ordering = ["-opens", "-id"]
@@ -108,6 +113,7 @@ class RobotEntry(models.Model):
                               help_text=_("push-record/1, as the live table wrote it"))
 
     class Meta:
+        db_table = "tournaments_robotentry"  # as the event's
         verbose_name = _("robot duplicate entry")
         verbose_name_plural = _("robot duplicate entries")
         ordering = ["event", "id"]

@@ -15,14 +15,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import selectors, services
-from tournaments.models import RobotEntry, RobotEvent
+from tournaments.services import TournamentUserError
+
+from . import selectors, services
+from .models import RobotEntry, RobotEvent
 
 
 def robot_list(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     events = list(selectors.robot_events())
-    return render(request, "tournaments/robot_list.html", {
+    return render(request, "robot_duplicate/list.html", {
         "open": [e for e in events if e.is_open(now)],
         "upcoming": [e for e in events if now < e.opens],
         "closed": [e for e in events if e.closes <= now]})
@@ -36,7 +38,7 @@ def _event_page(request: HttpRequest, event: RobotEvent, *, error: str = "",
                 status: int = 200) -> HttpResponse:
     user = request.user
     hidden = selectors.robot_hidden_from(event, user)
-    return render(request, "tournaments/robot_detail.html", {
+    return render(request, "robot_duplicate/detail.html", {
         "event": event, "now_open": event.is_open(timezone.now()),
         "entry": selectors.robot_entry_of(event, user),
         "invitations": selectors.robot_invitations_for(event, user),
@@ -70,10 +72,10 @@ def robot_play(request: HttpRequest, event_id: int) -> HttpResponse:
                                error=services.cannot_invite(name, event))
     try:
         entry = services.robot_enter(event=event, user=request.user, partner=partner)
-    except services.TournamentUserError as exc:
+    except TournamentUserError as exc:
         return _event_page(request, event, error=str(exc), status=400)
     if entry.live_table_id is None:  # an invitation: the partner answers it on this page
-        return redirect("tournaments:robot_detail", event.pk)
+        return redirect("robot_duplicate:detail", event.pk)
     return redirect("live:table", entry.live_table_id)
 
 
@@ -84,7 +86,7 @@ def robot_invitation(request: HttpRequest, event_id: int, entry_id: int,
     the invitation withdraws it."""
     event = get_object_or_404(RobotEvent, pk=event_id)
     if not request.user.is_authenticated:
-        return redirect_to_login(reverse("tournaments:robot_detail", args=[event.pk]))
+        return redirect_to_login(reverse("robot_duplicate:detail", args=[event.pk]))
     entry = get_object_or_404(RobotEntry, pk=entry_id, event=event)
     try:
         if answer == "withdraw":
@@ -94,6 +96,6 @@ def robot_invitation(request: HttpRequest, event_id: int, entry_id: int,
                                              accept=answer == "accept")
             if accepted is not None and accepted.live_table_id is not None:
                 return redirect("live:table", accepted.live_table_id)
-    except services.TournamentUserError as exc:
+    except TournamentUserError as exc:
         return _event_page(request, event, error=str(exc), status=400)
-    return redirect("tournaments:robot_detail", event.pk)
+    return redirect("robot_duplicate:detail", event.pk)

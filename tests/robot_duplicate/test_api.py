@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from tournaments.models import RobotEntry, RobotEvent
+from robot_duplicate.models import RobotEntry, RobotEvent
 
 pytestmark = pytest.mark.django_db
 

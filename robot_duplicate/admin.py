@@ -1,7 +1,7 @@
 """Robot duplicate events: an organiser creates one (its kind, window, bots and how a board
 a bot finished counts) and follows its entries; entries are written only by the entrants'
 tables. Who sees which event is its ``organisers`` relation, as for a tournament
-(``scoping``): an organiser sees their own events, a superuser every one."""
+(``tournaments.admin.scoping``): an organiser sees their own events, a superuser every one."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 
-from tournaments import selectors
-from tournaments.models import RobotEntry, RobotEvent
+from tournaments.admin.scoping import is_staff, scoped
 
-from .scoping import is_staff, scoped
+from . import selectors
+from .models import RobotEntry, RobotEvent
 
 
 class RobotEntryInline(admin.TabularInline[RobotEntry, RobotEvent]):
@@ -75,5 +75,3 @@ class RobotEventAdmin(admin.ModelAdmin[RobotEvent]):
         super().save_related(request, form, formsets, change)
         if not change:  # whoever creates an event organises it
             form.instance.organisers.add(request.user)
-
-

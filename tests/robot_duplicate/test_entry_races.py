@@ -13,10 +13,10 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.live.models import LiveTable
-from tournaments import services
-from tournaments.models import RobotEntry, RobotEvent
-
-from .test_concurrency import at_once
+from robot_duplicate import services
+from robot_duplicate.models import RobotEntry, RobotEvent
+from tests.tournaments.test_concurrency import at_once
+from tournaments.services import TournamentUserError
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.skipif("postgresql" not in settings.DATABASES["default"]["ENGINE"],
@@ -43,7 +43,7 @@ def enter(event_id: int, user: Any, partner: Any = None) -> Any:
 def test_one_person_pressing_play_twice_at_once_gets_one_table(attempt: int) -> None:
     solo, anna = event(RobotEvent.Kind.INDIVIDUAL), person(f"anna{attempt}")
     errors = at_once(enter(solo.pk, anna), enter(solo.pk, anna))
-    assert len(errors) == 1 and isinstance(errors[0], services.TournamentUserError)
+    assert len(errors) == 1 and isinstance(errors[0], TournamentUserError)
     assert "already played" in str(errors[0])
     assert RobotEntry.objects.filter(event=solo).count() == 1
     assert LiveTable.objects.count() == 1
@@ -58,7 +58,7 @@ def test_partners_accepting_each_other_at_once_get_one_table(attempt: int) -> No
     errors = at_once(
         lambda: services.robot_answer(entry=from_anna, user=bea, accept=True),
         lambda: services.robot_answer(entry=from_bea, user=anna, accept=True))
-    assert len(errors) == 1 and isinstance(errors[0], services.TournamentUserError)
+    assert len(errors) == 1 and isinstance(errors[0], TournamentUserError)
     assert "no longer open" in str(errors[0])
     entry = RobotEntry.objects.get(event=pairs)
     assert not entry.awaiting_partner and entry.live_table_id is not None

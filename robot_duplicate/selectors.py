@@ -1,5 +1,6 @@
 """Robot duplicate events as read: which are open, whose table is whose, whether the results
-are still secret, and the ranking (the pure work is ``tournaments.duplicate.robot``).
+are still secret, and the ranking (the pure work is ``tournaments.duplicate.robot``, beside
+the duplicate scoring it builds on).
 
 **Secrecy.** Until the window closes and every table started has finished, nobody but the
 event's organisers sees the boards, any table (in play or finished), or any result: those
@@ -19,7 +20,8 @@ from config.users import RequestUser
 from games.live.models import LiveTable
 from tournaments.duplicate import BoardScore
 from tournaments.duplicate.robot import EntryGame, ranking, robot_scores, scores_by_entry
-from tournaments.models import RobotEntry, RobotEvent
+
+from .models import RobotEntry, RobotEvent
 
 
 def robot_events() -> QuerySet[RobotEvent]:

@@ -1,6 +1,6 @@
-"""Robot duplicate events (``models.robot``): an entrant starts their table within the
-event's window, plays it live against the bots, and the finished game is stored on their
-entry; the ranking is read from the entries (``selectors.robot``).
+"""Robot duplicate events (``models``): an entrant starts their table within the event's
+window, plays it live against the bots, and the finished game is stored on their entry; the
+ranking is read from the entries (``selectors``).
 
 A pairs entrant invites their partner, who accepts (the table is dealt then) or refuses.
 
@@ -28,11 +28,11 @@ from games.live.errors import TableError
 from games.live.models import LiveTable
 from games.live.service import SeatPlan, create_table
 from tournaments.bot_share import hands_finished_by_bots
-from tournaments.models import ROBOT_TABLE_KIND, RobotEntry, RobotEvent
-from tournaments.selectors.robot import robot_results_hidden
+from tournaments.services.errors import TournamentUserError
+from tournaments.services.results import verdict_record_json
 
-from .errors import TournamentUserError
-from .results import verdict_record_json
+from .models import ROBOT_TABLE_KIND, RobotEntry, RobotEvent
+from .selectors import robot_results_hidden
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
@@ -198,10 +198,9 @@ def record_robot_result(table: LiveTable) -> None:
         entry.save(update_fields=["record", "hand_scores", "bot_hands", "finished"])
 
 
-
 def may_watch_robot_table(table: LiveTable, user: AbstractBaseUser | AnonymousUser | None) -> bool:
     """The watch policy of robot duplicate tables: the event's organisers always; anyone else
-    only once the results are shown (``selectors.robot``), in play or finished."""
+    only once the results are shown (``selectors``), in play or finished."""
     entry = RobotEntry.objects.filter(live_table=table).select_related("event").first()
     if entry is None:
         return True

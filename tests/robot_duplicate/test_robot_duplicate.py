@@ -1,5 +1,5 @@
-"""Robot duplicate events (tournaments/services/robot.py, selectors/robot.py and the pure
-ranking in tournaments/duplicate/robot.py): each entrant plays the event's boards at a table
+"""Robot duplicate events (robot_duplicate/services.py, selectors.py and the pure ranking in
+tournaments/duplicate/robot.py): each entrant plays the event's boards at a table
 of their own with bots in the other seats, within the window; the bots play alike at every
 table; nothing shows until the window has closed and every table has finished; nobody
 plays the boards twice; a board a bot finished for a person is marked and scored as the
@@ -20,11 +20,11 @@ from django.utils import timezone
 
 from games.live import director, service
 from games.live.models import LiveSeat, LiveTable
-from tournaments import selectors, services
+from robot_duplicate import selectors, services
+from robot_duplicate.models import RobotEntry, RobotEvent
+from tests.tournaments.factories import UserFactory
 from tournaments.duplicate.robot import EntryGame, ranking
-from tournaments.models import RobotEntry, RobotEvent
-
-from .factories import UserFactory
+from tournaments.services import TournamentUserError
 
 # --- the pure ranking, worked by hand ---------------------------------------------------
 
@@ -158,7 +158,7 @@ def test_three_entrants_play_the_same_boards_and_are_ranked_once_the_window_clos
         client = Client()
         if who is not None:
             client.force_login(who)
-        page = client.get(reverse("tournaments:robot_detail", args=[event.pk])).content.decode()
+        page = client.get(reverse("robot_duplicate:detail", args=[event.pk])).content.decode()
         assert "3 tables have finished" in page and "Board 1</th>" not in page
         other = same.live_table_id if who == anna else first.live_table_id
         assert client.get(f"/tables/{other}/").status_code == 403
@@ -174,7 +174,7 @@ def test_three_entrants_play_the_same_boards_and_are_ranked_once_the_window_clos
     assert by_entry[first.pk].rank == by_entry[same.pk].rank
     assert by_entry[left.pk].bot_boards == bot_boards
     assert all(len([s for s in line.boards if s is not None]) == 5 for line in lines)
-    page = Client().get(reverse("tournaments:robot_detail", args=[event.pk])).content.decode()
+    page = Client().get(reverse("robot_duplicate:detail", args=[event.pk])).content.decode()
     assert "Board 1</th>" in page and "cai" in page
     assert Client().get(f"/tables/{first.live_table_id}/").status_code == 200
 
@@ -191,9 +191,9 @@ def test_nobody_plays_the_boards_twice_nor_outside_the_window(
         django_capture_on_commit_callbacks: Any) -> None:
     event = open_event(kind=RobotEvent.Kind.PAIRS)
     anna, bea, cai = person("anna"), person("bea"), person("cai")
-    with pytest.raises(services.TournamentUserError, match="with a partner"):
+    with pytest.raises(TournamentUserError, match="with a partner"):
         services.robot_enter(event=event, user=anna)
-    with pytest.raises(services.TournamentUserError, match="another person"):
+    with pytest.raises(TournamentUserError, match="another person"):
         services.robot_enter(event=event, user=anna, partner=anna)
     invitation = services.robot_enter(event=event, user=anna, partner=bea)
     assert invitation.awaiting_partner and invitation.live_table_id is None
@@ -203,21 +203,21 @@ def test_nobody_plays_the_boards_twice_nor_outside_the_window(
     assert list(LiveSeat.objects.filter(table_id=entry.live_table_id).order_by("seat")
                 .values_list("user_id", flat=True)) == [anna.pk, None, bea.pk, None]
     for user, partner, name in ((anna, cai, "anna"), (bea, cai, "bea")):
-        with pytest.raises(services.TournamentUserError, match=f"{name} has already played"):
+        with pytest.raises(TournamentUserError, match=f"{name} has already played"):
             services.robot_enter(event=event, user=user, partner=partner)
-    with pytest.raises(services.TournamentUserError, match="No invitation was sent: “bea”"):
+    with pytest.raises(TournamentUserError, match="No invitation was sent: “bea”"):
         services.robot_enter(event=event, user=cai, partner=bea)
-    with pytest.raises(services.TournamentUserError, match="organiser"):
+    with pytest.raises(TournamentUserError, match="organiser"):
         services.robot_enter(event=event, user=event.organisers.get(), partner=cai)
     assert RobotEntry.objects.count() == 1 and LiveTable.objects.count() == 1
 
     RobotEvent.objects.filter(pk=event.pk).update(closes=timezone.now())
     event.refresh_from_db()
-    with pytest.raises(services.TournamentUserError, match="has closed"):
+    with pytest.raises(TournamentUserError, match="has closed"):
         services.robot_enter(event=event, user=cai, partner=person("dan"))
     later = open_event(opens=timezone.now() + timedelta(hours=1),
                        closes=timezone.now() + timedelta(hours=2))
-    with pytest.raises(services.TournamentUserError, match="opens at"):
+    with pytest.raises(TournamentUserError, match="opens at"):
         services.robot_enter(event=later, user=cai)
     assert RobotEntry.objects.count() == 1
 
@@ -227,7 +227,7 @@ def test_the_play_button_says_what_is_wrong_and_changes_nothing() -> None:
     event = open_event(kind=RobotEvent.Kind.PAIRS)
     anna = person("anna")
     client = Client()
-    url = reverse("tournaments:robot_play", args=[event.pk])
+    url = reverse("robot_duplicate:play", args=[event.pk])
     response = client.post(url)
     assert response.status_code == 302 and reverse("login") in response["Location"]
     client.force_login(anna)
