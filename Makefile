@@ -3,7 +3,7 @@ VENV = .venv
 PY = $(VENV)/bin/python
 STAMP = $(VENV)/.installed
 
-.PHONY: install compile run test lint clean
+.PHONY: install compile run test lint docs clean
 
 install: $(STAMP)
 
@@ -28,7 +28,7 @@ run: compile
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # Uses local PostgreSQL and Redis when they answer (tests/local_services.py says which).
-# Development settings, as pytest's (tests/settings.py), for compile_translations too.
+# pytest compiles the translations itself (tests/conftest.py).
 # The whole suite on the engine as built (compiled where a C compiler is), then the tests
 # of the engine, the bots and the conformance records again on the pure-Python modules
 # (PUSH_ENGINE_PURE), so both builds are tested; PUSH_ENGINE_EXPECT=compiled (CI sets it)
@@ -38,20 +38,37 @@ run: compile
 ENGINE_TESTS = tests/games --ignore=tests/games/test_commands.py
 test: export DJANGO_DEBUG = true
 test: compile
-	$(PY) manage.py compile_translations
 	eval "$$($(PY) tests/local_services.py)" && $(VENV)/bin/pytest -n 2
 	eval "$$($(PY) tests/local_services.py)" && PUSH_ENGINE_PURE=1 $(VENV)/bin/pytest -n 2 \
 		$(ENGINE_TESTS)
 
-# mypy checks all of config, games and tournaments strictly, with the django-stubs plugin
-# ([tool.mypy], pyproject.toml); the pure cores' own run keeps them strict by themselves.
-# lint-imports checks the one-way calls of README "Layout" ([tool.importlinter], pyproject.toml).
-lint: install
+# The browser code's tools (package.json): eslint, exactly as package-lock.json has it;
+# again only when the lock file changes. Needs node and npm.
+NODE_STAMP = node_modules/.installed
+$(NODE_STAMP): package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
+# mypy checks all of bench, config, games, tournaments and robot_duplicate strictly, with the
+# django-stubs plugin
+# ([tool.mypy], pyproject.toml); the cores' own run (pure and database-free) keeps them
+# strict by themselves. lint-imports checks the one-way calls of docs/developing/layers.md
+# ([tool.importlinter], pyproject.toml). eslint (eslint.config.mjs) checks the static
+# scripts and the browser code's tests (tests/js). mkdocs builds the manual (mkdocs.yml) and
+# fails on a broken link or page.
+lint: install $(NODE_STAMP)
 	$(VENV)/bin/ruff check .
+	node_modules/.bin/eslint games/static/games games/live/static/live tournaments/static tests/js eslint.config.mjs
 	$(VENV)/bin/mypy --strict games/engine games/bots tournaments/formats tournaments/duplicate tournaments/console_steps.py tournaments/standings tournaments/ratings.py tournaments/bot_share.py games/replay.py tournaments/csv_cells.py tournaments/params.py games/live/state.py games/live/ids.py games/live/errors.py games/live/frames.py games/live/seating.py games/live/hands.py games/live/pacing.py
-	$(VENV)/bin/mypy config games tournaments
+	$(VENV)/bin/mypy bench config games robot_duplicate tournaments
 	$(VENV)/bin/lint-imports
 	DJANGO_DEBUG=true $(PY) manage.py makemigrations --check --dry-run
+	$(VENV)/bin/mkdocs build --strict
+
+# The manual (mkdocs.yml, docs/), served at http://127.0.0.1:8001/ and rebuilt as its pages
+# change; beside `make run`, which has port 8000.
+docs: install
+	$(VENV)/bin/mkdocs serve -a 127.0.0.1:8001
 
 clean:
 	find games -name '*.so' -delete

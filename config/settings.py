@@ -1,4 +1,5 @@
-"""Django settings, read from environment variables.
+"""Django settings, from the environment variables of config/environment.py (read once,
+typed, with their ranges: a bad value stops the start with a sentence naming it).
 
 DEBUG is off unless DJANGO_DEBUG=true asks for it (`make run` and the test suite do), so a
 forgotten variable in production never shows tracebacks to the world. With DEBUG off a
@@ -7,7 +8,6 @@ defaults give a zero-setup first run (SQLite, Celery tasks run in-process); see 
 "Configuration".
 """
 
-import os
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -15,59 +15,30 @@ from typing import Any
 import csp.constants as csp
 import dj_database_url
 import django_stubs_ext
-from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from config import environment
 
 # Django's classes that django-stubs makes generic (``admin.ModelAdmin[Tournament]``) take
 # their type at run time too.
 django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+env = environment.read()
 
-_TRUE = {"1", "true", "yes"}
-_FALSE = {"0", "false", "no"}
+DEBUG = env.DJANGO_DEBUG
 
+SECRET_KEY = env.DJANGO_SECRET_KEY or ("django-insecure-dev-only-never-use-in-prod" if DEBUG
+                                       else "")
+if not SECRET_KEY:
+    raise SystemExit(
+        "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false (the default). In "
+        "production set it to a long random value; on a development machine set "
+        "DJANGO_DEBUG=true instead (`make run` does).")
 
-def env_bool(name: str, default: bool) -> bool:
-    """Return the boolean value of environment variable `name`.
-
-    Accepts 1/0, true/false, yes/no in any case; unset or empty gives
-    `default`. Any other value raises ImproperlyConfigured rather than guess.
-    """
-    raw = os.environ.get(name, "").strip().lower()
-    if not raw:
-        return default
-    if raw in _TRUE:
-        return True
-    if raw in _FALSE:
-        return False
-    raise ImproperlyConfigured(
-        f"{name}={os.environ[name]!r} is not a boolean; use one of 1/0, true/false, yes/no."
-    )
-
-
-def env_list(name: str, default: list[str]) -> list[str]:
-    """Return the comma-separated environment variable `name` as a list."""
-    raw = os.environ.get(name, "")
-    items = [item.strip() for item in raw.split(",") if item.strip()]
-    return items or default
-
-
-DEBUG = env_bool("DJANGO_DEBUG", False)
-
-if DEBUG:
-    SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or "django-insecure-dev-only-never-use-in-prod"
-else:
-    SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-    if not SECRET_KEY:
-        raise ImproperlyConfigured(
-            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false (the default). In "
-            "production set it to a long random value; on a development machine set "
-            "DJANGO_DEBUG=true instead (`make run` does).")
-
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1"] if DEBUG else [])
-if not DEBUG and not ALLOWED_HOSTS:
-    raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must be set when DJANGO_DEBUG is false.")
+ALLOWED_HOSTS = env.DJANGO_ALLOWED_HOSTS or (["localhost", "127.0.0.1"] if DEBUG else [])
+if not ALLOWED_HOSTS:
+    raise SystemExit("DJANGO_ALLOWED_HOSTS must be set when DJANGO_DEBUG is false.")
 
 INSTALLED_APPS = [
     # first, so that `runserver` is daphne's and serves websockets too (games/live)
@@ -86,10 +57,25 @@ INSTALLED_APPS = [
     "games",
     "games.live",
     "tournaments",
+    # robot duplicate events, built on tournaments' scoring and games' live tables
+    "robot_duplicate",
+    # the API's tokens (REST_FRAMEWORK below), and Swagger UI's assets, served locally
+    "rest_framework.authtoken",
+    "drf_spectacular_sidecar",
+    # login limits (AUTHENTICATION_BACKENDS below)
+    "axes",
+    # the Content-Security-Policy header (CONTENT_SECURITY_POLICY below)
+    "csp",
 ]
 
 MIDDLEWARE = [
+    # first, so that everything logged for a request carries its id (LOGGING below)
+    "config.logs.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # in production the web process serves the collected static files (runserver does in
+    # debug), under content-hashed names that collectstatic writes (STORAGES below)
+    *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -98,6 +84,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.error_pages.PlatformErrorMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -120,8 +107,8 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+    "default": dj_database_url.parse(
+        env.DATABASE_URL or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=60,
         conn_health_checks=True,
     ),
@@ -141,9 +128,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 # The cache holds API rate-limit counts. Give several processes one cache to share,
 # e.g. DJANGO_CACHE_URL=redis://127.0.0.1:6379/2; by default each process has its own.
-_cache_url = os.environ.get("DJANGO_CACHE_URL", "").strip()
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                      "LOCATION": _cache_url} if _cache_url else
+                      "LOCATION": env.DJANGO_CACHE_URL} if env.DJANGO_CACHE_URL else
           {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -162,43 +148,77 @@ USE_TZ = True
 STATIC_URL = "static/"
 # `manage.py collectstatic` gathers the static files here; in production WhiteNoise
 # serves them from the web process (hashed names, compressed, cached for a year).
-STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", "") or BASE_DIR / "staticfiles")
+STATIC_ROOT = Path(env.DJANGO_STATIC_ROOT or BASE_DIR / "staticfiles")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# REST API (tournaments/api/). API clients authenticate with a token
+# (`Authorization: Token <key>`, from POST /api/v1/auth/token/); a signed-in browser
+# session works too, with Django's CSRF check on every write. Token comes first so that
+# an anonymous write is answered 401 with a WWW-Authenticate header.
 REST_FRAMEWORK: dict[str, object] = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
     # an unknown ?format= or Accept header is a 406 naming the endpoint's formats
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "tournaments.api.negotiation.FormatNegotiation",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.Pagination",
+    "PAGE_SIZE": 50,
+    # attempts at POST /api/v1/auth/token/ per client address (tournaments/api/tokens.py)
+    "DEFAULT_THROTTLE_RATES": {"auth": env.API_AUTH_RATE},
+    # JSON bodies nested too deep, or carrying text PostgreSQL cannot store, are a 400
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 
 SPECTACULAR_SETTINGS: dict[str, object] = {
     "TITLE": "Push league API",
     "VERSION": "0.1.0",
+    "DESCRIPTION": "Tournaments, rounds, matches, teams, players and standings of the Push "
+                   "league; result submission for organisers and players.",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI is served from drf-spectacular-sidecar's static files, not from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema.postprocess",
+    ],
+    "ENUM_NAME_OVERRIDES": {
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+        "MatchStatusEnum": "tournaments.models.Match.Status",
+    },
 }
 
 # Celery: a real broker when CELERY_BROKER_URL is set; otherwise tasks run
 # in-process (eager) so a first run needs no Redis, and their errors propagate.
-_broker_url = os.environ.get("CELERY_BROKER_URL", "").strip()
-CELERY_TASK_ALWAYS_EAGER = not _broker_url
+CELERY_TASK_ALWAYS_EAGER = not env.CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
 # In-process tasks sent for later (a bot's pause, a turn's timer) wait for their time in a
 # thread of the process, and beat's sweeps run there too (config/in_process.py), so a first
 # run plays at the pace production does. The tests turn it off: their tasks run at once.
-CELERY_EAGER_DELAYS = env_bool("CELERY_EAGER_DELAYS", CELERY_TASK_ALWAYS_EAGER)
-CELERY_BROKER_URL = _broker_url or "memory://"
+CELERY_EAGER_DELAYS = CELERY_TASK_ALWAYS_EAGER if env.CELERY_EAGER_DELAYS is None \
+    else env.CELERY_EAGER_DELAYS
+CELERY_BROKER_URL = env.CELERY_BROKER_URL or "memory://"
 # A Redis broker through kombu's Redis transport with one step mended, so that a worker
 # lives through a Redis outage (config/broker.py).
-if _broker_url.startswith("redis://"):
+if CELERY_BROKER_URL.startswith("redis://"):
     CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 CELERY_TIMEZONE = TIME_ZONE
 # One queue per deployment; the end-to-end tests give each run a queue of its own.
-CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "push")
+CELERY_TASK_DEFAULT_QUEUE = env.CELERY_QUEUE
 # Tasks report through the database, so no result backend is needed; tests that wait
 # for a task set one (e.g. redis://127.0.0.1:6379/1).
-CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "").strip() or None
+CELERY_RESULT_BACKEND = env.CELERY_RESULT_BACKEND or None
 # Acknowledge only after the task finished, so a crashed worker's task is
 # redelivered; tasks are idempotent, so a second run is harmless.
 CELERY_TASK_ACKS_LATE = True
@@ -236,7 +256,7 @@ CELERY_BEAT_SCHEDULE = {
     # live tables: turns whose time ran out, results not yet reported, bots' moves lost
     # (games.live); often, so that play resumes soon after a broker outage
     "live-sweep": {"task": "games.live.tasks.live_sweep",
-                   "schedule": float(os.environ.get("LIVE_SWEEP_SECONDS", "15"))},
+                   "schedule": env.LIVE_SWEEP_SECONDS},
 }
 
 if not DEBUG:
@@ -247,88 +267,35 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    # The web process serves the collected static files (runserver does in debug), under
-    # content-hashed names that collectstatic writes, so browsers may cache them for good.
-    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+    # The static files' content-hashed names, which WhiteNoise serves (MIDDLEWARE): browsers
+    # may cache them for good.
     STORAGES = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
     }
     # Only behind a TLS-terminating proxy that sets (and strips from clients)
     # X-Forwarded-Proto; trusting the header otherwise lets clients spoof HTTPS.
-    if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
+    if env.DJANGO_BEHIND_TLS_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-# REST API (tournaments/api/). API clients authenticate with a token
-# (`Authorization: Token <key>`, from POST /api/v1/auth/token/); a signed-in browser
-# session works too, with Django's CSRF check on every write. Token comes first so that
-# an anonymous write is answered 401 with a WWW-Authenticate header.
 # The admin's CSV export of players, teams and entries escapes a cell a spreadsheet would run
 # as a formula (=, +, -, @, tab, CR) with a leading ' and its import takes it off again, in
 # tournaments/admin/imports.py (tournaments.csv_cells). The library's own escaping is off: it
 # only drops a leading =, which lets the others through and changes the text.
 IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT = False
 
-INSTALLED_APPS += ["rest_framework.authtoken", "drf_spectacular_sidecar"]
-REST_FRAMEWORK = {
-    **REST_FRAMEWORK,
-    "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
-    ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.Pagination",
-    "PAGE_SIZE": 50,
-    # attempts at POST /api/v1/auth/token/ per client address (tournaments/api/tokens.py)
-    "DEFAULT_THROTTLE_RATES": {"auth": os.environ.get("API_AUTH_RATE", "10/min")},
-    # JSON bodies nested too deep, or carrying text PostgreSQL cannot store, are a 400
-    "DEFAULT_PARSER_CLASSES": [
-        "tournaments.api.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
-}
-SPECTACULAR_SETTINGS = {
-    **SPECTACULAR_SETTINGS,
-    "DESCRIPTION": "Tournaments, rounds, matches, teams, players and standings of the Push "
-                   "league; result submission for organisers and players.",
-    "SERVE_INCLUDE_SCHEMA": False,
-    "COMPONENT_SPLIT_REQUEST": True,
-    # Swagger UI is served from drf-spectacular-sidecar's static files, not from a CDN.
-    "SWAGGER_UI_DIST": "SIDECAR",
-    "POSTPROCESSING_HOOKS": [
-        "drf_spectacular.hooks.postprocess_schema_enums",
-        "tournaments.api.schema.postprocess",
-    ],
-    "ENUM_NAME_OVERRIDES": {
-        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
-        "RoundStatusEnum": "tournaments.models.Round.Status",
-        "MatchStatusEnum": "tournaments.models.Match.Status",
-    },
-}
 
 # Login limits (tournaments/api/logins.py, README "Login limits"): django-axes counts failed
 # logins at every login, per username and per client address, in the database, so that
 # all web processes share one count. An address locks only at a much higher count than a
 # username, for a whole room may share one. A successful login doesn't wipe the count:
 # with its own account an attacker could otherwise reset its address between guesses.
-def env_positive_int(name: str, default: int) -> int:
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    if raw.isdigit() and int(raw) > 0:
-        return int(raw)
-    raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number from 1 up.")
-
-
-LOGIN_FAILURE_LIMIT = env_positive_int("LOGIN_FAILURE_LIMIT", 5)
-LOGIN_ADDRESS_FAILURE_LIMIT = env_positive_int("LOGIN_ADDRESS_FAILURE_LIMIT", 50)
-LOGIN_COOLOFF_MINUTES = env_positive_int("LOGIN_COOLOFF_MINUTES", 15)
+LOGIN_FAILURE_LIMIT = env.LOGIN_FAILURE_LIMIT
+LOGIN_ADDRESS_FAILURE_LIMIT = env.LOGIN_ADDRESS_FAILURE_LIMIT
+LOGIN_COOLOFF_MINUTES = env.LOGIN_COOLOFF_MINUTES
 # Behind the TLS proxy the client is the address it appends to X-Forwarded-For;
 # reached directly, the peer address (a forged header is not read).
-CLIENT_ADDRESS_FROM_PROXY = env_bool("DJANGO_BEHIND_TLS_PROXY", False)
-INSTALLED_APPS += ["axes"]
-MIDDLEWARE += ["axes.middleware.AxesMiddleware"]  # last, as django-axes asks
+CLIENT_ADDRESS_FROM_PROXY = env.DJANGO_BEHIND_TLS_PROXY
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
                            "django.contrib.auth.backends.ModelBackend"]
 AXES_HANDLER = "tournaments.api.logins.LoginLimitHandler"  # the address's higher limit
@@ -344,38 +311,38 @@ LOGIN_REDIRECT_URL = LOGOUT_REDIRECT_URL = "home"
 # requests per client address (as the login limits count it) in SIGNUP_WINDOW_MINUTES,
 # counted in the cache as the token endpoint's rate is; an address locked out of logging
 # in is refused a sign-up too (tournaments/views/accounts.py).
-SIGNUP_LIMIT = env_positive_int("SIGNUP_LIMIT", 10)
-SIGNUP_WINDOW_MINUTES = env_positive_int("SIGNUP_WINDOW_MINUTES", 60)
+SIGNUP_LIMIT = env.SIGNUP_LIMIT
+SIGNUP_WINDOW_MINUTES = env.SIGNUP_WINDOW_MINUTES
 # An organiser's invite link links the account that opens it to a player; it works once,
 # for this many days (tournaments/services/accounts.py).
-PLAYER_INVITE_DAYS = env_positive_int("PLAYER_INVITE_DAYS", 7)
+PLAYER_INVITE_DAYS = env.PLAYER_INVITE_DAYS
 
 # Mail: the password-reset mail. SMTP when EMAIL_HOST is set (STARTTLS unless told
 # otherwise); otherwise, in debug (`make run`), printed to the console. A production site
 # without EMAIL_HOST sends no mail: its reset page says to ask an organiser instead.
-EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
+EMAIL_HOST = env.EMAIL_HOST
 MAIL_CONFIGURED = bool(EMAIL_HOST) or DEBUG
 if EMAIL_HOST:
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
-    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+    EMAIL_USE_TLS = env.EMAIL_USE_TLS
+    EMAIL_USE_SSL = env.EMAIL_USE_SSL
     if EMAIL_USE_TLS and EMAIL_USE_SSL:
-        raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL exclude each other: "
+        raise SystemExit("EMAIL_USE_TLS and EMAIL_USE_SSL exclude each other: "
                                    "set EMAIL_USE_TLS=false to use EMAIL_USE_SSL.")
-    EMAIL_PORT = env_positive_int("EMAIL_PORT", 465 if EMAIL_USE_SSL else 587)
-    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
-    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_PORT = env.EMAIL_PORT or (465 if EMAIL_USE_SSL else 587)
+    EMAIL_HOST_USER = env.EMAIL_HOST_USER
+    EMAIL_HOST_PASSWORD = env.EMAIL_HOST_PASSWORD
     # a mail server that does not answer costs the request at most this many seconds
     EMAIL_TIMEOUT = 10
-    if not os.environ.get("DEFAULT_FROM_EMAIL", "").strip():
-        raise ImproperlyConfigured("DEFAULT_FROM_EMAIL must be set when EMAIL_HOST is: the "
+    if not env.DEFAULT_FROM_EMAIL:
+        raise SystemExit("DEFAULT_FROM_EMAIL must be set when EMAIL_HOST is: the "
                                    "address the site's mail comes from.")
 elif DEBUG:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 else:
     # nothing to send through: a mail would fail, so none is attempted (MAIL_CONFIGURED)
     EMAIL_BACKEND = "django.core.mail.backends.dummy.EmailBackend"
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "").strip() or "webmaster@localhost"
+DEFAULT_FROM_EMAIL = env.DEFAULT_FROM_EMAIL or "webmaster@localhost"
 
 # The project's own translations (locale/fi/LC_MESSAGES/django.po). The .mo files are build
 # output: `manage.py compile_translations` makes them with polib (no GNU gettext needed).
@@ -389,9 +356,6 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 # *attributes* are allowed: Django REST framework's browsable API and the admin's job
 # progress bar write them, and a style attribute cannot run script. Swagger UI's
 # stylesheet draws its icons as data: URLs.
-INSTALLED_APPS += ["csp"]
-MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
-                  "csp.middleware.CSPMiddleware")
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [csp.SELF],
@@ -411,31 +375,30 @@ CONTENT_SECURITY_POLICY = {
 # pub/sub when a Redis is configured (CHANNEL_REDIS_URL, else the broker's Redis), the
 # in-memory layer (one process only) otherwise.
 ASGI_APPLICATION = "config.asgi.application"
-_channel_redis = os.environ.get("CHANNEL_REDIS_URL", "").strip() or (
-    _broker_url if _broker_url.startswith("redis") else "")
+_channel_redis = env.CHANNEL_REDIS_URL or env.CELERY_BROKER_URL
 if _channel_redis:
     CHANNEL_LAYERS: dict[str, dict[str, Any]] = {"default": {
         # channels-redis's pub/sub layer, its subscriptions riding out a Redis outage
         "BACKEND": "games.live.layer.PubSubChannelLayer",
         # pub/sub ignores the Redis db number: environments are kept apart by prefix
         "CONFIG": {"hosts": [_channel_redis],
-                   "prefix": os.environ.get("CHANNEL_PREFIX", "push")},
+                   "prefix": env.CHANNEL_PREFIX},
     }}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # Seconds a bot waits before it acts, so people can follow the game.
-LIVE_BOT_PAUSE_SECONDS = float(os.environ.get("LIVE_BOT_PAUSE_SECONDS", "1.0"))
+LIVE_BOT_PAUSE_SECONDS = env.LIVE_BOT_PAUSE_SECONDS
 # Seconds the next bot waits after an action that ends a hand (not the game) instead, so
 # people see the hand's end (who went out, the cards left, the scores) before the next
 # deal; the table's page shows its summary that long (games/live/pacing.py).
-LIVE_HAND_PAUSE_SECONDS = float(os.environ.get("LIVE_HAND_PAUSE_SECONDS", "5"))
+LIVE_HAND_PAUSE_SECONDS = env.LIVE_HAND_PAUSE_SECONDS
 # Seconds a person has for a turn at a practice table before the seat's stand-in bot
 # finishes it (0: no limit).
-LIVE_MOVE_SECONDS = int(os.environ.get("LIVE_MOVE_SECONDS", "120")) or None
+LIVE_MOVE_SECONDS = env.LIVE_MOVE_SECONDS or None
 # Unfinished practice tables a user may hold at once (0: no limit), and how long a practice
 # table nobody acts at stays open before it is ended (games/live/limits.py).
-LIVE_MAX_OPEN_PRACTICE_TABLES = int(os.environ.get("LIVE_MAX_OPEN_PRACTICE_TABLES", "3")) or None
-LIVE_ABANDON_AFTER = timedelta(hours=float(os.environ.get("LIVE_ABANDON_HOURS", "24")))
+LIVE_MAX_OPEN_PRACTICE_TABLES = env.LIVE_MAX_OPEN_PRACTICE_TABLES or None
+LIVE_ABANDON_AFTER = timedelta(hours=env.LIVE_ABANDON_HOURS)
 # Threads (each with a database connection of its own) in which an ASGI process runs the
 # live tables' database work. With 0, Channels' one thread for all of it: then one commit
 # that waits on a slow disk flush (100-500 ms now and then on the project's machine) holds
@@ -443,11 +406,11 @@ LIVE_ABANDON_AFTER = timedelta(hours=float(os.environ.get("LIVE_ABANDON_HOURS", 
 # for a writer, and two threads' transactions could refuse each other. The in-process
 # tests use 0 (tests/settings.py), as their data lives in the test's own connection; the
 # real servers they start do not.
-LIVE_DB_THREADS = int(os.environ.get(
-    "LIVE_DB_THREADS", "4" if "postgresql" in DATABASES["default"]["ENGINE"] else "0"))
+LIVE_DB_THREADS = (4 if "postgresql" in DATABASES["default"]["ENGINE"] else 0) \
+    if env.LIVE_DB_THREADS is None else env.LIVE_DB_THREADS
 # bench_tables only: a bare websocket echo at ws/bench-echo/ on the server it starts, so the
-# transport's own cost shows beside a table's (games/live/bench.py).
-LIVE_BENCH_ECHO = env_bool("LIVE_BENCH_ECHO", False)
+# transport's own cost shows beside a table's (bench/tables.py).
+LIVE_BENCH_ECHO = env.LIVE_BENCH_ECHO
 
 # Logs (config/logs.py, README "Logs"): every process (the web or ASGI server, each Celery
 # worker, beat) writes its log to stderr. Each request gets an id (X-Request-ID: the
@@ -459,7 +422,6 @@ LIVE_BENCH_ECHO = env_bool("LIVE_BENCH_ECHO", False)
 # worker and beat replace the root logger's handler with their own (their `--logfile` and
 # `-l` level), whose format is switched to this one (config/logs.py). In debug (`make run`,
 # the tests), Django's default: readable text.
-MIDDLEWARE.insert(0, "config.logs.RequestIdMiddleware")
 if not DEBUG:
     LOGGING = {
         "version": 1,

@@ -45,6 +45,7 @@ urlpatterns = [
     path("api/v1/", include("tournaments.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("games.live.urls")),
+    path("robot/", include("robot_duplicate.urls")),
     path("", include("tournaments.urls")),
 ]
 

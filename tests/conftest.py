@@ -1,8 +1,10 @@
-import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings as hypothesis_settings
+
+from config.environment import read
 
 # A property test must not fail because a loaded machine ran one example slowly: no
 # per-example deadline (Hypothesis's default is 200 ms) for any test, present or future.
@@ -10,10 +12,31 @@ hypothesis_settings.register_profile("push", deadline=None)
 hypothesis_settings.load_profile("push")
 
 
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "services: needs PostgreSQL/Redis")
-    if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
+    config.addinivalue_line("markers", "browser: drives chromium (pytest -m 'not browser' "
+                                       "runs everything else in a few minutes)")
+    if read().PUSH_REQUIRE_SERVICES:
         _require_services()
+    compile_translations()
+
+
+def compile_translations() -> list[Path]:
+    """The .mo files the pages are translated from, compiled where older than their .po
+    (each write is atomic, so parallel workers may race): plain ``pytest``, as an editor
+    runs it, needs no step before it. Returns the .po files compiled."""
+    from tournaments.management.commands.compile_translations import compile_po, po_files
+
+    return [po for po in po_files() if compile_po(po)]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if BROWSER_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.browser)
 
 
 def _require_services() -> None:

@@ -1,5 +1,5 @@
 """A real uvicorn with production settings (DEBUG off, behind the TLS proxy, with
-``--proxy-headers`` as README "Production" runs it), for the tests that need what
+``--proxy-headers`` as docs/operating/production.md runs it), for the tests that need what
 production does: its logs (tests/test_logging.py), the client address uvicorn takes from
 ``X-Forwarded-For`` (tests/api/test_forwarded.py). A browser, which cannot pretend to be
 the proxy, meets uvicorn serving TLS itself (``tls_args``;
@@ -23,7 +23,7 @@ from typing import Any
 from config.asgi_process import AsgiServer
 from config.worker_process import ROOT
 
-# what README "Production" starts uvicorn with; the tests' requests come from 127.0.0.1,
+# what docs/operating/production.md starts uvicorn with; the tests' requests come from 127.0.0.1,
 # the proxy's address
 PROXY_HEADERS = ["--proxy-headers", "--forwarded-allow-ips", "127.0.0.1"]
 # the TLS proxy's own header: without it the production settings redirect to HTTPS

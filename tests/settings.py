@@ -8,17 +8,19 @@ wants production settings sets DJANGO_DEBUG=false for its own subprocess.
 """
 
 import os
+import tempfile
 
 os.environ.setdefault("DJANGO_DEBUG", "true")
 
 from django.conf import global_settings  # noqa: E402
 
+from config.environment import read  # noqa: E402
 from config.settings import *  # noqa: E402,F403
 
 # The consumers' database work in the test's own thread and connection, where the test's
 # data is (config/settings.py); the real servers the tests start (config/asgi_process.py)
 # are given the production value.
-LIVE_DB_THREADS = int(os.environ.get("LIVE_DB_THREADS", "0"))
+LIVE_DB_THREADS = read().LIVE_DB_THREADS or 0
 
 # Passwords hashed in a blink: the default hasher is slow on purpose (a second and more on
 # a loaded machine), and the tests make users by the thousand. The servers and workers the
@@ -41,5 +43,4 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # the busy timeout and WAL of config/settings.py, where the in-memory database's shared
     # cache answers a second writer "database table is locked" at once.
     DATABASES["default"]["TEST"] = {  # noqa: F405
-        "NAME": os.path.join(os.environ.get("TMPDIR", "/tmp"),
-                             f"push-league-test-{os.getpid()}.sqlite3")}
+        "NAME": os.path.join(tempfile.gettempdir(), f"push-league-test-{os.getpid()}.sqlite3")}

@@ -1,5 +1,5 @@
 """Production logs: a server error is logged, traceback and request id, as one JSON line on
-the server's stderr (config/logs.py, README "Logs"), so that the API's 500 answer ("the
+the server's stderr (config/logs.py, docs/operating/logs.md), so that the API's 500 answer ("the
 error has been logged") is true.
 
 The first tests start a real uvicorn with production settings and read its stderr; the

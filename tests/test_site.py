@@ -10,8 +10,9 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from .services import shared_file
+
 REPO = Path(__file__).resolve().parent.parent
-PUSH_RULES = REPO.parent / "shared" / "push-rules.md"
 
 
 class _IdCollector(HTMLParser):
@@ -45,9 +46,8 @@ def test_it_gives_rule_r6_4_an_anchor(client: Client) -> None:
 
 
 def test_it_anchors_every_rule_of_the_normative_rules(client: Client) -> None:
-    if not PUSH_RULES.exists():
-        pytest.skip(f"../shared is missing: {PUSH_RULES} not found")
-    numbers = set(re.findall(r"\*\*(R\d+\.\d+)", PUSH_RULES.read_text(encoding="utf-8")))
+    rules = shared_file("push-rules.md")
+    numbers = set(re.findall(r"\*\*(R\d+\.\d+)", rules.read_text(encoding="utf-8")))
     assert numbers, "no rule numbers found in push-rules.md"
 
     ids = _element_ids(client.get("/rules/").content.decode())

@@ -9,11 +9,8 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # Django's way: the models (and so the services) load only once the apps are ready.
         from games.live.kinds import on_finished, on_watch
-        from tournaments.models import LIVE_TABLE_KIND, ROBOT_TABLE_KIND
+        from tournaments.models import LIVE_TABLE_KIND
         from tournaments.services.online import may_watch_live_match, record_live_result
-        from tournaments.services.robot import may_watch_robot_table, record_robot_result
 
         on_finished(LIVE_TABLE_KIND, record_live_result)
         on_watch(LIVE_TABLE_KIND, may_watch_live_match)
-        on_finished(ROBOT_TABLE_KIND, record_robot_result)
-        on_watch(ROBOT_TABLE_KIND, may_watch_robot_table)

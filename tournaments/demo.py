@@ -3,31 +3,30 @@ eight teams, a Swiss tournament with rounds already played by bots, and the next
 paired and published; and an online cup whose first round is open at a live table, where
 two player logins sit as opponents (bots in the other seats), so a newcomer can open two
 browsers and play a tournament match against themselves within a minute. The table waits
-for them: its clocks, bots and substitutes start when the first of the two sits down."""
+for them: its clocks, bots and substitutes start when the first of the two sits down.
+Other apps add their own parts (``on_new_demo``): a robot duplicate event, say."""
 
 from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
 
 from games.bots import make_bot
 from games.engine.play import deal_from_seed, play_game
 from games.live.models import LiveTable
 from tournaments import services
-from tournaments.models import Absence, Entry, Match, Player, RobotEvent, Team, Tournament
+from tournaments.models import Absence, Entry, Match, Player, Team, Tournament
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 DEMO_NAME = "Demo league"
-ROBOT_NAME = "Demo robot duplicate"
 ORGANISER = "organiser"  # staff, organises the demo league: the scoped view a newcomer sees
 SUPERUSER = "admin"  # sees and changes everything
 PLAYERS = ["Aino", "Bo", "Cai", "Dana", "Eero", "Frida", "Gus", "Hilla", "Iida", "Jon", "Kaisa",
@@ -38,6 +37,19 @@ PLAYED_ROUNDS = 3
 ONLINE_NAME = "Demo online cup"
 #: The player logins of the online cup: each holds its player's seat at the cup's table.
 PLAYER_LOGINS = {"aino": "Aino", "cai": "Cai"}
+
+
+#: What another app adds to a new demo (the robot duplicate's event), called with the
+#: organiser's login once the league is built.
+DemoPart = Callable[["User"], None]
+_PARTS: list[DemoPart] = []
+
+
+def on_new_demo(build: DemoPart) -> None:
+    """Call ``build`` when ``demo_setup`` builds the demo league; an app registers it in its
+    ``AppConfig.ready()``, so that tournaments needs to know none of the apps beside it."""
+    if build not in _PARTS:
+        _PARTS.append(build)
 
 
 @dataclass(frozen=True)
@@ -72,8 +84,9 @@ def demo_setup(*, seed: int = 2026, new_passwords: bool = False,
         # names are unique: an online cup kept from an earlier demo stays as it is
         if not Tournament.objects.filter(name__iexact=ONLINE_NAME).exists():
             _build_online()
-        if not RobotEvent.objects.filter(name__iexact=ROBOT_NAME).exists():
-            _build_robot()
+        organiser = get_user_model().objects.get(username=ORGANISER)
+        for build in _PARTS:
+            build(organiser)
     if restart_online:
         _restart_online()
     return DemoSetup(created, logins)
@@ -89,14 +102,6 @@ def _restart_online() -> None:
         old.delete()
         LiveTable.objects.filter(pk__in=tables).delete()
         _build_online()
-
-
-def _build_robot() -> None:
-    """A robot duplicate open for a week: the player logins can each play its boards once."""
-    now = timezone.now()
-    event = RobotEvent.objects.create(name=ROBOT_NAME, opens=now, closes=now + timedelta(days=7),
-                                      bot_level="greedy")
-    event.organisers.add(get_user_model().objects.get(username=ORGANISER))
 
 
 def _login(username: str, *, superuser: bool, new_password: bool,

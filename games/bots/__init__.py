@@ -11,8 +11,8 @@ The bots: ``random_bot.py``, ``greedy.py`` and ``search.py``. Under them, each f
 job: ``model.py`` the card model (the engine's cards, melds and contracts as ints),
 ``contract.py`` the contract analyser, ``evaluate.py`` the judgement of take, push and
 discard, ``shed.py`` the choice of melds and lay-offs, ``playout.py`` the rollouts'
-simulator. ``match.py`` plays bots against each other (``manage.py bot_match``) and
-``benchmark.py`` measures the rollouts against the engine (``manage.py bench_bots``).
+simulator. ``match.py`` plays bots against each other (``manage.py bot_match``); the
+benchmark of the rollouts against the engine is ``bench/bots.py`` (``manage.py bench_bots``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Push rules engine: pure Python, no Django (see ../shared/push-rules.md).
 
-Typical use (more in the README's "From Python")::
+Typical use (more in docs/developing/engine.md)::
 
     from games.engine import GameState, deal_from_seed, verify
     first_dealer, decks = deal_from_seed(1)

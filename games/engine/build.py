@@ -4,14 +4,20 @@
 extension module beside each ``.py`` file, which Python's import prefers to the source.
 This module, imported by the package before any of its modules, decides which to use:
 
-- ``PUSH_ENGINE_PURE=1`` in the environment: the pure modules, whatever is compiled (the
-  tests run both ways in CI, and a profile of the Python source needs them);
+- ``PUSH_ENGINE_PURE=1`` (or ``true``, ``yes``) in the environment: the pure modules,
+  whatever is compiled (the tests run both ways in CI, and a profile of the Python source
+  needs them);
 - compiled modules from other sources than those present (the source edited since, or
   another checkout): the pure modules, with a warning, so that a stale build never
   plays by old rules;
 - otherwise the compiled modules if there are any, else the pure ones.
 
 Never compiled itself (nor ``__init__``): it has to run before the choice is made.
+
+The one module that reads the environment outside config/environment.py, where
+``PUSH_ENGINE_PURE`` is declared: the engine imports nothing of the platform's (README
+"Layout"), and runs without it (compile_engine.py, the bots' scripts). It reads a boolean
+as config/environment.py does, and refuses any other value with the same sentence.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ NOT_COMPILED = ("__init__.py", "build.py")
 #: Written by compile_engine.py: the digest of the sources it compiled.
 STAMP = PACKAGE_DIR / "compiled-sources.sha256"
 PURE_VARIABLE = "PUSH_ENGINE_PURE"
+TRUE, FALSE = ("1", "true", "yes"), ("0", "false", "no")
 
 
 def compiled_sources() -> list[Path]:
@@ -48,6 +55,16 @@ def extension_files() -> list[Path]:
     return sorted({p for suffix in EXTENSION_SUFFIXES for p in PACKAGE_DIR.glob(f"*{suffix}")})
 
 
+def pure_asked_for() -> bool:
+    """Whether PUSH_ENGINE_PURE asks for the pure modules; a value that is not a boolean stops
+    the program, saying so."""
+    raw = os.environ.get(PURE_VARIABLE, "")
+    spelled = raw.strip().lower()
+    if spelled and spelled not in TRUE + FALSE:
+        raise SystemExit(f"{PURE_VARIABLE}={raw}: expected 1/0, true/false or yes/no")
+    return spelled in TRUE
+
+
 def use_pure_modules(package_path: list[str]) -> None:
     """Make the package's submodules import from their ``.py`` files (with their cached
     bytecode) only, by giving its directories a finder that knows no extension modules."""
@@ -59,7 +76,7 @@ def choose(package_path: list[str], stamp: Path = STAMP) -> tuple[str, str]:
     """Pick the build for the package at ``package_path`` (its ``__path__``) before any of
     its modules is imported: ``("compiled" | "pure", why)``; ``stamp`` holds the digest
     of the sources compiled."""
-    if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
+    if pure_asked_for():
         use_pure_modules(package_path)
         return "pure", f"{PURE_VARIABLE} is set"
     if not extension_files():

@@ -13,7 +13,8 @@ holder's heartbeat (``presence``). To the client: ``error`` (``id``, ``rule``, `
 ``message``), ``update`` (``events`` and ``view``, the view's ``seq`` being the last
 event's number; the one answering an ``act`` also has ``ack``: the act's ``id`` and the
 ``seq`` it was logged at, one frame fewer an action than a separate answer), ``ways``
-(``id``, ``actions``: their text forms), ``hand_log`` (``id``, ``hand``, ``events`` as an
+(``id``, ``actions``: their text forms, and ``moves``: the same in their structured
+form), ``hand_log`` (``id``, ``hand``, ``events`` as an
 update's, ``result``: the hand's summary as a view's ``last_hand``, or null while it is
 played; an error with ``field`` "hand" for a hand not dealt yet) and ``pong``.
 
@@ -25,6 +26,16 @@ summary of the last hand that ended, or null: ``ended_by``, ``out_seat``, ``scor
 event's ``hand_result`` has the same) and ``hand_pause`` (the seconds the bots wait after
 a hand's end, for the summary to be read). A person's first connection to a table that
 awaited them begins its play (``service.begin``).
+
+Structured moves: wherever an action goes to the client as text (an event's ``action``, a
+seat's view's ``legal``, a ``ways`` answer's ``actions``), its structured form goes beside
+it (an event's ``move``, a view's ``moves``, the answer's ``moves``), so that a page never
+parses the text: ``state.move_of`` makes it from the engine's own action, as the game
+record's JSON form (push-record/1) plus ``text``: ``{"do": "layoff", "seat": 2, "meld": 3,
+"cards": ["JK=8", "9S"], "text": "2 layoff 3 JK=8 9S"}``; ``do`` is one of take, push,
+discard (``card``), contract and meld (``melds``: ``kind`` and ``cards`` each), layoff
+(``meld``, ``cards``) and swap (``meld``, ``card``, ``wild``). The text forms stay, for
+clients that read them; an ``act`` still sends the text (a move's ``text``).
 Each frame is read by ``frames``: one that is not such a message gets an error saying what
 is wrong (and which field) and the connection stays; one over ``frames.MAX_FRAME_BYTES``
 closes it (1009).
@@ -244,12 +255,13 @@ class TableConsumer(Consumer):
             await self._error(request.id, _("You do not hold a seat at this table."))
             return
         try:
-            actions = await _db(service.table_ways)(
+            moves = await _db(service.table_ways)(
                 self.table_id, self.seat, request.cards, request.meld)
         except service.TableError as exc:
             await self._error(request.id, exc.message, exc.rule)
             return
-        await self._send_json({"type": "ways", "id": request.id, "actions": actions})
+        await self._send_json({"type": "ways", "id": request.id,
+                               "actions": [move["text"] for move in moves], "moves": moves})
 
     async def _hand_log(self, request: frames.HandLog) -> None:
         try:

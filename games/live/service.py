@@ -43,7 +43,7 @@ from . import kinds, limits, prepared, replayed, rows, seating
 from .errors import TableError as TableError  # what its callers catch, as service.TableError
 from .ids import client_id_problem, server_id
 from .models import LiveSeat, LiveTable
-from .state import Json, LiveGame, replay
+from .state import Json, LiveGame, move_of, replay
 from .turns import (
     after_commit,
     announce,
@@ -398,10 +398,11 @@ def bot_seed(deal_seed: int, seq: int) -> int:
     return int.from_bytes(digest, "big")
 
 
-def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> list[str]:
-    """The legal actions (text forms) of ``seat`` that use exactly ``cards`` (card codes),
-    onto ``meld`` when given (see ``games.engine.ways``); decided from the seat's own
-    observation. ``TableError`` naming the rule when the request is not the seat's to make."""
+def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> list[Json]:
+    """The legal actions of ``seat`` that use exactly ``cards`` (card codes), each in its
+    structured form with its text (``state.move_of``), onto ``meld`` when given (see
+    ``games.engine.ways``); decided from the seat's own observation. ``TableError`` naming
+    the rule when the request is not the seat's to make."""
     table = _get(table_id)
     _check_playing(table)
     try:
@@ -413,7 +414,7 @@ def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> 
     obs = live.game.observation(seat)
     replayed.keep(table, live)
     try:
-        return [str(action) for action in ways(obs, chosen, meld)]
+        return [move_of(action) for action in ways(obs, chosen, meld)]
     except IllegalActionError as exc:
         raise _refused(exc) from None
 

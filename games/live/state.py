@@ -20,6 +20,7 @@ from games.engine import (
     Observation,
     OnStep,
     Record,
+    action_to_json,
     deal_from_seed,
     observed_legal_actions,
     parse_action,
@@ -77,6 +78,15 @@ def advance(live: LiveGame, actions: Sequence[str],
     return live
 
 
+def move_of(action: Action) -> Json:
+    """The structured form of ``action`` that a page reads instead of parsing the text:
+    the record's JSON form (push-record/1, the form of the replay's frames' ``act``: ``do``,
+    ``seat`` and, by kind, ``card``, ``melds`` [{``kind``, ``cards``}], ``meld``, ``cards``,
+    ``wild``), made by the engine from its own action, and ``text``, the text form that an
+    ``act`` message sends back to play it."""
+    return {**action_to_json(action), "text": str(action)}
+
+
 def _card(card: Card | None) -> str | None:
     return None if card is None else card.code
 
@@ -107,16 +117,18 @@ def _public(obs: Observation, game: GameState) -> Json:
 
 def seat_view(live: LiveGame, seat: int) -> Json:
     """``seat``'s view: the public table, its own hand and, on its turn, its legal actions
-    (from its observation alone)."""
+    (from its observation alone): ``legal``, their text forms, and ``moves``, the same in
+    order in their structured form (:func:`move_of`)."""
     obs = live.game.observation(seat)
+    legal = observed_legal_actions(obs) if live.game.to_move == seat else []
     return {
         **_public(obs, live.game),
         "seat": seat,
         "hand": [c.code for c in obs.hand],
         "taken": _card(obs.taken),
         "pending": [[c.code, meld] for c, meld in obs.pending],
-        "legal": [str(a) for a in observed_legal_actions(obs)]
-        if live.game.to_move == seat else [],
+        "legal": [str(a) for a in legal],
+        "moves": [move_of(a) for a in legal],
     }
 
 
@@ -173,9 +185,11 @@ def hand_result(hand: HandState) -> Json:
 
 def event_of(seq: int, hand_no: int, seen: Event) -> Json:
     """The event of action ``seq`` of hand ``hand_no``, as the viewer's history entry
-    ``seen`` shows it."""
+    ``seen`` shows it: the action's text form (``action``) and its structured form
+    (``move``, :func:`move_of`)."""
     event: Json = {"seq": seq, "hand_no": hand_no, "seat": seen.action.seat,
-                   "action": str(seen.action), "card": _card(seen.card)}
+                   "action": str(seen.action), "move": move_of(seen.action),
+                   "card": _card(seen.card)}
     if seen.private is not None:
         event["private"] = seen.private.code
     return event

@@ -102,7 +102,7 @@ def updates(table: LiveTable, keys: Iterable[Key], logged: rows.Since | None = N
                             else _events(table, live, seat, since, known))
             view = spectator_view(live) if seat is None else seat_view(live, seat)
             if seat in pinned:
-                view["legal"] = []
+                view["legal"] = view["moves"] = []
             view.update(shared)
             if full:
                 view.update(_hand_so_far(table, live, seat, known))

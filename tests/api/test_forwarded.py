@@ -1,6 +1,6 @@
 """A client address that is no IP address (``garbage``, ``unknown``, ``999.1.1.1``) never
 answers a login 500: it counts as the peer's address, or, when that is none either, as
-one shared stand-in, ``0.0.0.0`` (tournaments/api/logins.py, README "Login limits").
+one shared stand-in, ``0.0.0.0`` (tournaments/api/logins.py, docs/operating/login-limits.md).
 
 First in-process: ``client_address`` on generated text, and every login with such an
 address. Then through the real path: uvicorn with ``--proxy-headers`` and production
@@ -206,7 +206,7 @@ def test_varying_the_garbage_starts_no_fresh_count_and_locks_out_no_real_address
 @pytest.fixture(scope="module")
 def production_server(django_db_setup: None, django_db_blocker: Any,
                       tmp_path_factory: pytest.TempPathFactory) -> Iterator[AsgiServer]:
-    """uvicorn as README "Production" runs it, on this test run's database, with
+    """uvicorn as docs/operating/production.md runs it, on this test run's database, with
     failed-login limits of 3 (per username and per address) and the token endpoint's
     rate limit out of the way."""
     if connection.vendor != "postgresql":

@@ -31,7 +31,8 @@ def number(text: str) -> int | float:
 
 
 def text(cell: str) -> str:
-    """A text cell as the README says to read it: a ' before a formula was added, drop it."""
+    """A text cell as docs/api/exports.md says to read it: a ' before a formula was added,
+    drop it."""
     return unescape(cell)
 
 
@@ -196,7 +197,7 @@ def test_text_a_spreadsheet_would_run_is_escaped_and_numbers_stay_numbers(
     # a negative score difference is written as the number it is, not escaped as text
     diffs = [row["score_diff"] for row in cells]
     assert "-45" in diffs and not any(d.startswith("'") for d in diffs)
-    # and read as the README says, the CSV is the JSON table again
+    # and read as docs/api/exports.md says, the CSV is the JSON table again
     table = league.client().get(f"{url}.json").json()
     assert from_csv(body.encode())[1] == table["rows"]
 

@@ -7,14 +7,15 @@ it launches the system's chromium (``PUSH_CHROMIUM``, default /usr/bin/chromium)
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = Path(os.environ.get("PUSH_CHROMIUM", "/usr/bin/chromium"))
+from config.environment import read
+
+CHROMIUM = Path(read().PUSH_CHROMIUM)
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 TIMEOUT_MS = 10_000
@@ -50,7 +51,7 @@ def browser_fixture() -> Iterator[Any]:
     browser is up, and the browser is closed with the module so later tests keep the guard."""
     reason = missing()
     if reason:
-        if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
+        if read().PUSH_REQUIRE_SERVICES:
             pytest.fail(f"PUSH_REQUIRE_SERVICES=1 but {reason}", pytrace=False)
         pytest.skip(reason)
     from playwright.sync_api import sync_playwright

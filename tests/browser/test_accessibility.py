@@ -2,7 +2,7 @@
 (minor to critical), in English and, for the pages with words of their own, in Finnish. The
 pages are opened on tournaments of each kind (a finished knockout with its bracket and final
 places, a Swiss tournament with a round being played, a bot match with its replay), and
-checked once their scripts have run. On a phone, the standings and the cross-table keep the
+checked once their scripts have run. On a phone, the standings and the crosstable keep the
 team column in view while the rest scrolls, and round links are big enough to tap."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def site() -> dict[str, str]:
         "standings": f"/tournaments/{swiss.pk}/standings/",
         "standings after round 1": f"/tournaments/{swiss.pk}/standings/?round=1",
         "bad standings round": f"/tournaments/{swiss.pk}/standings/?round=x",
-        "cross-table": f"/tournaments/{swiss.pk}/cross-table/",
+        "crosstable": f"/tournaments/{swiss.pk}/crosstable/",
         "round being played": f"/tournaments/{swiss.pk}/rounds/2/",
         "match": f"/matches/{match.pk}/",
         "team": f"/teams/{team.pk}/", "player": f"/players/{team.player_a_id}/",
@@ -124,7 +124,7 @@ def wide_tournament() -> Tournament:
 
 
 @pytest.mark.parametrize("table, path", [
-    ("standings", "/tournaments/{}/standings/"), ("cross-table", "/tournaments/{}/cross-table/")])
+    ("standings", "/tournaments/{}/standings/"), ("crosstable", "/tournaments/{}/crosstable/")])
 def test_on_a_phone_the_team_column_stays_while_the_table_scrolls(
         browser: Any, live_server: Any, table: str, path: str) -> None:
     tournament = wide_tournament()

@@ -78,7 +78,7 @@ def test_every_public_page_runs_under_the_policy(tab: Tab) -> None:
 
     for path in ("/", "/rules/", "/tournaments/", f"/tournaments/{cup.pk}/",
                  f"/tournaments/{cup.pk}/rounds/1/", f"/tournaments/{cup.pk}/bracket/",
-                 f"/tournaments/{tournament.pk}/cross-table/", f"/teams/{team.pk}/",
+                 f"/tournaments/{tournament.pk}/crosstable/", f"/teams/{team.pk}/",
                  f"/players/{team.player_a_id}/", "/api/v1/tournaments/"):
         page = tab.open(path)
         expect(page.get_by_role("heading", level=1)).to_be_visible()

@@ -6,13 +6,17 @@ with Playwright's ``expect``; the site runs in daphne as in ``test_live_table``.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from typing import Any
 
 import pytest
 
+from config.environment import read
+from games.engine import parse_action
 from games.live.models import LiveTable
+from games.live.state import move_of
 
 from . import TIMEOUT_MS, browser_fixture, expect  # noqa: F401  (fixtures)
 from .axe import EVERY_IMPACT, assert_accessible
@@ -22,7 +26,7 @@ from .test_live_table import FIRST, _seeded_table, _view, alice, serve, site  # 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SCREENS = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
-SHOTS = os.environ.get("PUSH_SCREENSHOTS")  # a folder: the tests save what they saw there
+SHOTS = read().PUSH_SCREENSHOTS  # a folder: the tests save what they saw there
 
 
 def _tab(browser: Any, address: str, user: Any, screen: str) -> tuple[Any, list[str], Tab]:
@@ -199,7 +203,7 @@ def test_ways_that_lead_to_the_same_table_are_one_and_the_rest_asked_by_differen
         ("set(8S 8D 2H=8)", "set(8D 8C JK=8)"), ("set(8S 8D JK=8)", "set(8D 8C 2H=8)"),
         ("set(8S 8C 2H=8)", "set(8D 8D JK=8)"), ("set(8S 8C JK=8)", "set(8D 8D 2H=8)"),
         ("set(8S 2H=8 JK=8)", "set(8D 8D 8C)")]]
-    plan = page.evaluate("ways => window.PushLive.ways.plan(ways, 0)", sets)
+    plan = _plan(page, sets)
     assert plan["choose"] == [sets[0], sets[2]]  # 7 ways, 2 tables: where the 2 and JK go
     runs = ["0 contract run(4H 5H 6H 2C=7H) run(9S TS 2D=JS JK=QS)",
             "0 contract run(4H 5H 6H 2C=7H) run(JK=8S 9S TS 2D=JS)",
@@ -208,15 +212,33 @@ def test_ways_that_lead_to_the_same_table_are_one_and_the_rest_asked_by_differen
             "0 contract run(JK=3H 4H 5H 6H) run(9S TS 2D=JS 2C=QS)",
             "0 contract run(JK=3H 4H 5H 6H) run(2C=8S 9S TS 2D=JS)",
             "0 contract run(4H 5H 6H JK=7H) run(9S TS 2D=JS 2C=QS)"]
-    plan = page.evaluate("ways => window.PushLive.ways.plan(ways, 0)", runs)
+    plan = _plan(page, runs)
     assert "choose" not in plan
     options = plan["ask"]["options"]
     assert 2 <= len(options) <= 5
     assert sorted(w for o in options for w in o["ways"]) == sorted(runs)  # none lost
-    natural = page.evaluate("ways => window.PushLive.ways.collapse(ways)",
-                            ["3 meld run(2H=3D 4D 2D=5D)", "3 meld run(2D=3D 4D 2H=5D)",
-                             "3 meld run(2D 2H=3D 4D)"])
+    natural = _ways(page, "collapse(moves)", ["3 meld run(2H=3D 4D 2D=5D)",
+                                              "3 meld run(2D=3D 4D 2H=5D)",
+                                              "3 meld run(2D 2H=3D 4D)"])
     assert natural == ["3 meld run(2H=3D 4D 2D=5D)", "3 meld run(2D 2H=3D 4D)"]  # R5.4
+
+
+def _ways(page: Any, call: str, actions: list[str]) -> Any:
+    """``call`` of the page's own ways module (the one its table imported: a module is one
+    per address) on ``actions`` as the server sends them (structured moves), each move in
+    the answer given back as its text."""
+    moves = [move_of(parse_action(a)) for a in actions]
+    return page.evaluate(
+        "async ([moves]) => { const { collapse, plan } = await import('/static/live/ways.js');"
+        " const text = (m) => m.text;"
+        " const answer = " + call + ";"
+        " return Array.isArray(answer) ? answer.map(text) : JSON.parse(JSON.stringify(answer,"
+        " (key, value) => value && value.text !== undefined && value.do ? value.text : value));"
+        " }", [moves])
+
+
+def _plan(page: Any, actions: list[str]) -> Any:
+    return _ways(page, "plan(moves, 0)", actions)
 
 
 HAND_PAUSE = 30  # seconds the server waits after a hand's end: the summary stays as long
@@ -304,12 +326,30 @@ def test_the_end_of_a_hand_shows_every_hand_left_and_the_scores(
     assert watch.violations == [], f"Content-Security-Policy violations: {watch.violations}"
 
 
+def _short_stock(route: Any) -> None:
+    """A websocket between the page and the server that passes every frame on, but the
+    server's updates with a stock of one card."""
+    server = route.connect_to_server()
+
+    def to_page(message: str | bytes) -> None:
+        if isinstance(message, str):
+            frame = json.loads(message)
+            if frame.get("type") == "update":
+                frame["view"]["stock_size"] = 1
+                message = json.dumps(frame)
+        route.send(message)
+
+    route.on_message(server.send)
+    server.on_message(to_page)
+
+
 @pytest.mark.parametrize("screen", ["phone"], indirect=True)
 def test_a_push_that_would_end_the_hand_asks_first(tab: Any, site: str, alice: Any,  # noqa: F811
                                                    screen: str) -> None:
     """With fewer than two cards in the stock a push ends the hand (R6.4, R8.2): the page
-    warns, and asks before it sends the push. The stock is made short in the page's own
-    view (a real deal takes a whole hand to get there); the push then goes to the server."""
+    warns, and asks before it sends the push. The stock is made short in the views the page
+    receives, between the server and the page (a real deal takes a whole hand to get
+    there); the push then goes to the server."""
     page = tab
     table = _seeded_table(alice)
     page.goto(f"{site}/tables/{table.pk}/")
@@ -317,7 +357,9 @@ def test_a_push_that_would_end_the_hand_asks_first(tab: Any, site: str, alice: A
     expect(push).to_be_enabled()
     warning = page.locator("[data-push-warning]")
     expect(warning).to_be_hidden()
-    page.evaluate("() => { window.PushLive.s.view.stock_size = 1; window.PushLive.render(); }")
+    # from now on every view the server sends says the stock holds one card
+    page.route_web_socket(re.compile(r"/ws/"), _short_stock)
+    page.reload()
     expect(warning).to_be_visible()
     page.keyboard.press("p")
     ask = page.get_by_role("dialog", name="Push and end the hand?")

@@ -4,7 +4,7 @@ hand played through the page in three chromium contexts.
 - The site runs in a real uvicorn process with the production settings (debug off, a
   secret key, the allowed hosts, HTTPS only, secure cookies), on the test database; its
   pages' static files are collected by ``collectstatic`` and served by WhiteNoise from that
-  process, as README "Production" has it. The TLS the proxy would answer is answered by
+  process, as docs/operating/production.md has it. The TLS the proxy would answer is answered by
   uvicorn itself (``tests.production.tls_args``).
 - Its websockets go through the Redis pub/sub channel layer, under a prefix of this
   test's own.
@@ -116,7 +116,7 @@ def production(transactional_db: None, static_root: Path,
                          CHANNEL_REDIS_URL=redis_url, CHANNEL_PREFIX=tag,
                          LIVE_BOT_PAUSE_SECONDS=BOT_PAUSE, LIVE_HAND_PAUSE_SECONDS="0")
     log = tmp_path / "worker.log"
-    # at a lower CPU priority than the server, as README "Production" advises
+    # at a lower CPU priority than the server, as docs/operating/production.md advises
     worker = start_worker(queue=tag, database=env["DATABASE_URL"],
                           broker=env["CELERY_BROKER_URL"], backend="", log=log, env=env,
                           nice=10)
@@ -242,6 +242,8 @@ def test_two_people_and_a_watcher_play_a_hand_on_uvicorn_with_a_celery_worker(
     watcher = browsers["watcher"]
 
     # the watcher, logged out: the page and its script, WhiteNoise's hashed, compressed file
+    scripts: list[Any] = []
+    watcher.page.on("response", lambda r: scripts.append(r) if r.url.endswith(".js") else None)
     with watcher.page.expect_response(re.compile(r"/static/live/table\.[0-9a-f]{12}\.js$")
                                       ) as script:
         watcher.page.goto(production.site + path)
@@ -251,6 +253,13 @@ def test_two_people_and_a_watcher_play_a_hand_on_uvicorn_with_a_celery_worker(
     assert response.headers.get("content-encoding") in ("br", "gzip")
     expect(watcher.page.locator(".lead")).to_have_text(re.compile("^You are watching this table"))
     expect(watcher.turn).to_have_text("alice to move.")
+    # the modules it imports came by their hashed names too (the page's import map), the
+    # replay's shared cards among them: none by a plain name, which is not cached for good
+    hashed = re.compile(r"/static/(?:live|games)/\w+\.[0-9a-f]{12}\.js$")
+    assert {r.url.split("/static/")[1].split(".")[0] for r in scripts} >= {
+        "live/table", "live/ways", "live/moves", "live/controls", "games/cards"}
+    assert [r.url for r in scripts if not hashed.search(r.url)] == []
+    assert {r.headers["cache-control"] for r in scripts} == {FOREVER}
     expect(watcher.page.locator("[data-hand]")).to_have_count(0)
     expect(watcher.page.get_by_role("button", name="Take the discard")).to_have_count(0)
 

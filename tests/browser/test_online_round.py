@@ -17,8 +17,8 @@ import os
 import re
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -29,6 +29,7 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
+from config.environment import read
 from games.live import followups, presence, service, turns
 from games.live.models import LiveSeat, LiveTable
 from games.live.seating import load
@@ -59,7 +60,7 @@ def layers() -> Iterator[dict[str, Any]]:
     url = _redis_url()
     if url is None:
         reason = "no Redis answers for the channel layer the test and the site share"
-        if os.environ.get("PUSH_REQUIRE_SERVICES") == "1":
+        if read().PUSH_REQUIRE_SERVICES:
             pytest.fail(f"PUSH_REQUIRE_SERVICES=1 but {reason}", pytrace=False)
         pytest.skip(reason)
     from channels.layers import channel_layers
@@ -190,14 +191,21 @@ def _discard_by_hand(page: Any, table: LiveTable, seat: int) -> None:
 
 # -- the clock -----------------------------------------------------------------------------
 
-def test_the_clock_runs_out_the_stand_in_plays_that_turn_and_the_person_the_next(
-        people: Callable[[Any], Person], site: str) -> None:
+def _alice_with_bots(people: Callable[[Any], Person], site: str) -> tuple[LiveTable, Any]:
+    """A table of alice (seat FIRST, a minute a turn, no reserve) and three bots, and her
+    page open at it."""
     alice = _user("alice")
     table = _in_thread(lambda: service.create_table(
         [SeatPlan(user=alice) if s == FIRST else SeatPlan(bot="greedy") for s in range(4)],
         seed=SEED, move_seconds=60, reserve_seconds=0))
     page = people(alice).page
     page.goto(f"{site}/tables/{table.pk}/")
+    return table, page
+
+
+def test_the_clock_runs_out_the_stand_in_plays_that_turn_and_the_person_the_next(
+        people: Callable[[Any], Person], site: str) -> None:
+    table, page = _alice_with_bots(people, site)
     turn, clock = page.locator("[data-turn]"), page.locator("[data-deadline]")
     expect(turn).to_have_text(DRAW)
     expect(clock).to_have_text(re.compile(r"^Time left: (1:00|0:5\d)$"))
@@ -238,12 +246,7 @@ def _notices_lost(layers: dict[str, Any]) -> Iterator[None]:
 
 def test_a_turn_that_comes_round_in_one_update_is_still_told(
         people: Callable[[Any], Person], site: str, layers: dict[str, Any]) -> None:
-    alice = _user("alice")
-    table = _in_thread(lambda: service.create_table(
-        [SeatPlan(user=alice) if s == FIRST else SeatPlan(bot="greedy") for s in range(4)],
-        seed=SEED, move_seconds=60, reserve_seconds=0))
-    page = people(alice).page
-    page.goto(f"{site}/tables/{table.pk}/")
+    table, page = _alice_with_bots(people, site)
     told = page.get_by_role("log").get_by_text(DRAW, exact=True)
     expect(told).to_have_count(1)
 

@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.live import director
-from tournaments.models import RobotEntry, RobotEvent
+from robot_duplicate.models import RobotEntry, RobotEvent
 
 from ..live.conftest import SEED
 from . import browser_fixture, expect  # noqa: F401  (fixtures)

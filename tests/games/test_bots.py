@@ -7,6 +7,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -29,6 +30,7 @@ from games.engine import (
     LayContract,
     LayMelds,
     Push,
+    Take,
     dealer_of,
     full_pack,
     hand_size,
@@ -149,7 +151,26 @@ def test_its_deals_hold_every_card_once_and_keep_what_the_seat_sees() -> None:
                 assert not Counter(known[seat]) - Counter(world.hands[seat])
 
 
+def _public_gift(history: list[Any], seat: int) -> tuple[int, int] | None:
+    """The last card the public history shows going into a hand other than ``seat``'s:
+    its receiver and the card's index, while the receiver has named no copy of it in an
+    action since; else None. Read off the actions' text, apart from the bot's code."""
+    for n in range(len(history) - 1, -1, -1):
+        event = history[n]
+        action = event.action
+        if event.card is None or not isinstance(action, Take | Push):
+            continue
+        receiver = action.seat if isinstance(action, Take) else (action.seat + 1) % 4
+        named = {token for later in history[n + 1:] if later.action.seat == receiver
+                 for token in str(later.action).replace(",", " ").split()}
+        if receiver == seat or any(str(event.card) in token for token in named):
+            return None
+        return receiver, event.card.index
+    return None
+
+
 def test_it_knows_the_card_an_opponent_took_from_the_pile() -> None:
+    gifts = 0
     for state in decision_points(seed=5, every=3):
         obs = state.observation(state.seat)
         known = Sampler(obs).known
@@ -157,6 +178,12 @@ def test_it_knows_the_card_an_opponent_took_from_the_pile() -> None:
             if seat != state.seat:
                 # every card the seat is known to hold is really in its hand
                 assert not Counter(known[seat]) - Counter(c.index for c in state.hands[seat])
+        gift = _public_gift(list(obs.history), state.seat)
+        if gift is not None:  # and the card last seen going into a hand is known to be there
+            gifts += 1
+            receiver, card = gift
+            assert card in known[receiver], (obs.history[-1], known)
+    assert gifts >= 10, f"only {gifts} decisions followed a card seen going into a hand"
 
 
 # -- the contract analyser behind both bots ----------------------------------------------

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import games.engine
+from config.environment import read
 from games.engine import BUILD, BUILD_REASON, build, cards, state, ways
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,10 +32,11 @@ def test_the_build_in_use_is_the_one_its_modules_come_from() -> None:
 
 
 def test_the_build_is_the_one_the_environment_asks_for() -> None:
-    if os.environ.get(build.PURE_VARIABLE, "") not in ("", "0"):
+    if read().PUSH_ENGINE_PURE:
         assert BUILD == "pure", BUILD_REASON
-    elif os.environ.get("PUSH_ENGINE_EXPECT") == "compiled":
-        assert BUILD == "compiled", f"the compiled engine was expected: {BUILD_REASON}"
+    elif read().PUSH_ENGINE_EXPECT:
+        assert BUILD == read().PUSH_ENGINE_EXPECT, \
+            f"the {read().PUSH_ENGINE_EXPECT} engine was expected: {BUILD_REASON}"
     else:
         assert ("compiled" if build.extension_files() else "pure") == BUILD, BUILD_REASON
 

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from ..services import shared_file
+
 ROOT = Path(__file__).resolve().parents[2]
-CONFORMANCE = ROOT.parent / "shared" / "conformance"
 
 
 def manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -60,9 +61,9 @@ def test_a_missing_file_is_reported_without_a_traceback() -> None:
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.skipif(not CONFORMANCE.is_dir(), reason="../shared/conformance is missing")
 def test_an_illegal_record_exits_1_with_hand_action_and_rule() -> None:
-    result = manage("verify_game", str(CONFORMANCE / "contract-set-declared-as-run.json"))
+    record = shared_file("conformance", "contract-set-declared-as-run.json")
+    result = manage("verify_game", str(record))
     assert result.returncode == 1
     error = json.loads(result.stdout)["error"]
     assert (error["hand"], error["action"]) == (1, 1)
@@ -119,8 +120,8 @@ def test_bench_engine_anchor_ends_with_both_rates_and_both_ratios() -> None:
 
 
 def test_the_anchor_ratios_are_the_medians_of_each_rounds_own() -> None:
-    from games.bench import Rate
-    from games.bench_anchor import Round, anchor_lines
+    from bench.anchor import Round, anchor_lines
+    from bench.engine import Rate
 
     def round_of(anchor: float, play: float, check: float) -> Round:
         return Round(Rate("a", 1, int(anchor), 1.0), Rate("p", 1, int(play), 1.0),

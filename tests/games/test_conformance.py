@@ -13,11 +13,9 @@ import pytest
 
 from games.engine import verify
 
-CONFORMANCE = Path(__file__).resolve().parents[2].parent / "shared" / "conformance"
+from ..services import shared_file
 
-if not CONFORMANCE.is_dir():
-    pytest.skip(f"../shared/conformance is missing (looked for {CONFORMANCE})",
-                allow_module_level=True)
+CONFORMANCE = shared_file("conformance", module_level=True)
 
 RECORDS = sorted(p for p in CONFORMANCE.glob("*.json") if not p.name.endswith(".expect.json"))
 EXIT_CODES = {"complete": 0, "incomplete": 0, "illegal": 1, "malformed": 2}

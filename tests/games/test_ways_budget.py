@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.bench import WAYS_SPARE, WAYS_TABLE, WaysCase, ways_cases
+from bench.engine import WAYS_SPARE, WAYS_TABLE, WaysCase, ways_cases
 from games.engine import (
     Action,
     Card,

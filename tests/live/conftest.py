@@ -8,6 +8,7 @@ import pytest
 from channels.layers import channel_layers
 from django.contrib.auth import get_user_model
 
+from config.environment import read
 from games.live import service
 from games.live.state import replay
 
@@ -88,7 +89,7 @@ def _redis_url() -> str | None:
     """The Redis the channel layer may use (CI sets CELERY_BROKER_URL), if it answers."""
     import redis
 
-    url = os.environ.get("CHANNEL_REDIS_URL") or os.environ.get("CELERY_BROKER_URL", "")
+    url = read().CHANNEL_REDIS_URL or read().CELERY_BROKER_URL
     if not url.startswith("redis"):
         return None
     try:

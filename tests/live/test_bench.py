@@ -18,8 +18,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
+from bench import tables as bench
 from config.worker_process import database_url, start_worker, wait_ready
-from games.live import bench
 from games.live.models import LiveTable
 from tests.services import require
 

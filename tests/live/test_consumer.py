@@ -112,7 +112,9 @@ def test_resume_returns_what_a_dropped_client_missed(table: LiveTable, cookie: s
         await comm.send_json_to({"type": "resume", "since": 1})
         missed = await comm.receive_json_from(timeout=TIMEOUT)
         assert missed["events"][0] == {"seq": 2, "hand_no": 1, "seat": FIRST,
-                                       "action": discard, "card": None}
+                                       "action": discard, "card": None, "move": {
+                                           "do": "discard", "seat": FIRST, "text": discard,
+                                           "card": discard.split()[-1]}}
         assert missed["view"]["seq"] == snapshot["view"]["seq"]
         await comm.disconnect()
 

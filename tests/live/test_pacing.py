@@ -59,6 +59,6 @@ def test_the_next_bot_waits_the_hand_pause_after_a_hands_end(settings: Any) -> N
     gap = actions[first_hand].created - actions[first_hand - 1].created
     assert gap.total_seconds() >= 0.95  # the hand's end stood a pause's length
     assert (actions[first_hand].created - ended_at).total_seconds() >= 0.9
-    # and only there: hand 1's own moves came at the bots' pause (none)
-    played = actions[first_hand - 1].created - actions[0].created
-    assert played.total_seconds() < 0.5 * (first_hand - 1)
+    # and only there: hand 1 was played at the bots' pause (none), before the creation
+    # returned, however slow this machine
+    assert actions[first_hand - 1].created <= ended_at

@@ -6,9 +6,10 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync
 
+from games.engine import parse_action
 from games.live import service
 from games.live.models import LiveAction, LiveTable
-from games.live.state import replay
+from games.live.state import move_of, replay
 
 from .sockets import TIMEOUT, joined, update_at
 
@@ -39,7 +40,13 @@ def test_the_seat_gets_every_way_to_lay_its_chosen_cards(table: LiveTable, cooki
         await comm.send_json_to({"type": "ways", "id": "w1", "meld": None,
                                  "cards": ["8S", "8H", "2S", "KC", "2C", "JK"]})
         ways = await comm.receive_json_from(timeout=TIMEOUT)
-        assert ways == {"type": "ways", "id": "w1", "actions": CONTRACTS}
+        assert ways == {"type": "ways", "id": "w1", "actions": CONTRACTS,
+                        "moves": [move_of(parse_action(a)) for a in CONTRACTS]}
+        # the structured form spelled out: what the page reads instead of the text
+        assert ways["moves"][0] == {
+            "do": "contract", "seat": SEAT, "text": CONTRACTS[0], "melds": [
+                {"kind": "set", "cards": ["8S", "8H", "2S=8"]},
+                {"kind": "set", "cards": ["KC", "2C=K", "JK=K"]}]}
         # a way is an action the table accepts as it is
         await comm.send_json_to({"type": "act", "action": CONTRACTS[2], "id": "c2"})
         assert (await comm.receive_json_from(timeout=TIMEOUT))["ack"]["id"] == "c2"

@@ -344,7 +344,8 @@ def test_mail_goes_by_smtp_when_configured_and_to_the_console_under_make_run(
      "DEFAULT_FROM_EMAIL must be set when EMAIL_HOST is"),
     ({"EMAIL_HOST": "smtp.example.org", "DEFAULT_FROM_EMAIL": "a@example.org",
       "EMAIL_USE_SSL": "true"}, "EMAIL_USE_TLS and EMAIL_USE_SSL exclude each other"),
-    ({"PLAYER_INVITE_DAYS": "0"}, "PLAYER_INVITE_DAYS='0' is not a whole number"),
+    ({"PLAYER_INVITE_DAYS": "0"},
+     "PLAYER_INVITE_DAYS=0: expected a whole number of days from 1 to 365"),
 ])
 def test_a_mail_or_invite_setting_that_cannot_work_stops_the_start(
         env: dict[str, str | None], error: str) -> None:

@@ -1,4 +1,4 @@
-"""A knockout tournament's bracket and a round robin's cross-table."""
+"""A knockout tournament's bracket and a round robin's crosstable."""
 
 from __future__ import annotations
 
@@ -39,11 +39,11 @@ def test_the_bracket_shows_rounds_byes_results_and_who_advanced(client: Client) 
     assert "Loser of match" in text
 
 
-def test_a_knockout_has_no_cross_table_and_a_league_no_bracket(client: Client) -> None:
+def test_a_knockout_has_no_crosstable_and_a_league_no_bracket(client: Client) -> None:
     knockout = knockout_cup()["tournament"]
     league = swiss_cup()["tournament"]
 
-    assert client.get(reverse("tournaments:cross_table", args=[knockout.pk])).status_code == 404
+    assert client.get(reverse("tournaments:crosstable", args=[knockout.pk])).status_code == 404
     assert client.get(reverse("tournaments:bracket", args=[league.pk])).status_code == 404
 
 
@@ -56,11 +56,11 @@ def test_a_bracket_waits_for_two_teams(client: Client) -> None:
     assert "at least two teams" in html
 
 
-def test_a_round_robin_has_a_cross_table_of_every_pair(client: Client) -> None:
+def test_a_round_robin_has_a_crosstable_of_every_pair(client: Client) -> None:
     cup = round_robin_cup()
     tournament = cup["tournament"]
 
-    html = client.get(reverse("tournaments:cross_table",
+    html = client.get(reverse("tournaments:crosstable",
                               args=[tournament.pk])).content.decode()
 
     body = html[html.index("<tbody>"):html.index("</tbody>")]

@@ -65,7 +65,7 @@ def pages() -> list[str]:
         reverse("tournaments:tournament_detail", args=[league.pk]),
         reverse("tournaments:round_detail", args=[league.pk, 1]),
         reverse("tournaments:standings", args=[league.pk]),
-        reverse("tournaments:cross_table", args=[league.pk]),
+        reverse("tournaments:crosstable", args=[league.pk]),
         reverse("tournaments:bracket", args=[knockout.pk]),
         reverse("tournaments:match_detail", args=[data["match"].pk]),
         reverse("tournaments:team_detail", args=[team.pk]),

@@ -29,7 +29,7 @@ from tests.tournaments.factories import UserFactory, tournament_with_teams
 
 PO_PATH = Path(settings.BASE_DIR) / "locale" / "fi" / "LC_MESSAGES" / "django.po"
 # the apps whose models are the project's (app labels)
-APPS = ("games", "live", "tournaments")
+APPS = ("games", "live", "tournaments", "robot_duplicate")
 
 
 def _translated_msgids() -> set[str]:

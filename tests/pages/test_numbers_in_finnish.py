@@ -123,7 +123,7 @@ def test_a_finnish_team_chart_and_the_tables_write_plain_numbers(
     match = rated_cup["round"].matches.filter(is_bye=False).first()
     pages = [reverse("tournaments:team_detail", args=[team.pk]),
              reverse("tournaments:standings", args=[tournament.pk]),
-             reverse("tournaments:cross_table", args=[tournament.pk]),
+             reverse("tournaments:crosstable", args=[tournament.pk]),
              reverse("tournaments:tournament_detail", args=[tournament.pk]),
              reverse("tournaments:match_detail", args=[match.pk])]
     for url in pages:

@@ -120,7 +120,7 @@ def test_drafts_are_not_public(client: Client) -> None:
 @pytest.mark.parametrize("name, args", [
     ("tournament_detail", [999]), ("round_detail", [999, 1]), ("round_live", [999, 1]),
     ("standings", [999]), ("standings_live", [999]), ("bracket", [999]),
-    ("cross_table", [999]), ("match_detail", [999]), ("match_live", [999]),
+    ("crosstable", [999]), ("match_detail", [999]), ("match_live", [999]),
     ("match_record", [999]), ("team_detail", [999]), ("player_detail", [999]),
 ])
 def test_unknown_ids_are_not_found(client: Client, name: str, args: list[int]) -> None:

@@ -24,7 +24,7 @@ from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 
-SOURCE_DIRS = ("tournaments", "config", "games")
+SOURCE_DIRS = ("tournaments", "robot_duplicate", "config", "games")
 SKIPPED_DIRS = {"migrations", "tests"}
 PO_PATH = Path(settings.BASE_DIR) / "locale" / "fi" / "LC_MESSAGES" / "django.po"
 
@@ -230,7 +230,7 @@ def test_every_marked_string_has_a_finnish_translation() -> None:
 
 
 # Where the templates are: the project's and the apps' (makemessages reads the same).
-TEMPLATE_DIRS = ("templates", "tournaments/templates")
+TEMPLATE_DIRS = ("templates", "tournaments/templates", "robot_duplicate/templates")
 # A translation call in the text Django's templatize makes of a template (what makemessages
 # hands xgettext): {% translate %} and {% blocktranslate %} become gettext('...'), with a
 # count ngettext('...', '...', count), with a context pgettext or npgettext; the rest of the

@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games.bench import ways_situations
+from bench.engine import ways_situations
 from games.bots import BOTS, BotLevel, make_bot
 from games.bots.greedy import GreedyBot
 from games.engine.cards import RANK_CHARS, SUITS

@@ -16,11 +16,13 @@ from typing import Any
 from django.utils import timezone
 
 from games.live.models import LiveTable
+from robot_duplicate import services as robot_services
+from robot_duplicate.models import RobotEntry, RobotEvent
+from tests.robot_duplicate.test_robot_duplicate import open_event, person, play
 from tournaments import services
-from tournaments.models import Match, RobotEntry, RobotEvent, Round, Seat, Tournament
+from tournaments.models import Match, Round, Seat, Tournament
 
 from .factories import UserFactory, tournament_with_teams
-from .test_duplicate_robot import open_event, person, play
 
 
 @dataclass
@@ -75,7 +77,7 @@ def build(act: Any, capture: Any) -> SecretGames:
 
     event = open_event(bot_level="random", name="Secret robot event")
     with capture(execute=True):
-        entry = services.robot_enter(event=event, user=person("robot-entrant"))
+        entry = robot_services.robot_enter(event=event, user=person("robot-entrant"))
     assert entry.live_table_id is not None
     from games.live import service
 

@@ -11,11 +11,11 @@ import pytest
 from django.test import Client
 
 from games.live.models import LiveTable
+from tests.robot_duplicate.test_robot_duplicate import act  # noqa: F401  (a fixture)
 from tournaments.models import Result
 
 from .factories import UserFactory
 from .secret_games import SecretGames, build
-from .test_duplicate_robot import act  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.django_db
 

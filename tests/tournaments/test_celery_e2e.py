@@ -30,6 +30,7 @@ from django.db import connection
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from config.environment import read
 from config.worker_process import database_url, sending_to, start_worker, wait_ready
 from games.engine import verify
 from tests.services import require
@@ -48,7 +49,7 @@ from tournaments.models import (
 from .factories import UserFactory, tournament_with_teams
 from .test_admin import act, all_absent, logged_in, published_round, said, url
 
-BROKER = os.environ.get("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/0"
+BROKER = read().CELERY_BROKER_URL or "redis://127.0.0.1:6379/0"
 BACKEND = BROKER.rsplit("/", 1)[0] + "/1"
 TASKS = "tournaments.tasks"
 

@@ -16,17 +16,18 @@ from games.engine import verify
 from games.live import presence
 from games.live import service as live_service
 from games.live.models import LiveSeat, LiveTable
+from robot_duplicate.demo import DEMO_EVENT_NAME
+from robot_duplicate.models import RobotEvent
 from tournaments.demo import (
     DEMO_NAME,
     ONLINE_NAME,
     ORGANISER,
     PLAYED_ROUNDS,
     PLAYER_LOGINS,
-    ROBOT_NAME,
     SUPERUSER,
     demo_setup,
 )
-from tournaments.models import Result, RobotEvent, Round, Standing, Tournament
+from tournaments.models import Result, Round, Standing, Tournament
 
 pytestmark = pytest.mark.django_db
 # logins are checked with their request, whose address the failed-login limit counts
@@ -59,7 +60,7 @@ def test_it_builds_a_played_league_once_with_an_organiser_and_a_superuser() -> N
     assert Tournament.objects.filter(name=DEMO_NAME).count() == 1
     assert [login.password for login in again.logins] == [None] * 4  # kept
     assert Tournament.objects.filter(name=ONLINE_NAME).count() == 1
-    robot = RobotEvent.objects.get(name=ROBOT_NAME)  # open now, for the player logins
+    robot = RobotEvent.objects.get(name=DEMO_EVENT_NAME)  # open now, for the player logins
     assert robot.is_open(timezone.now()) and not robot.entries.exists()
     assert list(robot.organisers.values_list("username", flat=True)) == [ORGANISER]
     assert authenticate(LOGIN, username=ORGANISER, password=organiser.password) is not None

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from tournaments.formats.base import Pairing, PairingError, Placing
 from tournaments.formats.double_elimination import (
-    DEFeed,
     DEKey,
     DoubleBracket,
     bracket_teams,
@@ -29,6 +28,7 @@ from tournaments.formats.double_elimination import (
     slot_of,
 )
 from tournaments.formats.knockout import knockout_first_round
+from tournaments.formats.slots import Feed
 
 SIZES = range(2, 34)
 Pick = Callable[[DoubleBracket, Pairing], int]
@@ -216,16 +216,16 @@ def test_losers_rounds_take_the_dropped_teams_reversed_then_with_halves_swapped(
         dropping = bracket.losers[2 * r - 3]  # L(2r-2)
         m = len(dropping)
         feeds = [match.bottom for match in dropping]
-        assert all(isinstance(f, DEFeed) and f.takes == "loser" and f.match[:2] == ("W", r)
+        assert all(isinstance(f, Feed) and f.takes == "loser" and f.match[:2] == ("W", r)
                    for f in feeds)
-        order = [f.match[2] for f in feeds if isinstance(f, DEFeed)]
+        order = [f.match[2] for f in feeds if isinstance(f, Feed)]
         if m == 1:
             assert order == [0]
         elif r % 2 == 0:
             assert order == list(range(m - 1, -1, -1))
         else:
             assert order == list(range(m // 2, m)) + list(range(m // 2))
-        assert all(match.top == DEFeed(("L", 2 * r - 3, i))
+        assert all(match.top == Feed(("L", 2 * r - 3, i))
                    for i, match in enumerate(dropping))
 
 

@@ -100,4 +100,4 @@ def test_its_draft_rounds_keep_the_bracket_and_its_pages_show_it(client) -> None
     for heading in ("Winners&#x27; bracket", "Losers&#x27; bracket", "Grand final",
                     "Bracket reset"):
         assert heading in text
-    assert client.get(f"/tournaments/{tournament.pk}/cross-table/").status_code == 404
+    assert client.get(f"/tournaments/{tournament.pk}/crosstable/").status_code == 404

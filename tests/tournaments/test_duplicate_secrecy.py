@@ -127,7 +127,7 @@ def checks(game: Round1) -> dict[str, Check]:
         "player page results": page(
             reverse("tournaments:player_detail", args=[team.player_a_id]), "20–160"),
         "standings page": standings_row,
-        "cross-table": page(reverse("tournaments:cross_table", args=[t.pk]), "20–160"),
+        "crosstable": page(reverse("tournaments:crosstable", args=[t.pk]), "20–160"),
         "home page": page(reverse("home"), f"{team.name} 20</span>"),
         "tournament page links the boards": page(
             reverse("tournaments:tournament_detail", args=[t.pk]),

@@ -29,11 +29,11 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from games.live import service
 from games.live.models import LiveTable
+from tests.robot_duplicate.test_robot_duplicate import act, play  # noqa: F401  (act: a fixture)
 from tournaments.models import Player, Result, Team
 
 from .factories import UserFactory
 from .secret_games import SecretGames, build
-from .test_duplicate_robot import act, play  # noqa: F401  (act: a fixture)
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bench.swiss_field import bench_swiss_input
 from tournaments.formats import Pairing, PairingError, SwissTeam
 from tournaments.formats import swiss as swiss_module
-from tournaments.formats.swiss import bench_swiss_input, pair_swiss_round
+from tournaments.formats.swiss import pair_swiss_round
 
 CHECKS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -25,7 +25,7 @@ COLUMNS = ["board", "round", "direction", "team_id", "team", "match", "table", "
            "matchpoints", "top", "percentage", "butler", "cross", "rank"]
 
 
-def boards_table(tournament: Tournament, user: RequestUser | None) -> dict[str, Any]:
+def boards_export(tournament: Tournament, user: RequestUser | None) -> dict[str, Any]:
     """The boards ``user`` may see and one row a result on them, in board, direction and
     rank order."""
     rounds = released_rounds(tournament, user)

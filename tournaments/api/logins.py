@@ -1,6 +1,6 @@
 """Login limits: which address a request comes from, and the answer to a locked-out login.
 
-Two limits guard passwords (README, "Login limits"). django-axes counts failed logins at
+Two limits guard passwords (docs/operating/login-limits.md). django-axes counts failed logins at
 every login (the admin's, the site's, the API's session login and the token endpoint) per
 username and per client address, in the database so that every web process sees one
 count; a username is refused after ``LOGIN_FAILURE_LIMIT`` failures from any address, an
@@ -24,8 +24,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework.throttling import ScopedRateThrottle
 
-#: What a login counts as coming from when its client address is no IP address (README,
-#: "Login limits"): all such logins share this one count. Varying the garbage therefore
+#: What a login counts as coming from when its client address is no IP address (docs/operating/
+#: login-limits.md): all such logins share this one count. Varying the garbage therefore
 #: never starts a fresh count, and locking this count out locks out no client whose
 #: address is real. The unspecified address: never a real peer's, and storable where
 #: django-axes keeps its counts (an address column, which text that is no address fails).

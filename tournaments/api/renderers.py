@@ -1,12 +1,12 @@
-"""Table renderers for exports: CSV (text/csv) and NDJSON (application/x-ndjson).
+"""The exports' renderers: CSV (text/csv) and NDJSON (application/x-ndjson).
 
-Both render a table payload, ``{"columns": [...], "rows": [{column: value}, ...]}`` (the
-standings), so that the JSON, CSV and NDJSON of one table parse back to the same rows: CSV
+Both render an export, ``{"columns": [...], "rows": [{column: value}, ...]}`` (the
+standings), so that the JSON, CSV and NDJSON of one export parse back to the same rows: CSV
 has a header line of the columns, then one line a row (a text cell that could run as a
 spreadsheet formula is escaped with a leading ``'`` by ``tournaments.csv_cells``, whose
 ``unescape`` reads it back); NDJSON has one JSON object a row, its keys in column order.
 Anything else (which views avoid: errors are answered in JSON) is rendered as a one-row
-table of its top-level keys rather than failing.
+export of its top-level keys rather than failing.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from rest_framework.utils.encoders import JSONEncoder
 from tournaments.csv_cells import escape
 
 
-def as_table(data: Any) -> tuple[list[str], list[Mapping[str, Any]]]:
-    """The columns and rows of a table payload."""
+def as_rows(data: Any) -> tuple[list[str], list[Mapping[str, Any]]]:
+    """The columns and rows of an export."""
     if isinstance(data, Mapping) and isinstance(data.get("rows"), Sequence):
         rows = list(data["rows"])
         columns = list(data.get("columns") or (rows[0].keys() if rows else []))
@@ -37,7 +37,7 @@ def as_table(data: Any) -> tuple[list[str], list[Mapping[str, Any]]]:
 def _cell(value: Any) -> Any:
     """A CSV cell: numbers as they are (a score difference of -20 stays a number), None as
     empty, text (anything nested as JSON) escaped where a spreadsheet would run it as a
-    formula (``csv_cells.escape``; README, "For players")."""
+    formula (``csv_cells.escape``; docs/api/exports.md)."""
     if value is None or isinstance(value, int | float):
         return value
     text = value if isinstance(value, str) else json.dumps(value, cls=JSONEncoder,
@@ -52,7 +52,7 @@ class CSVRenderer(BaseRenderer):
 
     def render(self, data: Any, accepted_media_type: str | None = None,
                renderer_context: Mapping[str, Any] | None = None) -> bytes:
-        columns, rows = as_table(data)
+        columns, rows = as_rows(data)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180
         writer.writerow(columns)
@@ -67,7 +67,7 @@ class NDJSONRenderer(BaseRenderer):
 
     def render(self, data: Any, accepted_media_type: str | None = None,
                renderer_context: Mapping[str, Any] | None = None) -> bytes:
-        columns, rows = as_table(data)
+        columns, rows = as_rows(data)
         lines = (json.dumps({c: row.get(c) for c in columns}, cls=JSONEncoder,
                             ensure_ascii=False, separators=(",", ":")) for row in rows)
         return "".join(f"{line}\n" for line in lines).encode(self.charset)

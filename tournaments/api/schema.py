@@ -18,7 +18,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from .boards import BoardsSerializer
-from .robot import RankingSerializer
 from .serializers import MatchDetailSerializer
 from .standings import StandingsSerializer
 from .submissions import DetailSerializer, ResultSubmissionSerializer
@@ -251,27 +250,3 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any,
         detail["required"].remove("record")
     strict_nullables(result.get("components", {}).get("schemas", {}))
     return result
-
-robot_events = extend_schema_view(
-    list=extend_schema(summary="Robot duplicate events: their kind and window"),
-    retrieve=extend_schema(summary="A robot duplicate event"),
-)
-
-robot_ranking = extend_schema(
-    summary="A robot duplicate event's ranking (JSON, CSV or NDJSON)",
-    description=(
-        "One row an entrant, best first: the rank on matchpoints against everyone who held "
-        "seat 0 (a pair: seats 0 and 2) on the same boards, the percentage, the percentage "
-        "on each board and the boards a bot finished for a person. Empty, with `hidden` "
-        "true, until the window has closed and every table has finished (the event's "
-        "organisers see it as it stands). CSV and NDJSON as the standings."),
-    parameters=[OpenApiParameter("format", str, enum=["json", "csv", "ndjson"],
-                                 description="the response format")],
-    responses={
-        (200, "application/json"): RankingSerializer,
-        (200, "text/csv"): OpenApiTypes.STR,
-        (200, "application/x-ndjson"): OpenApiTypes.STR,
-        (404, "application/json"): OpenApiResponse(DetailSerializer,
-                                                   description="no such event"),
-    },
-)

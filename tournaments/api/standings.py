@@ -1,15 +1,15 @@
-"""The standings table as the API and its exports show it.
+"""The standings as the API and its exports show them.
 
 Read from the stored ``Standing`` rows (derived from confirmed results; rebuilt after every
 completed round and every new result) through the same selector as the standings page: the
-current table, or the table after a completed round. One flat row a team, the tournament's
+current standings, or those after a completed round. One flat row a team, the tournament's
 tie-breaks as columns in its order (their keys from the metric registry,
-``tournaments.standings``), so that JSON, CSV and NDJSON carry the same table; the JSON
+``tournaments.standings``), so that JSON, CSV and NDJSON carry the same rows; the JSON
 also describes each tie-break (name, abbreviation, direction) from that registry.
 
-A finished tournament's places and its champion come with the current table, from the
+A finished tournament's places and its champion come with the current standings, from the
 selector the site's pages use (``final_places_of``): a bracket's from the bracket (its
-points table may rank two teams first), a league's from its final standings.
+points may rank two teams first), a league's from its final standings.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ def json_number(value: Decimal | Fraction | float | int | None) -> float | int |
     return int(value) if value == int(value) else float(value)
 
 
-def standings_table(tournament: Tournament, round_number: int | None) -> dict[str, Any]:
-    """The table after ``round_number`` (which must be complete), or the current one."""
+def standings_export(tournament: Tournament, round_number: int | None) -> dict[str, Any]:
+    """The standings after ``round_number`` (which must be complete), or the current ones."""
     if round_number is not None and not tournament.rounds.filter(
             number=round_number, status=Round.Status.COMPLETE).exists():
         raise NotFound(_("round %(number)d of %(tournament)s is not complete (or does not "

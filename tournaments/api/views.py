@@ -21,7 +21,6 @@ from tournaments.models import (
     Match,
     Player,
     RatingEntry,
-    RobotEvent,
     Round,
     Seat,
     Team,
@@ -29,14 +28,14 @@ from tournaments.models import (
 )
 from tournaments.params import SMALLINT_MAX, choices, positive_int
 
-from . import filters, people, robot, schema, serializers
-from .boards import boards_table
+from . import filters, people, schema, serializers
+from .boards import boards_export
 from .renderers import CSVRenderer, NDJSONRenderer
 from .results import ResultSubmissionMixin
-from .standings import standings_table
+from .standings import standings_export
 
-TABLE_RENDERERS = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer, NDJSONRenderer]
-TABLE_FORMATS = {CSVRenderer.format, NDJSONRenderer.format}
+EXPORT_RENDERERS = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer, NDJSONRenderer]
+EXPORT_FORMATS = {CSVRenderer.format, NDJSONRenderer.format}
 
 
 _M = TypeVar("_M", bound=Model)
@@ -58,23 +57,23 @@ class ReadOnlyViewSet(viewsets.ReadOnlyModelViewSet[_M]):
         return super().filter_queryset(queryset) if self.action == "list" else queryset
 
 
-class TableExports(viewsets.GenericViewSet[_M]):
-    """A viewset with table exports (CSV, NDJSON): an error is answered in JSON even to a
-    CSV or NDJSON request, since it is not a table."""
+class Exports(viewsets.GenericViewSet[_M]):
+    """A viewset with exports (CSV, NDJSON): an error is answered in JSON even to a CSV or
+    NDJSON request, since it has no rows."""
 
     def finalize_response(self, request: Request, response: Any, *args: Any,
                           **kwargs: Any) -> Any:
-        # An error is answered in JSON even to a CSV or NDJSON request: it is not a table.
+        # An error is answered in JSON even to a CSV or NDJSON request: it has no rows.
         renderer = getattr(request, "accepted_renderer", None)
         if getattr(response, "exception", False) and renderer is not None \
-                and renderer.format in TABLE_FORMATS:
+                and renderer.format in EXPORT_FORMATS:
             request.accepted_renderer = JSONRenderer()
             request.accepted_media_type = JSONRenderer.media_type
         return super().finalize_response(request, response, *args, **kwargs)
 
 
 @schema.tournaments
-class TournamentViewSet(TableExports[Tournament], ReadOnlyViewSet[Tournament]):
+class TournamentViewSet(Exports[Tournament], ReadOnlyViewSet[Tournament]):
     """Tournaments, with their settings, entered teams and rounds; their standings."""
 
     filterset_class = filters.TournamentFilter
@@ -92,13 +91,13 @@ class TournamentViewSet(TableExports[Tournament], ReadOnlyViewSet[Tournament]):
                 "visible_rounds": selectors.visible_rounds(self.request.user)}
 
     @schema.standings
-    @action(detail=True, renderer_classes=TABLE_RENDERERS, pagination_class=None)
+    @action(detail=True, renderer_classes=EXPORT_RENDERERS, pagination_class=None)
     def standings(self, request: Request, pk: str | None = None,
                   format: str | None = None) -> Response:
         tournament = self.get_object()
         number = positive_int(request.query_params, "round", maximum=SMALLINT_MAX)
-        response = Response(standings_table(tournament, number))
-        if request.accepted_renderer.format in TABLE_FORMATS:
+        response = Response(standings_export(tournament, number))
+        if request.accepted_renderer.format in EXPORT_FORMATS:
             after = f"-round-{number}" if number else ""
             response["Content-Disposition"] = (
                 f'inline; filename="tournament-{tournament.pk}-standings{after}.'
@@ -106,12 +105,12 @@ class TournamentViewSet(TableExports[Tournament], ReadOnlyViewSet[Tournament]):
         return response
 
     @schema.boards
-    @action(detail=True, renderer_classes=TABLE_RENDERERS, pagination_class=None)
+    @action(detail=True, renderer_classes=EXPORT_RENDERERS, pagination_class=None)
     def boards(self, request: Request, pk: str | None = None,
                format: str | None = None) -> Response:
         tournament = self.get_object()
-        response = Response(boards_table(tournament, request.user))
-        if request.accepted_renderer.format in TABLE_FORMATS:
+        response = Response(boards_export(tournament, request.user))
+        if request.accepted_renderer.format in EXPORT_FORMATS:
             response["Content-Disposition"] = (
                 f'inline; filename="tournament-{tournament.pk}-boards.'
                 f'{request.accepted_renderer.format}"')
@@ -202,22 +201,3 @@ class PlayerViewSet(ReadOnlyViewSet[Player]):
             players = players.prefetch_related(Prefetch(
                 "rating_history", RatingEntry.objects.select_related("match__round")))
         return players
-
-
-@schema.robot_events
-class RobotEventViewSet(TableExports[RobotEvent], ReadOnlyViewSet[RobotEvent]):
-    """Robot duplicate events, and each one's ranking once it is shown."""
-
-    list_serializer_class = detail_serializer_class = robot.RobotEventSerializer
-    queryset = RobotEvent.objects.all()
-
-    @schema.robot_ranking
-    @action(detail=True, renderer_classes=TABLE_RENDERERS, pagination_class=None)
-    def ranking(self, request: Request, pk: str | None = None,
-                format: str | None = None) -> Response:
-        event = self.get_object()
-        response = Response(robot.ranking_table(event, request.user))
-        if request.accepted_renderer.format in TABLE_FORMATS:
-            response["Content-Disposition"] = (
-                f'inline; filename="robot-{event.pk}-ranking.{request.accepted_renderer.format}"')
-        return response

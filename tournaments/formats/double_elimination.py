@@ -53,10 +53,11 @@ from .registry import (
     TournamentData,
     TournamentFormat,
 )
+from .slots import Feed, Teams, fill_slots
 from .ties import MatchDecision, decide_played
 
 __all__ = [
-    "DEFeed", "DEKey", "DEMatch", "DoubleBracket", "DoubleElimination", "SectionKey",
+    "DEKey", "DEMatch", "DoubleBracket", "DoubleElimination", "SectionKey",
     "bracket_teams", "champion", "double_bracket", "final_places", "match_at", "round_label",
     "round_pairings", "rounds_total", "sections", "slot_of", "through_byes",
 ]
@@ -70,21 +71,13 @@ RESET: DEKey = ("F", 2, 0)
 
 
 @dataclass(frozen=True, slots=True)
-class DEFeed:
-    """A slot filled by the winner or the loser of an earlier match."""
-
-    match: DEKey
-    takes: Literal["winner", "loser"] = "winner"
-
-
-@dataclass(frozen=True, slots=True)
 class DEMatch:
-    """A match of the bracket. ``top`` and ``bottom`` are a team (W1), a :class:`DEFeed`,
+    """A match of the bracket. ``top`` and ``bottom`` are a team (W1), a :class:`~.slots.Feed`,
     or ``None`` for a slot nobody will ever fill. The reset has the grand final's feeds."""
 
     key: DEKey
-    top: TeamId | DEFeed | None
-    bottom: TeamId | DEFeed | None
+    top: TeamId | Feed[DEKey] | None
+    bottom: TeamId | Feed[DEKey] | None
 
     @property
     def is_bye(self) -> bool:
@@ -164,29 +157,29 @@ def double_bracket(team_ids: Sequence[TeamId]) -> DoubleBracket:
     k = lines.bit_length() - 1
     built: dict[DEKey, DEMatch] = {}
 
-    def live(side: TeamId | DEFeed | None) -> TeamId | DEFeed | None:
+    def live(side: TeamId | Feed[DEKey] | None) -> TeamId | Feed[DEKey] | None:
         """``side``, or ``None`` when its feeder never produces a team."""
-        if isinstance(side, DEFeed):
+        if isinstance(side, Feed):
             feeder = built[side.match]
             if feeder.is_void or (side.takes == "loser" and feeder.is_bye):
                 return None
         return side
 
-    def add(key: DEKey, top: TeamId | DEFeed | None,
-            bottom: TeamId | DEFeed | None) -> DEMatch:
+    def add(key: DEKey, top: TeamId | Feed[DEKey] | None,
+            bottom: TeamId | Feed[DEKey] | None) -> DEMatch:
         built[key] = DEMatch(key, live(top), live(bottom))
         return built[key]
 
-    def loser(key: DEKey) -> DEFeed:
-        return DEFeed(key, "loser")
+    def loser(key: DEKey) -> Feed[DEKey]:
+        return Feed(key, "loser")
 
     order = bracket_order(lines)
     winners = [tuple(add(("W", 1, i), seeds[order[2 * i] - 1],
                          seeds[order[2 * i + 1] - 1] if order[2 * i + 1] <= n else None)
                      for i in range(lines // 2))]
     for r in range(2, k + 1):
-        winners.append(tuple(add(("W", r, i), DEFeed(("W", r - 1, 2 * i)),
-                                 DEFeed(("W", r - 1, 2 * i + 1)))
+        winners.append(tuple(add(("W", r, i), Feed(("W", r - 1, 2 * i)),
+                                 Feed(("W", r - 1, 2 * i + 1)))
                              for i in range(lines >> r)))
     losers: list[tuple[DEMatch, ...]] = []
     if k >= 2:
@@ -195,15 +188,15 @@ def double_bracket(team_ids: Sequence[TeamId]) -> DoubleBracket:
     for r in range(2, k + 1):
         m = lines >> r
         j = 2 * r - 2
-        losers.append(tuple(add(("L", j, i), DEFeed(("L", j - 1, i)),
+        losers.append(tuple(add(("L", j, i), Feed(("L", j - 1, i)),
                                 loser(("W", r, _drop(r, i, m))))
                             for i in range(m)))
         if r < k:
-            losers.append(tuple(add(("L", j + 1, i), DEFeed(("L", j, 2 * i)),
-                                    DEFeed(("L", j, 2 * i + 1)))
+            losers.append(tuple(add(("L", j + 1, i), Feed(("L", j, 2 * i)),
+                                    Feed(("L", j, 2 * i + 1)))
                                 for i in range(m // 2)))
-    top = DEFeed(("W", k, 0))
-    bottom = DEFeed(("L", 2 * k - 2, 0)) if k >= 2 else loser(("W", 1, 0))
+    top = Feed(("W", k, 0))
+    bottom = Feed(("L", 2 * k - 2, 0)) if k >= 2 else loser(("W", 1, 0))
     finals = (add(GRAND_FINAL, top, bottom), add(RESET, top, bottom))
     return DoubleBracket(seeds, tuple(winners), tuple(losers), finals)
 
@@ -217,41 +210,18 @@ def bracket_teams(
     winner who did not play in that match, or a key the bracket does not have."""
     for key in winners:
         bracket.match(key)
-    slots: dict[DEKey, tuple[TeamId | None, TeamId | None]] = {}
-    decided: dict[DEKey, tuple[TeamId, TeamId | None]] = {}  # key -> (winner, loser)
+    return fill_slots(bracket.matches(), winners, lambda key: _describe(bracket, key),
+                      _reset_played)
 
-    def fill(side: TeamId | DEFeed | None) -> TeamId | None:
-        if side is None or isinstance(side, TeamId):
-            return side
-        result = decided.get(side.match)
-        return None if result is None else result[0 if side.takes == "winner" else 1]
 
-    for match in bracket.matches():
-        top, bottom = fill(match.top), fill(match.bottom)
-        if match.key == RESET:
-            final = decided.get(GRAND_FINAL)
-            if final is None or final[0] != slots[GRAND_FINAL][1]:
-                top = bottom = None  # the grand final not played yet, or no reset needed
-        slots[match.key] = (top, bottom)
-        bye_team = top if top is not None else bottom
-        if match.is_bye and bye_team is not None:
-            decided[match.key] = (bye_team, None)
-        if match.key not in winners:
-            continue
-        winner = winners[match.key]
-        if match.is_bye:
-            if winner != bye_team:
-                raise PairingError(_("%(match)s is a bye for team %(team)s, not team %(winner)s")
-                                   % {"match": _describe(bracket, match.key), "team": bye_team,
-                                      "winner": winner})
-            continue
-        if top is None or bottom is None or winner not in (top, bottom):
-            raise PairingError(_("team %(team)s is recorded as the winner of %(match)s, but "
-                                 "that match is %(top)s v %(bottom)s")
-                               % {"team": winner, "match": _describe(bracket, match.key),
-                                  "top": top, "bottom": bottom})
-        decided[match.key] = (winner, bottom if winner == top else top)
-    return slots
+def _reset_played(key: DEKey, slots: Mapping[DEKey, Teams],
+                  decided: Mapping[DEKey, tuple[TeamId, TeamId | None]]) -> bool:
+    """Every match is played but the reset, which only the bottom team's grand final win
+    calls for."""
+    if key != RESET:
+        return True
+    final = decided.get(GRAND_FINAL)
+    return final is not None and final[0] == slots[GRAND_FINAL][1]
 
 
 def _describe(bracket: DoubleBracket, key: DEKey) -> str:
@@ -373,11 +343,11 @@ def final_places(bracket: DoubleBracket, winners: Mapping[DEKey, TeamId]) -> lis
 
 
 def through_byes(bracket: DoubleBracket,
-                 side: TeamId | DEFeed | None) -> TeamId | DEFeed | None:
+                 side: TeamId | Feed[DEKey] | None) -> TeamId | Feed[DEKey] | None:
     """Where ``side``'s team really comes from: a bye has no number of its own (nobody
     plays it), and its winner is whoever fills its one side, which may wait on a match
     of its own (a losers' round bye waits on a winners' round loser)."""
-    while isinstance(side, DEFeed) and side.takes == "winner":
+    while isinstance(side, Feed) and side.takes == "winner":
         feeder = bracket.match(side.match)
         if not feeder.is_bye:
             break
@@ -452,11 +422,11 @@ class DoubleElimination(TournamentFormat):
         titles = {"winners": _("Winners' bracket"), "losers": _("Losers' bracket"),
                   "final": _("Final")}
 
-        def note(match: DEMatch, side: TeamId | DEFeed | None) -> str:
+        def note(match: DEMatch, side: TeamId | Feed[DEKey] | None) -> str:
             if match.key == RESET:
                 return _("if the losers' bracket team wins the grand final")
             side = through_byes(bracket, side)
-            if not isinstance(side, DEFeed):
+            if not isinstance(side, Feed):
                 return _("bye")
             text = _("Winner of match %(number)d") if side.takes == "winner" \
                 else _("Loser of match %(number)d")

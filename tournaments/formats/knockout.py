@@ -46,6 +46,7 @@ from .registry import (
     TournamentData,
     TournamentFormat,
 )
+from .slots import Feed, fill_slots
 from .ties import MatchDecision, decide_played
 
 __all__ = [
@@ -56,14 +57,6 @@ __all__ = [
 
 MatchKey = tuple[int, int]  # (round from 1, index in the round from 0)
 Side = Literal["top", "bottom"]
-
-
-@dataclass(frozen=True, slots=True)
-class Feed:
-    """A slot filled by the winner (or, for the third-place match, the loser) of a match."""
-
-    match: MatchKey
-    takes: Literal["winner", "loser"] = "winner"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +74,8 @@ class BracketMatch:
     ``loser_to`` say which slot the winner and loser go on to (``None``: nowhere)."""
 
     key: MatchKey
-    top: TeamId | Feed
-    bottom: TeamId | Feed | None
+    top: TeamId | Feed[MatchKey]
+    bottom: TeamId | Feed[MatchKey] | None
     winner_to: SlotRef | None
     loser_to: SlotRef | None = None
 
@@ -143,7 +136,8 @@ def knockout_bracket(team_ids: Sequence[TeamId], *, third_place: bool = False) -
     lines = 1 << (n - 1).bit_length()
     count = lines.bit_length() - 1  # the number of rounds
 
-    def match(key: MatchKey, top: TeamId | Feed, bottom: TeamId | Feed | None) -> BracketMatch:
+    def match(key: MatchKey, top: TeamId | Feed[MatchKey],
+              bottom: TeamId | Feed[MatchKey] | None) -> BracketMatch:
         r, i = key
         side: Side = "top" if i % 2 == 0 else "bottom"
         onward = None if r == count else SlotRef((r + 1, i // 2), side)
@@ -174,30 +168,11 @@ def bracket_teams(
     """Who is in each match's ``(top, bottom)`` slots given the recorded ``winners``:
     ``None`` for a slot not yet decided (or a round-one bye). A recorded winner
     who is not in that match raises :class:`PairingError`."""
-    slots: dict[MatchKey, tuple[TeamId | None, TeamId | None]] = {}
-    decided: dict[MatchKey, tuple[TeamId, TeamId | None]] = {}  # key -> (winner, loser)
+    return fill_slots(bracket.matches(), winners, _match_name)
 
-    def fill(slot: TeamId | Feed | None) -> TeamId | None:
-        if slot is None or isinstance(slot, TeamId):
-            return slot
-        result = decided.get(slot.match)
-        return None if result is None else result[0 if slot.takes == "winner" else 1]
 
-    for match in bracket.matches():
-        top, bottom = fill(match.top), fill(match.bottom)
-        slots[match.key] = (top, bottom)
-        if match.is_bye:
-            assert top is not None
-            decided[match.key] = (top, None)
-        elif match.key in winners:
-            winner = winners[match.key]
-            if top is None or bottom is None or winner not in (top, bottom):
-                raise PairingError(_("team %(team)s is recorded as the winner of match "
-                                     "%(match)s, but that match is %(top)s v %(bottom)s")
-                                   % {"team": winner, "match": match.key, "top": top,
-                                      "bottom": bottom})
-            decided[match.key] = (winner, bottom if winner == top else top)
-    return slots
+def _match_name(key: MatchKey) -> str:
+    return _("match %(match)s") % {"match": key}
 
 
 def final_places(bracket: Bracket, winners: Mapping[MatchKey, TeamId]) -> list[Placing]:
@@ -337,7 +312,7 @@ class Knockout(TournamentFormat):
         numbers = {m.key: n for n, m in enumerate(
             (m for m in bracket.matches() if not m.is_bye), start=1)}
 
-        def note(source: TeamId | Feed | None, team: TeamId | None) -> str:
+        def note(source: TeamId | Feed[MatchKey] | None, team: TeamId | None) -> str:
             """Where a slot's team comes from, while it is not known."""
             if team is not None:
                 return ""

@@ -6,7 +6,7 @@ pairings, the bracket if it has one, the final places, what a draft round may ed
 tournament settings it reads, and how its pages are laid out. Nothing outside this package
 asks which format a tournament has; it asks the tournament's format (``format_of``).
 
-A format is pure, like the pairing functions it calls: what it knows of a tournament comes
+A format is database-free, like the pairing functions it calls: what it knows of a tournament comes
 through :class:`TournamentData`, which the selectors implement over the database and the
 tests over plain values. ``formats/__init__.py`` registers each format class once; the
 model's choices follow.

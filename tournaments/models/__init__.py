@@ -2,9 +2,10 @@
 
 - ``core``: players, teams, tournaments, their entries, absences and check-ins, rounds,
   tables, matches, seats and results (the source of truth);
-- ``derived``: standings and rating history, rebuilt from the results at any time, and the
-  background work's jobs and the tasks owed to the broker;
-- ``robot``: robot duplicate events, where each entrant plays the event's boards with bots.
+- ``derived``: standings and rating history, rebuilt from the results at any time;
+- ``work``: the background work's jobs and the tasks owed to the broker.
+
+Robot duplicate events are an app of their own, ``robot_duplicate``.
 """
 
 from .core import (
@@ -25,12 +26,11 @@ from .core import (
     new_deal_seed,
     new_handle,
 )
-from .derived import Job, OutboxTask, RatingEntry, Standing
-from .robot import ROBOT_TABLE_KIND, RobotEntry, RobotEvent
+from .derived import RatingEntry, Standing
+from .work import Job, OutboxTask
 
 __all__ = [
-    "BOT_LEVELS", "HANDLE_LENGTH", "LIVE_TABLE_KIND", "ROBOT_TABLE_KIND", "Absence", "CheckIn",
-    "Entry", "Job", "Match", "OutboxTask", "Player", "RatingEntry", "Result", "RobotEntry",
-    "RobotEvent", "Round", "Seat", "Standing", "Table", "Team", "Tournament", "new_deal_seed",
-    "new_handle",
+    "BOT_LEVELS", "HANDLE_LENGTH", "LIVE_TABLE_KIND", "Absence", "CheckIn", "Entry", "Job",
+    "Match", "OutboxTask", "Player", "RatingEntry", "Result", "Round", "Seat", "Standing",
+    "Table", "Team", "Tournament", "new_deal_seed", "new_handle",
 ]

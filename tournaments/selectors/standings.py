@@ -1,4 +1,4 @@
-"""The standings (one read for the pages and the API) and the cross-table.
+"""The standings (one read for the pages and the API) and the crosstable.
 
 Standings are the stored ``Standing`` rows, derived from confirmed results only (see
 :mod:`.visibility`); the tie-breaks' names, abbreviations and directions come from the metric
@@ -83,7 +83,7 @@ def standings_versions(tournament: Tournament) -> dict[int, int]:
                 .values_list("round_number").annotate(Max("id")))
 
 
-def tournament_cross_table(tournament: Tournament) -> list[CrossRow]:
+def tournament_crosstable(tournament: Tournament) -> list[CrossRow]:
     """Every team against every other: the games between them from the row team's side,
     and the matches paired but not yet played. The house bot team gets a row and a column
     when it played."""

@@ -96,7 +96,7 @@ class HandLine:
     out_name: str
 
 
-# -- standings and the cross-table ----------------------------------------------------
+# -- standings and the crosstable ----------------------------------------------------
 
 
 @dataclass

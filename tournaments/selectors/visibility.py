@@ -22,7 +22,7 @@
 * **Games.** Whatever shows a game (a live table in play or finished, its record, replay,
   hand or running score, on a page, a fragment, the API or a websocket) asks
   :func:`may_see_game`; the live tables' watch policies (``services.online``,
-  ``services.robot``) are built on it and on the robot events' own secrecy.
+  ``robot_duplicate.services``) are built on it and on the robot events' own secrecy.
 * **Standings**, ratings and who advances in a knockout count confirmed results only (the
   derived rows are computed from them; see ``services.derived``); the standings and the
   ratings leave out, besides, the games bots played too much of for people (``counted``).

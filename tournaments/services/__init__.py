@@ -44,13 +44,6 @@ from .results import (
     result_dispute,
     result_withdraw,
 )
-from .robot import (
-    cannot_invite,
-    partner_named,
-    robot_answer,
-    robot_enter,
-    robot_withdraw,
-)
 from .rounds import (
     round_complete,
     round_fill_seats,
@@ -71,7 +64,6 @@ __all__ = [
     "require_organiser", "require_submitter", "result_confirm", "result_correct",
     "result_dispute", "result_to_answer", "result_withdraw",
     "round_complete", "round_fill_seats", "round_pair_next", "round_publish",
-    "cannot_invite", "partner_named", "robot_answer", "robot_enter", "robot_withdraw",
     "round_release_boards",
     "send_outbox",
     "standings_rebuild", "standings_recalculate",

@@ -1,4 +1,4 @@
-"""Every round's table in one pass: the fast path beside `compute_standings` (`table`).
+"""Every round's standings in one pass: the fast path beside `compute_standings` (`ranking`).
 
 A full rebuild needs the table after each completed round. Calling `standings_after_round`
 for each of 40 rounds builds 40 sets of summaries and sums every team's opponents' points
@@ -23,8 +23,8 @@ from collections.abc import Iterable, Sequence
 from tournaments.duplicate import TeamTotals
 
 from .metrics import GameSum, get_metric
+from .ranking import StandingRow, StandingsRules
 from .results import OUTCOMES, MatchResult, Number, Outcome, check_results
-from .table import StandingRow, StandingsRules
 
 
 class RunningTotals:

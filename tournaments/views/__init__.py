@@ -10,10 +10,9 @@ from .home import home
 from .matches import match_detail, match_live, match_record, match_replay
 from .people import player_check_in, player_detail, team_detail
 from .reporting import confirm_result, dispute_result, score_sheet
-from .robot import robot_detail, robot_invitation, robot_list, robot_play
 from .tournaments import (
     bracket,
-    cross_table,
+    crosstable,
     round_detail,
     round_live,
     standings,
@@ -23,9 +22,8 @@ from .tournaments import (
 )
 
 __all__ = [
-    "board_detail", "bracket", "confirm_result", "cross_table", "dispute_result", "home",
+    "board_detail", "bracket", "confirm_result", "crosstable", "dispute_result", "home",
     "match_detail", "match_live", "match_record", "match_replay", "player_check_in",
-    "player_detail", "robot_detail", "robot_invitation", "robot_list", "robot_play", "round_detail",
-    "round_live", "score_sheet", "standings", "standings_live", "team_detail",
-    "tournament_detail", "tournament_list",
+    "player_detail", "round_detail", "round_live", "score_sheet", "standings", "standings_live",
+    "team_detail", "tournament_detail", "tournament_list",
 ]

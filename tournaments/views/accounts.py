@@ -1,7 +1,7 @@
 """Players' accounts on the site: signing up, the password-reset mail, and opening an
 organiser's invite link (``services.accounts`` decides what an invite may do).
 
-A sign-up must not get round the login limits (README "Login limits"): an address locked
+A sign-up must not get round the login limits (docs/operating/login-limits.md): an address locked
 out of logging in is refused a sign-up too, and every sign-up and reset request, made or
 refused, counts towards ``SIGNUP_LIMIT`` per address (``services.accounts``).
 """

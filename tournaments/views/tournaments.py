@@ -1,4 +1,4 @@
-"""Tournament pages: the list, one tournament, its rounds, standings, bracket, cross-table."""
+"""Tournament pages: the list, one tournament, its rounds, standings, bracket, crosstable."""
 
 from __future__ import annotations
 
@@ -165,7 +165,7 @@ def _standings_context(request: HttpRequest, tournament: Tournament) -> dict[str
             **live_context(after == 0 and selectors.tournament_is_live(tournament))}
 
 
-def _standings_table(request: HttpRequest, context: dict[str, Any]) -> str:
+def _standings_rows(request: HttpRequest, context: dict[str, Any]) -> str:
     """The table's HTML, cached per tournament, table (current or after a round), version of
     that table, withdrawn and provisional teams, tie-breaks, live state and language: a new
     result writes a new version, so it shows at once, while each reader of an unchanged table
@@ -176,7 +176,7 @@ def _standings_table(request: HttpRequest, context: dict[str, Any]) -> str:
     html = cache.get(key)
     if html is None:
         lines = selectors.tournament_standings(tournament, after)
-        html = render_to_string("tournaments/_standings_table.html", {
+        html = render_to_string("tournaments/_standings_rows.html", {
             **context, "lines": lines, "any_provisional": any(line.provisional for line in lines),
             "metrics": selectors.tournament_metrics(tournament),
             "tiebreak_sentence": tiebreak_sentence(tournament)}, request=request)
@@ -196,7 +196,7 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
             status=error.status)
     by_bracket = tournament.format_spec.has_bracket and not context["after"]
     return render(request, "tournaments/standings.html", {
-        **context, **page_fragment(_standings_table(request, context)),
+        **context, **page_fragment(_standings_rows(request, context)),
         "places": selectors.final_places_of(tournament) if by_bracket else [],
         "section": "standings"})
 
@@ -207,7 +207,7 @@ def standings_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
         context = _standings_context(request, tournament)
     except StandingsRequestError as error:
         return HttpResponse(error.message, status=error.status, content_type="text/plain")
-    return fragment_response(request, _standings_table(request, context))
+    return fragment_response(request, _standings_rows(request, context))
 
 
 def bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -219,11 +219,11 @@ def bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "bracket": selectors.tournament_bracket_view(tournament)})
 
 
-def cross_table(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if tournament.format_spec.has_bracket:  # its bracket shows who played whom
-        raise Http404(_("This tournament has a bracket, not a cross-table."))
-    rows = selectors.tournament_cross_table(tournament)
-    return render(request, "tournaments/cross_table.html", {
+        raise Http404(_("This tournament has a bracket, not a crosstable."))
+    rows = selectors.tournament_crosstable(tournament)
+    return render(request, "tournaments/crosstable.html", {
         "tournament": tournament, "section": "bracket", "rows": rows,
         "columns": [row.team for row in rows]})

@@ -1,5 +1,5 @@
 """``manage.py bench_bots [--seeds N]``: how closely the search bot's rollouts follow the
-greedy bot (see :mod:`games.bots.benchmark`); a benchmark, not a test."""
+greedy bot (see :mod:`bench.bots`); a benchmark, not a test."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.bots.benchmark import rollout_agreement
+from bench.bots import rollout_agreement
 
 
 class Command(BaseCommand):

@@ -9,7 +9,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.bench import (
+from bench.anchor import INSTALL_HINT, anchor_lines, anchor_rounds, load_openspiel
+from bench.engine import (
     Rate,
     live_replay,
     median_of,
@@ -19,7 +20,6 @@ from games.bench import (
     verification,
     ways_times,
 )
-from games.bench_anchor import INSTALL_HINT, anchor_lines, anchor_rounds, load_openspiel
 from games.engine import BUILD, BUILD_REASON, Record
 
 

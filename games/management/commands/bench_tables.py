@@ -8,8 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from bench import tables as bench
 from config.asgi_process import COMMANDS
-from games.live import bench
 
 
 class Command(BaseCommand):
@@ -39,7 +39,8 @@ class Command(BaseCommand):
                                  "seconds, as people arrive (10); 0: all in the same second")
         parser.add_argument("--worker-nice", type=int, default=10,
                             help="the bots' workers this much below the server's CPU priority, "
-                                 "as the README advises where they share a machine (10); "
+                                 "as docs/operating/production.md advises where they share a "
+                                 "machine (10); "
                                  "0: the same")
         parser.add_argument("--asgi", choices=sorted(COMMANDS), default="uvicorn",
                             help="the ASGI server (uvicorn, as in production)")

@@ -9,434 +9,301 @@
    Buttons: start, back, forward, end of the hand, and one per hand. Keys, while the focus is
    in the replay or nowhere in particular: ← → step, Home/End jump to the start/end of the
    hand, Page Up/Page Down to the previous/next hand. The address "#replay-hand-N" opens it at
-   hand N. Every card is drawn with its suit in
-   colour and named in words for screen readers; the action just played is announced. */
-(function () {
-  "use strict";
+   hand N. Every card is drawn with its suit in colour and named in words for screen
+   readers (cards.js, as the live table draws them); the action just played is announced.
+   An ES module: deferred, strict, its names its own. */
 
-  var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-  var RED = { H: true, D: true };
+import { fill, text, wordsFor } from "./cards.js";
+import { expand } from "./frames.js";
 
-  function fill(template, values) {
-    // "{player} takes {card}" -> a fragment; a value may be a string or a DOM node.
-    var out = document.createDocumentFragment();
-    var parts = String(template).split(/\{(\w+)\}/);
-    for (var i = 0; i < parts.length; i++) {
-      if (i % 2 === 0) {
-        if (parts[i]) {
-          out.appendChild(document.createTextNode(parts[i]));
-        }
-      } else {
-        var value = values[parts[i]];
-        if (value === undefined || value === null) {
-          value = "";
-        }
-        out.appendChild(typeof value === "object" ? value : document.createTextNode(String(value)));
-      }
-    }
-    return out;
+function Replay(root) {
+  this.root = root;
+  this.msg = JSON.parse(document.getElementById(root.getAttribute("data-messages")).textContent);
+  this.url = root.getAttribute("data-replay-url");
+  this.hands = null; // until fetched
+  this.loading = null;
+  this.players = this.msg.players;
+  this.w = wordsFor(this.msg, this.players);
+  this.h = 0;
+  this.f = 0;
+  this.q = function (selector) { return root.querySelector(selector); };
+  this.q("[data-replay-viewer]").hidden = false;
+  this.q("[data-position]").textContent = this.msg.loading;
+  this.bind();
+  // A link to "#replay-hand-N" (a duplicate board's traveller) opens the page's replay at
+  // hand N: fetched at once, shown from that hand's deal.
+  var opener = /^#replay-hand-(\d+)$/.exec(window.location.hash);
+  this.opening = opener && root.id === "replay" ? parseInt(opener[1], 10) : 0;
+  if (this.opening) {
+    root.scrollIntoView();
+    root.focus({ preventScroll: true });
+    this.load();
   }
+  this.watch();
+}
 
-  function text(template, values) {
-    return String(template).replace(/\{(\w+)\}/g, function (all, key) {
-      return values[key] === undefined ? all : String(values[key]);
-    });
-  }
-
-  // Undo the compaction of games.replay.compact_frames.
-  function expand(hands) {
-    return hands.map(function (hand) {
-      var frames = [];
-      hand.frames.forEach(function (delta) {
-        var frame = frames.length ? Object.assign({}, frames[frames.length - 1]) : {};
-        Object.keys(delta).forEach(function (key) {
-          var value = delta[key];
-          if (frames.length && key === "hands") {
-            value = value.map(function (cards, seat) { return cards === null ? frame.hands[seat] : cards; });
-          } else if (frames.length && key === "melds") {
-            var melds = frame.melds.slice();
-            value.forEach(function (meld) { melds[meld.id] = meld; });
-            value = melds;
-          }
-          frame[key] = value;
-        });
-        frames.push(frame);
+Replay.prototype.load = function () {
+  var self = this;
+  if (!this.loading) {
+    this.loading = window.fetch(this.url, { headers: { Accept: "application/json" },
+      credentials: "same-origin" })
+      .then(function (response) {
+        if (!response.ok) {
+          throw new Error("HTTP " + response.status);
+        }
+        return response.json();
+      })
+      .then(function (data) {
+        self.hands = expand(data.hands);
+        if (self.opening) {
+          self.h = Math.min(self.opening, self.hands.length) - 1;
+          self.opening = 0;
+        }
+        self.render();
+      })
+      .catch(function () {
+        self.loading = null; // the next use tries again
+        self.q("[data-position]").textContent = "";
+        self.q("[data-action]").textContent = self.msg.failed;
       });
-      return { hand: hand.hand, dealer: hand.dealer, frames: frames };
+  }
+  return this.loading;
+};
+
+// Fetch the frames once the replay is within a screen's height of the view.
+Replay.prototype.watch = function () {
+  var self = this;
+  if (!("IntersectionObserver" in window)) {
+    this.load();
+    return;
+  }
+  this.observer = new IntersectionObserver(function (entries) {
+    if (entries.some(function (entry) { return entry.isIntersecting; })) {
+      self.observer.disconnect();
+      self.load();
+    }
+  }, { rootMargin: "100% 0px" });
+  this.observer.observe(this.root);
+};
+
+Replay.prototype.describe = function (hand, frame) {
+  var m = this.msg;
+  var act = frame.act;
+  if (!act) {
+    return fill(m.deal, { hand: hand.hand, dealer: this.players[hand.dealer],
+      size: m.hand_sizes[String(hand.hand)], contract: m.contracts[String(hand.hand)] });
+  }
+  // a meld's cards side by side, as the replay has always written them
+  var values = this.w.moveValues(act, "");
+  var template = m[act.do];
+  if (act.do === "push") {
+    if (!act.card) {
+      template = m.push_end;
+    } else {
+      values.left = this.players[(act.seat + 1) % 4];
+      values.card = this.w.card(act.card);
+      values.stock_card = act.stock_card ? this.w.card(act.stock_card) : "";
+      values.drew = act.drew ? this.w.card(act.drew) : "";
+    }
+  }
+  var out = fill(template, values);
+  if (frame.end) {
+    out.appendChild(document.createTextNode(" "));
+    out.appendChild(document.createTextNode(this.w.outcome(frame.end)));
+  }
+  return out;
+};
+
+Replay.prototype.render = function () {
+  var self = this;
+  var m = this.msg;
+  var hand = this.hands[this.h];
+  var frame = hand.frames[this.f];
+  var previous = this.f > 0 ? hand.frames[this.f - 1] : null;
+  var acting = frame.act ? frame.act.seat : null;
+
+  var action = this.q("[data-action]");
+  action.textContent = "";
+  action.appendChild(this.describe(hand, frame));
+  this.q("[data-position]").textContent = frame.n < 0
+    ? text(m.deal_position, { hand: hand.hand, hands: this.hands.length })
+    : text(m.position, { hand: hand.hand, hands: this.hands.length, action: frame.n + 1,
+      actions: hand.frames.length - 1 });
+
+  for (var seat = 0; seat < 4; seat++) {
+    var box = this.q('[data-seat="' + seat + '"]');
+    var codes = frame.hands[seat] ? frame.hands[seat].split(" ") : [];
+    var before = {};
+    if (previous && previous.hands[seat]) {
+      previous.hands[seat].split(" ").forEach(function (c) { before[c] = (before[c] || 0) + 1; });
+    }
+    var list = box.querySelector("[data-seat-cards]");
+    list.textContent = "";
+    codes.forEach(function (code) {
+      var item = document.createElement("li");
+      var card = self.w.card(code);
+      if (previous) {
+        if (before[code]) {
+          before[code] -= 1;
+        } else {
+          card.className += " fresh"; // just arrived in this hand
+        }
+      }
+      item.appendChild(card);
+      list.appendChild(item);
     });
+    var meta = [this.w.countText(codes.length)];
+    if (frame.down[seat]) {
+      meta.push(m.contract_down);
+    }
+    if (seat === hand.dealer) {
+      meta.push(m.dealer);
+    }
+    if (!frame.end && seat === frame.turn) {
+      meta.push(m.to_move);
+    }
+    if (seat === frame.turn && frame.pending && frame.pending.length) {
+      meta.push(text(m.waiting, { cards: frame.pending.join(" ") }));
+    }
+    box.querySelector("[data-seat-meta]").textContent = meta.join(" \u00b7 ");
+    box.classList.toggle("to-move", !frame.end && seat === frame.turn);
+    box.classList.toggle("acting", seat === acting);
   }
 
-  function Replay(root) {
-    this.root = root;
-    this.msg = JSON.parse(document.getElementById(root.getAttribute("data-messages")).textContent);
-    this.url = root.getAttribute("data-replay-url");
-    this.hands = null; // until fetched
-    this.loading = null;
-    this.players = this.msg.players;
-    this.h = 0;
-    this.f = 0;
-    this.q = function (selector) { return root.querySelector(selector); };
-    this.q("[data-replay-viewer]").hidden = false;
-    this.q("[data-position]").textContent = this.msg.loading;
-    this.bind();
-    // A link to "#replay-hand-N" (a duplicate board's traveller) opens the page's replay at
-    // hand N: fetched at once, shown from that hand's deal.
-    var opener = /^#replay-hand-(\d+)$/.exec(window.location.hash);
-    this.opening = opener && root.id === "replay" ? parseInt(opener[1], 10) : 0;
-    if (this.opening) {
-      root.scrollIntoView();
-      root.focus({ preventScroll: true });
-      this.load();
-    }
-    this.watch();
+  this.q("[data-stock]").textContent = this.w.countText(frame.stock);
+  var top = this.q("[data-top]");
+  top.textContent = "";
+  if (frame.top) {
+    top.appendChild(this.w.card(frame.top));
+    top.appendChild(document.createTextNode(" (" + this.w.countText(frame.pile) + ")"));
+  } else {
+    top.textContent = m.empty;
   }
+  var melds = this.q("[data-melds]");
+  melds.textContent = "";
+  if (!frame.melds.length) {
+    var none = document.createElement("li");
+    none.textContent = m.no_melds;
+    melds.appendChild(none);
+  }
+  frame.melds.forEach(function (meld) {
+    var item = document.createElement("li");
+    var owner = document.createElement("span");
+    owner.className = "owner";
+    owner.textContent = text(m.meld_owner, { id: meld.id, player: self.players[meld.owner] }) +
+      " \u00b7 " + m[meld.kind] + " ";
+    item.appendChild(owner);
+    item.appendChild(self.w.cards(meld.cards));
+    melds.appendChild(item);
+  });
+  this.q("[data-outcome]").textContent = frame.end ? this.w.outcome(frame.end) : "";
 
-  Replay.prototype.load = function () {
-    var self = this;
-    if (!this.loading) {
-      this.loading = window.fetch(this.url, { headers: { Accept: "application/json" },
-        credentials: "same-origin" })
-        .then(function (response) {
-          if (!response.ok) {
-            throw new Error("HTTP " + response.status);
-          }
-          return response.json();
-        })
-        .then(function (data) {
-          self.hands = expand(data.hands);
-          if (self.opening) {
-            self.h = Math.min(self.opening, self.hands.length) - 1;
-            self.opening = 0;
-          }
-          self.render();
-        })
-        .catch(function () {
-          self.loading = null; // the next use tries again
-          self.q("[data-position]").textContent = "";
-          self.q("[data-action]").textContent = self.msg.failed;
-        });
+  var buttons = this.root.querySelectorAll("[data-hand]");
+  for (var i = 0; i < buttons.length; i++) {
+    buttons[i].setAttribute("aria-pressed", String(i === this.h));
+  }
+  var atStart = this.h === 0 && this.f === 0;
+  var atEnd = this.h === this.hands.length - 1 && this.f === hand.frames.length - 1;
+  this.q('[data-step="first"]').disabled = this.f === 0;
+  this.q('[data-step="prev"]').disabled = atStart;
+  this.q('[data-step="next"]').disabled = atEnd;
+  this.q('[data-step="last"]').disabled = this.f === hand.frames.length - 1;
+};
+
+Replay.prototype.go = function (h, f) {
+  var frames = this.hands[h].frames;
+  this.h = h;
+  this.f = f < 0 ? frames.length + f : Math.min(f, frames.length - 1);
+  this.render();
+};
+
+Replay.prototype.step = function (how) {
+  var frames = this.hands[this.h].frames;
+  if (how === "next") {
+    if (this.f < frames.length - 1) {
+      this.go(this.h, this.f + 1);
+    } else if (this.h < this.hands.length - 1) {
+      this.go(this.h + 1, 0);
     }
-    return this.loading;
-  };
+  } else if (how === "prev") {
+    if (this.f > 0) {
+      this.go(this.h, this.f - 1);
+    } else if (this.h > 0) {
+      this.go(this.h - 1, -1);
+    }
+  } else if (how === "first") {
+    this.go(this.h, 0);
+  } else if (how === "last") {
+    this.go(this.h, -1);
+  } else if (how === "next-hand" && this.h < this.hands.length - 1) {
+    this.go(this.h + 1, 0);
+  } else if (how === "prev-hand" && this.h > 0) {
+    this.go(this.h - 1, 0);
+  }
+};
 
-  // Fetch the frames once the replay is within a screen's height of the view.
-  Replay.prototype.watch = function () {
-    var self = this;
-    if (!("IntersectionObserver" in window)) {
-      this.load();
+var KEYS = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last",
+  PageDown: "next-hand", PageUp: "prev-hand" };
+
+Replay.prototype.bind = function () {
+  var self = this;
+  this.root.addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button || !self.root.contains(button)) {
       return;
     }
-    this.observer = new IntersectionObserver(function (entries) {
-      if (entries.some(function (entry) { return entry.isIntersecting; })) {
-        self.observer.disconnect();
-        self.load();
-      }
-    }, { rootMargin: "100% 0px" });
-    this.observer.observe(this.root);
-  };
-
-  Replay.prototype.cardName = function (rank, suit) {
-    if (rank === "JK") {
-      return this.msg.joker;
+    if (!self.hands) {
+      self.load();
+    } else if (button.hasAttribute("data-step")) {
+      self.step(button.getAttribute("data-step"));
+    } else if (button.hasAttribute("data-hand")) {
+      self.go(parseInt(button.getAttribute("data-hand"), 10), 0);
     }
-    var name = this.msg.ranks[rank] || rank;
-    return suit ? text(this.msg.card, { rank: name, suit: this.msg.suits[suit] }) : name;
-  };
-
-  Replay.prototype.card = function (code) {
-    // A card as written in a record: "7H", "TS", "JK", or a wild in a meld "JK=7", "2C=TS".
-    var parts = code.split("=");
-    var base = parts[0];
-    var span = document.createElement("span");
-    var rank = base === "JK" ? "JK" : base.charAt(0);
-    var suit = base === "JK" ? "" : base.charAt(1);
-    span.className = "card" + (base === "JK" ? " joker" : RED[suit] ? " red" : "");
-    span.textContent = base === "JK" ? "JK" : (rank === "T" ? "10" : rank) + SUITS[suit];
-    var label = this.cardName(rank, suit);
-    if (parts[1]) {
-      var asRank = parts[1].charAt(0);
-      var asSuit = parts[1].charAt(1);
-      var as = document.createElement("span");
-      as.className = "as" + (RED[asSuit] ? " red" : "");
-      as.textContent = "\u2192" + (asRank === "T" ? "10" : asRank) + (asSuit ? SUITS[asSuit] : "");
-      span.appendChild(as);
-      label = text(this.msg.wild_as, { card: label, what: this.cardName(asRank, asSuit) });
+  });
+  this.onKey = function (event) {
+    var how = KEYS[event.key];
+    if (!how || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
+      return;
     }
-    span.setAttribute("role", "img");
-    span.setAttribute("aria-label", label);
-    span.title = label;
-    return span;
-  };
-
-  Replay.prototype.cards = function (codes, separator) {
-    var out = document.createDocumentFragment();
-    var self = this;
-    codes.forEach(function (code, i) {
-      if (i && separator) {
-        out.appendChild(document.createTextNode(separator));
-      }
-      out.appendChild(self.card(code));
-    });
-    return out;
-  };
-
-  Replay.prototype.melds = function (melds) {
-    var out = document.createDocumentFragment();
-    var self = this;
-    melds.forEach(function (meld, i) {
-      if (i) {
-        out.appendChild(document.createTextNode(self.msg.and));
-      }
-      out.appendChild(document.createTextNode(self.msg[meld.kind] + " "));
-      out.appendChild(self.cards(meld.cards));
-    });
-    return out;
-  };
-
-  Replay.prototype.countText = function (n) {
-    return n === 1 ? this.msg.cards_one : text(this.msg.cards_other, { n: n });
-  };
-
-  Replay.prototype.describe = function (hand, frame) {
-    var m = this.msg;
-    var act = frame.act;
-    if (!act) {
-      return fill(m.deal, { hand: hand.hand, dealer: this.players[hand.dealer],
-        size: m.hand_sizes[String(hand.hand)], contract: m.contracts[String(hand.hand)] });
+    var focus = document.activeElement;
+    var idle = !focus || focus === document.body || focus === document.documentElement ||
+      focus.id === "main";
+    if (!document.contains(self.root) || !(idle || self.root.contains(focus))) {
+      return; // the keys belong to whatever else has the focus
     }
-    var player = this.players[act.seat];
-    var values = { player: player };
-    var template = m[act["do"]];
-    if (act["do"] === "take" || act["do"] === "discard") {
-      values.card = this.card(act.card);
-    } else if (act["do"] === "push") {
-      if (!act.card) {
-        template = m.push_end;
-      } else {
-        values.left = this.players[(act.seat + 1) % 4];
-        values.card = this.card(act.card);
-        values.stock_card = act.stock_card ? this.card(act.stock_card) : "";
-        values.drew = act.drew ? this.card(act.drew) : "";
-      }
-    } else if (act["do"] === "contract" || act["do"] === "meld") {
-      values.melds = this.melds(act.melds);
-    } else if (act["do"] === "layoff") {
-      values.cards = this.cards(act.cards, " ");
-      values.meld = act.meld;
-    } else if (act["do"] === "swap") {
-      values.card = this.card(act.card);
-      values.wild = this.card(act.wild);
-      values.meld = act.meld;
+    event.preventDefault();
+    if (self.hands) {
+      self.step(how);
+    } else {
+      self.load();
     }
-    var out = fill(template, values);
-    if (frame.end) {
-      out.appendChild(document.createTextNode(" "));
-      out.appendChild(document.createTextNode(this.outcome(frame.end)));
-    }
-    return out;
   };
+  document.addEventListener("keydown", this.onKey);
+};
 
-  Replay.prototype.outcome = function (end) {
-    var values = { team_a: this.msg.teams[0], team_b: this.msg.teams[1],
-      score_a: end.scores[0], score_b: end.scores[1] };
-    if (end.out_seat !== null && end.out_seat !== undefined) {
-      values.player = this.players[end.out_seat];
-      return text(this.msg.out, values);
-    }
-    return text(this.msg.stock_end, values);
-  };
+var started = [];
 
-  Replay.prototype.render = function () {
-    var self = this;
-    var m = this.msg;
-    var hand = this.hands[this.h];
-    var frame = hand.frames[this.f];
-    var previous = this.f > 0 ? hand.frames[this.f - 1] : null;
-    var acting = frame.act ? frame.act.seat : null;
-
-    var action = this.q("[data-action]");
-    action.textContent = "";
-    action.appendChild(this.describe(hand, frame));
-    this.q("[data-position]").textContent = frame.n < 0
-      ? text(m.deal_position, { hand: hand.hand, hands: this.hands.length })
-      : text(m.position, { hand: hand.hand, hands: this.hands.length, action: frame.n + 1,
-        actions: hand.frames.length - 1 });
-
-    for (var seat = 0; seat < 4; seat++) {
-      var box = this.q('[data-seat="' + seat + '"]');
-      var codes = frame.hands[seat] ? frame.hands[seat].split(" ") : [];
-      var before = {};
-      if (previous && previous.hands[seat]) {
-        previous.hands[seat].split(" ").forEach(function (c) { before[c] = (before[c] || 0) + 1; });
-      }
-      var list = box.querySelector("[data-seat-cards]");
-      list.textContent = "";
-      codes.forEach(function (code) {
-        var item = document.createElement("li");
-        var card = self.card(code);
-        if (previous) {
-          if (before[code]) {
-            before[code] -= 1;
-          } else {
-            card.className += " fresh"; // just arrived in this hand
+function init(root) {
+  var found = root.querySelectorAll("[data-replay]");
+  for (var i = 0; i < found.length; i++) {
+    if (!found[i].hasAttribute("data-replay-ready")) {
+      found[i].setAttribute("data-replay-ready", "");
+      started.forEach(function (old) {
+        if (!document.contains(old.root)) {
+          document.removeEventListener("keydown", old.onKey);
+          if (old.observer) {
+            old.observer.disconnect();
           }
         }
-        item.appendChild(card);
-        list.appendChild(item);
       });
-      var meta = [this.countText(codes.length)];
-      if (frame.down[seat]) {
-        meta.push(m.contract_down);
-      }
-      if (seat === hand.dealer) {
-        meta.push(m.dealer);
-      }
-      if (!frame.end && seat === frame.turn) {
-        meta.push(m.to_move);
-      }
-      if (seat === frame.turn && frame.pending && frame.pending.length) {
-        meta.push(text(m.waiting, { cards: frame.pending.join(" ") }));
-      }
-      box.querySelector("[data-seat-meta]").textContent = meta.join(" \u00b7 ");
-      box.classList.toggle("to-move", !frame.end && seat === frame.turn);
-      box.classList.toggle("acting", seat === acting);
-    }
-
-    this.q("[data-stock]").textContent = this.countText(frame.stock);
-    var top = this.q("[data-top]");
-    top.textContent = "";
-    if (frame.top) {
-      top.appendChild(this.card(frame.top));
-      top.appendChild(document.createTextNode(" (" + this.countText(frame.pile) + ")"));
-    } else {
-      top.textContent = m.empty;
-    }
-    var melds = this.q("[data-melds]");
-    melds.textContent = "";
-    if (!frame.melds.length) {
-      var none = document.createElement("li");
-      none.textContent = m.no_melds;
-      melds.appendChild(none);
-    }
-    frame.melds.forEach(function (meld) {
-      var item = document.createElement("li");
-      var owner = document.createElement("span");
-      owner.className = "owner";
-      owner.textContent = text(m.meld_owner, { id: meld.id, player: self.players[meld.owner] }) +
-        " \u00b7 " + m[meld.kind] + " ";
-      item.appendChild(owner);
-      item.appendChild(self.cards(meld.cards));
-      melds.appendChild(item);
-    });
-    this.q("[data-outcome]").textContent = frame.end ? this.outcome(frame.end) : "";
-
-    var buttons = this.root.querySelectorAll("[data-hand]");
-    for (var i = 0; i < buttons.length; i++) {
-      buttons[i].setAttribute("aria-pressed", String(i === this.h));
-    }
-    var atStart = this.h === 0 && this.f === 0;
-    var atEnd = this.h === this.hands.length - 1 && this.f === hand.frames.length - 1;
-    this.q('[data-step="first"]').disabled = this.f === 0;
-    this.q('[data-step="prev"]').disabled = atStart;
-    this.q('[data-step="next"]').disabled = atEnd;
-    this.q('[data-step="last"]').disabled = this.f === hand.frames.length - 1;
-  };
-
-  Replay.prototype.go = function (h, f) {
-    var frames = this.hands[h].frames;
-    this.h = h;
-    this.f = f < 0 ? frames.length + f : Math.min(f, frames.length - 1);
-    this.render();
-  };
-
-  Replay.prototype.step = function (how) {
-    var frames = this.hands[this.h].frames;
-    if (how === "next") {
-      if (this.f < frames.length - 1) {
-        this.go(this.h, this.f + 1);
-      } else if (this.h < this.hands.length - 1) {
-        this.go(this.h + 1, 0);
-      }
-    } else if (how === "prev") {
-      if (this.f > 0) {
-        this.go(this.h, this.f - 1);
-      } else if (this.h > 0) {
-        this.go(this.h - 1, -1);
-      }
-    } else if (how === "first") {
-      this.go(this.h, 0);
-    } else if (how === "last") {
-      this.go(this.h, -1);
-    } else if (how === "next-hand" && this.h < this.hands.length - 1) {
-      this.go(this.h + 1, 0);
-    } else if (how === "prev-hand" && this.h > 0) {
-      this.go(this.h - 1, 0);
-    }
-  };
-
-  var KEYS = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last",
-    PageDown: "next-hand", PageUp: "prev-hand" };
-
-  Replay.prototype.bind = function () {
-    var self = this;
-    this.root.addEventListener("click", function (event) {
-      var button = event.target.closest("button");
-      if (!button || !self.root.contains(button)) {
-        return;
-      }
-      if (!self.hands) {
-        self.load();
-      } else if (button.hasAttribute("data-step")) {
-        self.step(button.getAttribute("data-step"));
-      } else if (button.hasAttribute("data-hand")) {
-        self.go(parseInt(button.getAttribute("data-hand"), 10), 0);
-      }
-    });
-    this.onKey = function (event) {
-      var how = KEYS[event.key];
-      if (!how || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
-        return;
-      }
-      var focus = document.activeElement;
-      var idle = !focus || focus === document.body || focus === document.documentElement ||
-        focus.id === "main";
-      if (!document.contains(self.root) || !(idle || self.root.contains(focus))) {
-        return; // the keys belong to whatever else has the focus
-      }
-      event.preventDefault();
-      if (self.hands) {
-        self.step(how);
-      } else {
-        self.load();
-      }
-    };
-    document.addEventListener("keydown", this.onKey);
-  };
-
-  var started = [];
-
-  function init(root) {
-    var found = root.querySelectorAll("[data-replay]");
-    for (var i = 0; i < found.length; i++) {
-      if (!found[i].hasAttribute("data-replay-ready")) {
-        found[i].setAttribute("data-replay-ready", "");
-        started.forEach(function (old) {
-          if (!document.contains(old.root)) {
-            document.removeEventListener("keydown", old.onKey);
-            if (old.observer) {
-              old.observer.disconnect();
-            }
-          }
-        });
-        started.push(new Replay(found[i]));
-      }
+      started.push(new Replay(found[i]));
     }
   }
+}
 
-  document.addEventListener("live:update", function (event) { init(event.target); });
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { init(document); });
-  } else {
-    init(document);
-  }
-})();
+document.addEventListener("live:update", function (event) { init(event.target); });
+if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", function () { init(document); });
+} else {
+  init(document);
+}

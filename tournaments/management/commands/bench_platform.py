@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection
 
-from tournaments import bench
+from bench import platform as bench
 
 
 class Command(BaseCommand):

@@ -1,89 +1,51 @@
-/* A live table (games/live), part 7 of 7: the connection and the state, put together.
+/* A live table (games/live, templates/live/table.html): the page's one entry module. It
+   reads the page's words and settings (json_script, translated by the server), holds the
+   table's state and puts the parts together: the connection (connection.js), the felt
+   (drawing.js), the moves (controls.js), the panels (panels.js) and the log (log.js).
 
    The server holds the game. This shows the view it is sent (a seat's hand and legal
-   moves, or a spectator's public table), announces each action in words (the match
-   replay's wording, in a role="log" region, and on the seat that made it) and sends the
-   player's moves: {"type": "act", "action": <the engine's text form>, "id": <unique>}. A
-   move is resent with the same id after a reconnection until it is acknowledged, so it
-   counts once. On a gap in the sequence numbers, or after reconnecting, it asks
-   {"type": "resume", "since": n} for what it missed. A view may carry the hand so far
-   (``log``: it replaces the page's), the last hand that ended (``last_hand``) and the
-   pause before the next deal (``hand_pause``). Selected cards become a move through
-   {"type": "ways", "cards": [...], "meld": null or a meld id}: the server answers with
-   every legal way to play them (controls.js asks which). Earlier hands' logs come on
-   demand: {"type": "hand_log", "id": ..., "hand": n} (panels.js). */
-(function () {
-  "use strict";
+   moves, or a spectator's public table), announces each action in words and sends the
+   player's moves, each the text of one of the server's structured moves. On a gap in the
+   sequence numbers, or after reconnecting, it asks {"type": "resume", "since": n} for
+   what it missed. Selected cards become a move through {"type": "ways", "cards": [...],
+   "meld": null or a meld id}: the server answers with every legal way to play them
+   (controls.js asks which). consumers.py has the whole protocol. */
 
-  var P = window.PushLive;
-  if (!P.root) {
-    return;
-  }
-  var msg = P.msg;
-  var config = P.config;
-  var S = P.s;
-  var mySeat = config.seat;
-  var players = config.players;
-  var FRESH_MS = 1800; // how long a move stays marked on the table
+import { text, wordsFor } from "../games/cards.js";
+import { makeAsking } from "./asking.js";
+import { connect, newId } from "./connection.js";
+import { makeControls } from "./controls.js";
+import { makeDrawing } from "./drawing.js";
+import { changes, codeOfKey, entries, isEnded } from "./layout.js";
+import { makeLog } from "./log.js";
+import { findMove, moveWords } from "./moves.js";
+import { makePanels, store, stored } from "./panels.js";
+import { makeStatus } from "./status.js";
 
-  var announced = null; // the sequence number up to which actions were announced
-  var resumeAsked = false;
-  var socket = null;
-  var retries = 0;
-  var outbox = {}; // id -> an act message not yet answered (resent after a reconnect)
-  var question = null; // the "ways" questions awaiting their answers: ids, ways, what a no says
-  var counter = 0;
-  var freshTimer = null;
-  var focusHand = false; // after a draw, on to the hand
+const root = document.querySelector("[data-live-table]");
+if (root) {
+  start(root);
+}
 
-  P.newId = function () {
-    counter += 1;
-    return "c" + Date.now().toString(36) + Math.random().toString(36).slice(2, 8) + counter;
-  };
+function start(root) {
+  const msg = JSON.parse(document.getElementById(root.getAttribute("data-messages")).textContent);
+  const config = JSON.parse(document.getElementById(root.getAttribute("data-config")).textContent);
+  const mySeat = config.seat;
+  const players = config.players;
+  const w = wordsFor(msg, players);
+  // The table's state: changed here only; the parts read it.
+  const state = { view: null, selected: [], cursor: null, fresh: {}, acting: null,
+    last: [null, null, null, null], sortBy: stored("push-sort", "suit") === "rank" ? "rank" : "suit" };
+  const t = { root, msg, config, w, words: moveWords(msg, players, w, config.humans), state,
+    q: (selector) => root.querySelector(selector) };
+  let focusHand = false; // after a draw, on to the hand
 
-  P.send = function (message) {
-    if (socket && socket.readyState === WebSocket.OPEN) {
-      socket.send(JSON.stringify(message));
-    }
-  };
+  const myTurn = () => mySeat !== null && state.view !== null && !isEnded(state.view) &&
+    state.view.to_move === mySeat;
+  const selectedCodes = () => state.selected.map(codeOfKey);
 
-  P.myTurn = function () {
-    return mySeat !== null && S.view !== null && !P.ended() && S.view.to_move === mySeat;
-  };
-
-  P.busy = function () {
-    return Object.keys(outbox).length > 0;
-  };
-
-  P.legal = function (action) {
-    return S.view.legal.indexOf(action) >= 0;
-  };
-
-  // ---- the log, the feedback line and the connection line ----
-
-  function logLine(content, className) {
-    var list = P.q("[data-log]");
-    var item = P.element("li", className || "");
-    item.appendChild(typeof content === "string" ? document.createTextNode(content) : content);
-    list.appendChild(item);
-    list.parentNode.scrollTop = list.parentNode.scrollHeight; // the newest in sight (role=log)
-  }
-
-  function rebuildLog(view) {
-    // the whole hand so far, as the server has it: after the last hand's outcome, the deal
-    P.q("[data-log]").textContent = "";
-    if (view.last_hand) {
-      logLine(P.text(msg.hand_result_line, { hand: view.last_hand.hand_no,
-        outcome: P.outcome(view.last_hand) }), "end-line");
-    }
-    if (!view.is_over || view.log.length) {
-      logLine(P.dealLine(view), "deal-line");
-    }
-    view.log.forEach(function (e) { logLine(P.describeEvent(e)); });
-  }
-
-  P.feedback = function (content) {
-    var box = P.q("[data-feedback]");
+  function feedback(content) {
+    const box = t.q("[data-feedback]");
     if (!box) {
       return;
     }
@@ -91,363 +53,256 @@
     if (content) {
       box.appendChild(typeof content === "string" ? document.createTextNode(content) : content);
     }
-  };
-
-  function connection(words) {
-    P.q("[data-connection]").textContent = words;
   }
 
-  // ---- the websocket ----
+  const connection = (words) => { t.q("[data-connection]").textContent = words; };
 
-  function connect() {
-    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + window.location.host + config.ws);
-    socket.onopen = function () {
-      retries = 0;
-      if (announced !== null) {
-        resumeAsked = true;
-        P.send({ type: "resume", since: announced });
-      }
-      Object.keys(outbox).forEach(function (id) { P.send(outbox[id]); });
-    };
-    socket.onmessage = function (event) {
-      receive(JSON.parse(event.data));
-    };
-    socket.onclose = function () {
-      socket = null;
-      connection(msg.reconnecting);
-      retries += 1;
-      window.setTimeout(connect, Math.min(10000, 250 * Math.pow(2, retries)));
-    };
+  function act(move) {
+    focusHand = move.do === "take" || move.do === "push";
+    controls.stopChoosing();
+    feedback("");
+    link.act(move.text);
+    render();
   }
 
-  function acknowledged(id) {
-    // the server logged the move sent with this id: it is sent no more
-    if (outbox[id]) {
-      delete outbox[id];
-      S.selected = [];
-      P.feedback("");
-      P.render();
-      if (focusHand) {
-        focusHand = false;
-        P.focusCursor();
-      }
+  function focusCursor() {
+    const button = state.cursor && root.querySelector('[data-key="' + state.cursor + '"]');
+    if (button) {
+      button.focus();
     }
   }
+
+  function moveCursor(step, to) {
+    const keys = Array.prototype.map.call(root.querySelectorAll("[data-hand] [data-key], " +
+      "[data-pending] [data-key]"), (b) => b.getAttribute("data-key"));
+    if (!keys.length) {
+      return;
+    }
+    const at = keys.indexOf(state.cursor);
+    const next = to === "first" ? 0 : to === "last" ? keys.length - 1
+      : Math.max(0, Math.min(keys.length - 1, (at < 0 ? 0 : at) + step));
+    state.cursor = keys[next];
+    render();
+    focusCursor();
+  }
+
+  const drawing = makeDrawing(t);
+  const status = makeStatus(t);
+  const panels = makePanels(t, { send: (m) => link.send(m), newId, focusCursor });
+  const controls = makeControls(t, { act, render, feedback, busy: () => link.busy(), myTurn,
+    selectedCodes, moveCursor, openHelp: panels.openHelp });
+  const log = makeLog(t, { send: (m) => link.send(m) });
+  const asking = makeAsking({ send: (m) => link.send(m), newId, offer: controls.offer });
 
   function receive(message) {
     if (message.type === "update") {
       connection("");
-      if (message.ack) { // the update answering a move says so: {"id", "seq"}
-        acknowledged(message.ack.id);
+      if (message.ack && link.settled(message.ack.id)) {
+        // the update answering a move says so ({"id", "seq"}): the move is done
+        state.selected = [];
+        feedback("");
+        render();
+        if (focusHand) {
+          focusHand = false;
+          focusCursor();
+        }
       }
       update(message.events || [], message.view);
     } else if (message.type === "ways") {
-      answered(message.id, message.actions);
+      asking.answered(message.id, message.moves || []);
     } else if (message.type === "hand_log") {
-      P.handLogAnswer(message);
+      panels.handLogAnswer(message);
     } else if (message.type === "error") {
-      if (P.handLogAnswer(message)) {
+      if (panels.handLogAnswer(message)) {
         return;
       }
-      if (message.id && outbox[message.id]) {
-        delete outbox[message.id];
+      if (message.id) {
+        link.settled(message.id);
       }
-      if (question && question.ids[message.id] && question.asked > 1) {
-        answered(message.id, []); // one meld that takes nothing: the others may
+      if (asking.refused(message.id)) {
         return;
       }
-      if (question && question.ids[message.id]) {
-        question = null;
-      }
-      P.feedback(message.rule ? P.text(msg.refused, { rule: message.rule, message: message.message })
-        : P.text(msg.refused_plain, { message: message.message }));
-      P.render();
+      feedback(message.rule ? text(msg.refused, { rule: message.rule, message: message.message })
+        : text(msg.refused_plain, { message: message.message }));
+      render();
     }
   }
 
+  const FRESH_MS = 1800; // how long a move stays marked on the table
+  let freshTimer = null;
+
   function markFresh(events, previous, next) {
     // what the new events changed, marked on the table for a moment
-    var fresh = { top: false, melds: {}, hand: {} };
     if (previous && previous.hand_no !== next.hand_no) {
-      S.last = [null, null, null, null]; // a new deal: no move of it yet
+      state.last = [null, null, null, null]; // a new deal: no move of it yet
     }
-    events.forEach(function (e) {
+    let top = false;
+    events.forEach((e) => {
       if (e.hand_no !== next.hand_no) {
         return; // the last hand's end: its summary says it
       }
-      S.last[e.seat] = P.describeEvent(e);
-      S.acting = e.seat;
-      fresh.top = fresh.top || P.parse(e.action).kind === "discard";
+      state.last[e.seat] = t.words.describeEvent(e);
+      state.acting = e.seat;
+      top = top || e.move.do === "discard";
     });
-    if (previous && previous.hand_no === next.hand_no) {
-      var before = {};
-      previous.melds.forEach(function (m) { before[m.id] = m.cards.join(" "); });
-      next.melds.forEach(function (m) {
-        if (before[m.id] !== m.cards.join(" ")) {
-          fresh.melds[m.id] = true;
-        }
-      });
-      var had = {};
-      var was = S.view;
-      S.view = previous;
-      P.entries().forEach(function (e) { had[e.key] = true; });
-      S.view = was;
-      P.entries().forEach(function (e) {
-        if (!had[e.key]) {
-          fresh.hand[e.key] = true;
-        }
-      });
-    }
-    S.fresh = fresh;
+    state.fresh = { top, ...changes(previous, next) };
     if (freshTimer !== null) {
       window.clearTimeout(freshTimer);
     }
-    freshTimer = window.setTimeout(function () {
+    freshTimer = window.setTimeout(() => {
       freshTimer = null;
-      S.fresh = {};
-      S.acting = null;
-      P.render();
+      state.fresh = {};
+      state.acting = null;
+      render();
     }, FRESH_MS);
   }
 
   function update(events, next) {
-    if (S.view !== null && next.seq < S.view.seq) {
+    const previous = state.view;
+    if (previous !== null && next.seq < previous.seq) {
       return; // an older answer overtaken by a newer one
     }
-    var first = announced === null;
-    if (first) {
-      announced = next.seq; // the first snapshot: nothing to announce
-    }
-    var fresh = events.filter(function (e) { return e.seq > announced; });
-    var previous = S.view;
-    var gap = next.seq > announced && (!fresh.length || fresh[0].seq !== announced + 1);
-    if (gap && !next.log) {
-      // a dropped notice, or a reconnection: ask for what was missed
-      if (!resumeAsked) {
-        resumeAsked = true;
-        P.send({ type: "resume", since: announced });
-      }
-      fresh = [];
-    } else {
-      resumeAsked = false;
-      announced = next.seq;
-    }
-    S.view = next;
-    if (next.log) {
-      rebuildLog(next);
-    } else if (!gap) {
-      fresh.forEach(function (e) {
-        logLine(P.describeEvent(e));
-      });
-      if (previous !== null && previous.hand_no !== next.hand_no) {
-        logLine(P.dealLine(next), "deal-line");
-      }
-    }
+    const first = previous === null;
+    const fresh = log.take(events, next, previous);
+    state.view = next;
     if (fresh.length) {
       markFresh(fresh, previous, next);
-      fresh.forEach(function (e) {
-        if (e.hand_result) {
-          P.handEnded(e, next.hand_pause);
-        }
-      });
+      fresh.filter((e) => e.hand_result).forEach((e) => panels.handEnded(e, next.hand_pause));
     }
     // a turn of mine begins unless the last view was this very draw: an update that
     // brings several actions at once (a connection that fell behind) may go from one draw
     // of mine to the next, round the table or into a new hand
-    var sameDraw = previous !== null && previous.seq === next.seq &&
+    const sameDraw = previous !== null && previous.seq === next.seq &&
       previous.to_move === mySeat && previous.phase === "draw";
-    if (P.myTurn() && next.phase === "draw" && !sameDraw) {
-      logLine(msg.your_turn_draw, "turn-line");
-      P.turnStarted();
+    if (myTurn() && next.phase === "draw" && !sameDraw) {
+      log.line(msg.your_turn_draw, "turn-line");
+      panels.turnStarted();
       if (!first) {
-        window.setTimeout(bringIntoView, 0); // once drawn
+        window.setTimeout(drawing.bringIntoView, 0); // once drawn
       }
     }
     if (previous === null || previous.seq !== next.seq) {
-      S.choosing = null;
+      controls.stopChoosing();
     }
-    var keys = {};
-    P.entries().forEach(function (e) { keys[e.key] = true; });
-    S.selected = S.selected.filter(function (key) { return keys[key]; });
-    P.render(previous);
-    if (first && !P.ended()) {
-      window.setTimeout(bringIntoView, 0); // once laid out
-    }
-  }
-
-  function bringIntoView() {
-    // a table opened on a small screen: the felt fills it (the site's header and the
-    // title above it scroll away), so that a decision needs no scrolling
-    var felt = P.q("[data-felt]");
-    var box = felt.getBoundingClientRect();
-    if (box.bottom > window.innerHeight || box.top < 0) {
-      felt.scrollIntoView({ block: "start" });
+    const keys = {};
+    entries(next).forEach((e) => { keys[e.key] = true; });
+    state.selected = state.selected.filter((key) => keys[key]);
+    render(previous);
+    if (first && !isEnded(next)) {
+      window.setTimeout(drawing.bringIntoView, 0); // once laid out
     }
   }
 
-  // ---- playing ----
-
-  P.act = function (action) {
-    var id = P.newId();
-    outbox[id] = { type: "act", action: action, id: id };
-    var kind = P.parse(action).kind;
-    focusHand = kind === "take" || kind === "push";
-    S.choosing = null;
-    P.feedback("");
-    P.send(outbox[id]);
-    P.render();
-  };
-
-  function ways(melds, noFit) {
-    // ask the server for every legal way to play exactly the selected cards: as the
-    // contract or melds (null), or onto each meld of ``melds`` (lay-offs and swaps); the
-    // answers together are the ways offered
-    question = { ids: {}, asked: melds.length, found: [], noFit: noFit };
-    melds.forEach(function (meld) {
-      var id = P.newId();
-      question.ids[id] = true;
-      P.send({ type: "ways", id: id, cards: P.selectedCodes(), meld: meld });
-    });
-  }
-
-  function answered(id, actions) {
-    if (!question || !question.ids[id]) {
-      return;
-    }
-    delete question.ids[id];
-    question.found = question.found.concat(actions);
-    if (!Object.keys(question.ids).length) {
-      var asked = question;
-      question = null;
-      P.offer(asked.found, asked.noFit);
-    }
-  }
+  // ---- the ways to play the selection ----
 
   function layDown() {
     // once the contract is down, the selection may also go onto a meld on the table: which
     // one is asked with the rest (R7.3)
-    var down = S.view.contract_down[mySeat];
-    var melds = [null];
-    if (down) {
-      S.view.melds.forEach(function (meld) { melds.push(meld.id); });
-    }
-    ways(melds, down ? msg.no_fit_meld
-      : P.text(msg.no_fit_contract, { contract: msg.contracts[String(S.view.hand_no)] }));
+    const down = state.view.contract_down[mySeat];
+    const melds = [null].concat(down ? state.view.melds.map((meld) => meld.id) : []);
+    asking.ask(selectedCodes(), melds, down ? msg.no_fit_meld
+      : text(msg.no_fit_contract, { contract: msg.contracts[String(state.view.hand_no)] }));
   }
 
   // ---- drawing the view ----
 
-  P.render = function (previous) {
-    var v = S.view;
+  function render(previous) {
+    const v = state.view;
     if (v === null) {
       return;
     }
-    var active = document.activeElement;
-    var focused = active && active.getAttribute && active.getAttribute("data-key");
-    var mine = P.myTurn() && !P.busy();
-    P.q("[data-hand-no]").textContent = P.text(msg.hand_no, { hand: v.hand_no, hands: config.hands });
-    P.q("[data-contract]").textContent = msg.contracts[String(v.hand_no)];
-    var turn = P.q("[data-turn]");
-    turn.textContent = P.turnText(mine || P.myTurn());
-    turn.classList.toggle("mine", P.myTurn());
-    var down = P.seatOrder().filter(function (seat) { return v.contract_down[seat]; });
-    P.q("[data-down]").textContent = down.length ? P.text(msg.down_list, {
-      players: down.map(function (seat) { return players[seat]; }).join(", ") }) : msg.down_none;
-    P.renderSeats();
-    P.renderPiles();
-    var meldWhy = mySeat === null ? "" : P.meldReason(mine);
-    P.renderMelds(mySeat !== null && !meldWhy, meldWhy);
-    P.q("[data-why-meld]").textContent = meldWhy;
+    const active = document.activeElement;
+    const focused = active && active.getAttribute && active.getAttribute("data-key");
+    const mine = myTurn() && !link.busy();
+    status.renderTurn(mine || myTurn(), myTurn());
+    drawing.renderSeats();
+    drawing.renderPiles();
+    const meldWhy = mySeat === null ? "" : controls.meldReason(mine);
+    drawing.renderMelds(mySeat !== null && !meldWhy, meldWhy);
+    t.q("[data-why-meld]").textContent = meldWhy;
     if (mySeat !== null) {
-      P.renderHand(!P.ended()); // cards may be chosen ahead of the turn
-      P.renderMoves(mine);
+      state.cursor = drawing.renderHand(!isEnded(v), selectedCodes()); // chosen ahead of the turn
+      controls.renderMoves(mine);
     }
-    P.renderScores();
-    P.renderDeadline();
-    P.renderDirector();
-    P.renderGameEnd(previous === undefined ? true : previous !== null && previous.is_over);
-    P.renderTitle(P.myTurn());
+    status.renderScores();
+    status.renderDeadline();
+    status.renderDirector();
+    panels.renderGameEnd(previous === undefined ? true : previous !== null && previous.is_over);
+    panels.renderTitle(myTurn());
     if (focused) {
-      var again = P.root.querySelector('[data-key="' + focused + '"]');
+      const again = root.querySelector('[data-key="' + focused + '"]');
       if (again && !again.disabled) {
         again.focus();
-      } else if (P.root.contains(active) || active === document.body) {
-        P.focusCursor(); // the card just played: on to the hand
+      } else if (root.contains(active) || active === document.body) {
+        focusCursor(); // the card just played: on to the hand
       }
     }
-  };
+  }
 
   // ---- the controls ----
 
-  P.root.addEventListener("click", function (event) {
-    var button = event.target.closest("button");
-    if (!button || !P.root.contains(button) || S.view === null || button.closest("dialog")) {
+  function select(key) {
+    const at = state.selected.indexOf(key);
+    if (at >= 0) {
+      state.selected.splice(at, 1);
+    } else {
+      state.selected.push(key);
+    }
+    state.cursor = key;
+    controls.stopChoosing();
+    feedback("");
+  }
+
+  const PRESSED = {
+    take: () => act(findMove(state.view.moves, "take")),
+    push: () => controls.push(),
+    discard: () => act(findMove(state.view.moves, "discard", selectedCodes()[0])),
+    lay: () => layDown(),
+    clear: () => { state.selected = []; controls.stopChoosing(); feedback(""); render(); },
+    cancel: () => { controls.stopChoosing(); render(); },
+    "more-ways": () => controls.morePage(),
+    help: () => panels.openHelp(),
+    earlier: () => panels.openEarlier()
+  };
+
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button || !root.contains(button) || state.view === null || button.closest("dialog")) {
       return;
     }
-    if (P.isOff(button)) {
+    if (button.disabled || button.getAttribute("aria-disabled") === "true") {
       event.preventDefault();
       return;
     }
-    var key = button.getAttribute("data-key");
-    var what = button.getAttribute("data-do");
-    var seat = String(mySeat);
+    const key = button.getAttribute("data-key");
+    const what = button.getAttribute("data-do");
     if (button.hasAttribute("data-way")) {
-      P.act(button.getAttribute("data-way"));
+      controls.chooseWay(parseInt(button.getAttribute("data-way"), 10));
     } else if (button.hasAttribute("data-answer")) {
-      P.answer(parseInt(button.getAttribute("data-answer"), 10));
+      controls.answer(parseInt(button.getAttribute("data-answer"), 10));
     } else if (button.hasAttribute("data-meld")) {
-      var meld = parseInt(button.getAttribute("data-meld"), 10);
-      ways([meld], P.text(msg.no_fit_layoff, { meld: meld }));
+      const meld = parseInt(button.getAttribute("data-meld"), 10);
+      asking.ask(selectedCodes(), [meld], text(msg.no_fit_layoff, { meld }));
     } else if (key) {
-      var at = S.selected.indexOf(key);
-      if (at >= 0) {
-        S.selected.splice(at, 1);
-      } else {
-        S.selected.push(key);
-      }
-      S.cursor = key;
-      S.choosing = null;
-      P.feedback("");
-      P.render();
+      select(key);
+      render();
     } else if (button.hasAttribute("data-sort")) {
-      S.sortBy = button.getAttribute("data-sort");
-      P.store("push-sort", S.sortBy);
-      P.render();
-    } else if (what === "take") {
-      P.act(seat + " take");
-    } else if (what === "push") {
-      P.push();
-    } else if (what === "discard") {
-      P.act(seat + " discard " + P.selectedCodes()[0]);
-    } else if (what === "lay") {
-      layDown();
-    } else if (what === "clear") {
-      S.selected = [];
-      S.choosing = null;
-      P.feedback("");
-      P.render();
-    } else if (what === "cancel") {
-      S.choosing = null;
-      P.render();
-    } else if (what === "more-ways") {
-      P.morePage();
-    } else if (what === "help") {
-      P.openHelp();
-    } else if (what === "earlier") {
-      P.openEarlier();
+      state.sortBy = button.getAttribute("data-sort");
+      store("push-sort", state.sortBy);
+      render();
+    } else if (PRESSED[what]) {
+      PRESSED[what]();
     }
   });
 
-  window.addEventListener("resize", function () {
-    P.render();
-  });
+  window.addEventListener("resize", () => render());
 
+  connection(msg.connecting);
+  const link = connect(config.ws, { opened: log.reconnected, message: receive,
+    closed: () => connection(msg.reconnecting) });
   // A seat holder's heartbeat: how the server knows they are still here (a socket's close
   // may never arrive); missing it for the table's grace lets their substitute play.
   if (mySeat !== null && config.heartbeat) {
-    window.setInterval(function () { P.send({ type: "ping" }); }, 1000 * config.heartbeat);
+    window.setInterval(() => link.send({ type: "ping" }), 1000 * config.heartbeat);
   }
-  connection(msg.connecting);
-  connect();
-})();
+}

@@ -1,0 +1,107 @@
+/* Where things go at a live table: pure functions of the view and the viewer's seat, no
+   page. The seats sit round the felt as the replay lays them out (the viewer at the
+   bottom, the partner opposite, the left and right opponents at the sides; a spectator,
+   seat null, sees seat 0 at the bottom); the hand sorts by suit or by rank, wilds last;
+   the fan overlaps the cards just enough for a row. */
+
+import { splitCode } from "../games/cards.js";
+
+export const PLACES = ["bottom", "left", "top", "right"];
+const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 }; // alternating colours, as the replay sorts
+const RANK_VALUE = { A: 14, T: 10, J: 11, Q: 12, K: 13 };
+
+export function seatOrder(viewer) {
+  // the viewer first, then clockwise: left opponent, partner, right opponent
+  return [0, 1, 2, 3].map((i) => (viewer === null ? i : (viewer + i) % 4));
+}
+
+export function placeOf(seat, viewer) {
+  return PLACES[(seat - (viewer === null ? 0 : viewer) + 4) % 4];
+}
+
+export function teamsInOrder(viewer) {
+  // the opponents' melds first, the viewer's team's last (nearest the hand)
+  const mine = viewer === null ? 0 : viewer % 2;
+  return [1 - mine, mine];
+}
+
+export function entries(view) {
+  // The cards in hand and the freed wilds, each with a key that stays while the card
+  // does: the n-th copy of a code ("7H#0", "7H#1"), a freed wild's marked ("p:JK#0").
+  const seen = {};
+  const out = [];
+  function add(code, pending) {
+    const key = (pending ? "p:" : "") + code;
+    seen[key] = (seen[key] || 0) + 1;
+    out.push({ code, key: key + "#" + (seen[key] - 1), pending });
+  }
+  (view.hand || []).forEach((code) => add(code, false));
+  (view.pending || []).forEach((item) => add(item[0], true));
+  return out;
+}
+
+export function codeOfKey(key) {
+  // "p:JK#0" -> "JK"
+  return key.replace(/^p:/, "").split("#")[0];
+}
+
+export function sortKey(code, by) {
+  const c = splitCode(code);
+  const wild = c.rank === "JK" || c.rank === "2" ? 1 : 0;
+  const rank = c.rank === "JK" ? 99 : RANK_VALUE[c.rank] || parseInt(c.rank, 10);
+  const suit = SUIT_ORDER[c.suit] === undefined ? 9 : SUIT_ORDER[c.suit];
+  return by === "rank" ? [wild, rank, suit] : [wild, suit, rank];
+}
+
+export function sorted(list, by) {
+  // entries (or anything with a ``code``) in the hand's order
+  return list.slice().sort((a, b) => {
+    const x = sortKey(a.code, by);
+    const y = sortKey(b.code, by);
+    for (let i = 0; i < x.length; i++) {
+      if (x[i] !== y[i]) {
+        return x[i] - y[i];
+      }
+    }
+    return 0;
+  });
+}
+
+export function fanOverlap(rowWidth, cardWidth, n) {
+  // how far (px, negative) each card of a fan of ``n`` slides under the one before so
+  // that the fan fits its row; null when it needs none (one card, or no width yet)
+  if (n < 2 || !rowWidth) {
+    return null;
+  }
+  const step = Math.min(cardWidth + 4, (rowWidth - cardWidth - 4) / (n - 1));
+  return Math.round(step - cardWidth);
+}
+
+export function isEnded(view) {
+  // over, or ended unfinished (abandoned, or ended by the organisers)
+  return Boolean(view.is_over || view.status === "abandoned" || view.status === "ended");
+}
+
+export function changes(previous, next) {
+  // what changed on the table from ``previous`` to ``next`` within one hand, to be marked
+  // for a moment: the melds that grew or are new, the cards new in hand (by their keys)
+  const melds = {};
+  const hand = {};
+  if (previous && previous.hand_no === next.hand_no) {
+    const before = {};
+    previous.melds.forEach((m) => { before[m.id] = m.cards.join(" "); });
+    next.melds.forEach((m) => {
+      if (before[m.id] !== m.cards.join(" ")) {
+        melds[m.id] = true;
+      }
+    });
+    const had = {};
+    entries(previous).forEach((e) => { had[e.key] = true; });
+    entries(next).forEach((e) => {
+      if (!had[e.key]) {
+        hand[e.key] = true;
+      }
+    });
+  }
+  return { melds, hand };
+}

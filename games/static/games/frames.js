@@ -1,0 +1,26 @@
+/* The replay's frames as the server sends them (games/replay.py compact_frames: a hand's
+   first frame whole, each later one only what changed) made whole again. Pure: no page. */
+
+export function expand(hands) {
+  // each frame is the one before with the changes over it: "hands" by seat (null: the
+  // seat's cards as they were), "melds" by id, anything else whole
+  return hands.map(function (hand) {
+    var frames = [];
+    hand.frames.forEach(function (delta) {
+      var frame = frames.length ? Object.assign({}, frames[frames.length - 1]) : {};
+      Object.keys(delta).forEach(function (key) {
+        var value = delta[key];
+        if (frames.length && key === "hands") {
+          value = value.map(function (cards, seat) { return cards === null ? frame.hands[seat] : cards; });
+        } else if (frames.length && key === "melds") {
+          var melds = frame.melds.slice();
+          value.forEach(function (meld) { melds[meld.id] = meld; });
+          value = melds;
+        }
+        frame[key] = value;
+      });
+      frames.push(frame);
+    });
+    return { hand: hand.hand, dealer: hand.dealer, frames: frames };
+  });
+}
