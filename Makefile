@@ -59,6 +59,20 @@ lint: install
 docs: install
 	$(VENV)/bin/mkdocs serve -a 127.0.0.1:8001
 
+# Mutation testing of the pure cores with mutmut ([tool.mutmut] in pyproject.toml,
+# docs/developing/mutation.md), then the score of each module (tests/mutation_score.py).
+# Not part of `make test` nor of CI: it takes hours on two cores. One child process, so
+# that it leaves the machine's other core free; results are kept in mutants/ and a run
+# resumes where the last stopped. MUTANTS narrows it by mutant name, for example
+# make mutation MUTANTS='tournaments.formats.*'
+.PHONY: mutation
+MUTANTS ?=
+mutation: export DJANGO_DEBUG = true
+mutation: export PUSH_ENGINE_PURE = 1
+mutation: install
+	$(VENV)/bin/mutmut run --max-children 1 $(MUTANTS)
+	$(PY) tests/mutation_score.py
+
 clean:
 	find games -name '*.so' -delete
 	rm -f games/engine/compiled-sources.sha256
