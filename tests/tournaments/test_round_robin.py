@@ -132,3 +132,4 @@ def test_further_cycles_keep_alternating_home_and_away(n: int) -> None:
         expected = [Pairing(p.away, p.home) if cycle % 2 and p.away is not None else p
                     for p in first[index]]
         assert round_robin_round(ids, number, cycles=4) == expected, number
+        assert round_robin_schedule(ids, cycles=4)[number - 1] == expected, number
