@@ -70,6 +70,23 @@ lint: install $(NODE_STAMP)
 docs: install
 	$(VENV)/bin/mkdocs serve -a 127.0.0.1:8001
 
+# Mutation testing of the pure cores with mutmut ([tool.mutmut] in pyproject.toml,
+# docs/developing/mutation.md), then the score of each module (tests/mutation_score.py).
+# Not part of `make test` nor of CI: it takes hours on two cores. One child process, so
+# that it leaves the machine's other core free. Results are kept in mutants/: a plain run
+# resumes where the last stopped; MUTANTS (mutant names or patterns) runs those again,
+# for example make mutation MUTANTS='tournaments.formats.*'. PY_IGNORE_IMPORTMISMATCH:
+# mutmut's own process has imported tests/conftest.py from the checkout, and pytest would
+# refuse the copy in mutants/ that a resumed run collects.
+.PHONY: mutation
+MUTANTS ?=
+mutation: export DJANGO_DEBUG = true
+mutation: export PUSH_ENGINE_PURE = 1
+mutation: export PY_IGNORE_IMPORTMISMATCH = 1
+mutation: install
+	$(VENV)/bin/mutmut run --max-children 1 $(MUTANTS)
+	$(PY) tests/mutation_score.py
+
 clean:
 	find games -name '*.so' -delete
 	rm -f games/engine/compiled-sources.sha256

@@ -318,3 +318,15 @@ def test_it_refuses_the_reset_when_the_winners_bracket_team_won() -> None:
     assert rounds_total(played.bracket, played.winners) == 2 * played.bracket.k
     with pytest.raises(PairingError, match="not needed"):
         round_pairings(played.bracket, played.winners, 2 * played.bracket.k + 1)
+
+
+def test_a_refused_winner_names_the_match_as_people_do() -> None:
+    # a round of several matches is named with the match's number; a round of one (a final)
+    # by its name alone
+    bracket = double_bracket(list(range(1, 9)))
+    named = {("W", 1, 1): "Winners' round 1, match 2", ("L", 1, 1): "Losers' round 1, match 2",
+             ("W", 3, 0): "Winners' final", ("F", 1, 0): "Grand final"}
+    for key, name in named.items():
+        with pytest.raises(PairingError) as refused:
+            bracket_teams(bracket, {key: 3})
+        assert str(refused.value).startswith(f"team 3 is recorded as the winner of {name}, but")

@@ -17,6 +17,7 @@ from tournaments.formats.draft import (
     meetings,
     move_table,
     rematch_warnings,
+    seat_position,
     swap_partners,
     swap_teams,
 )
@@ -130,3 +131,42 @@ def test_any_sequence_of_edits_keeps_every_team_and_player_once(
                                                                            10 * team + 1))
     assert [t.number for t in current] == [1, 2, 3, 4]
     assert len(meetings(current)) == 3
+
+
+def test_it_swaps_the_seats_of_team_a_leaving_team_b_as_it_was() -> None:
+    swapped = swap_partners(draw((1, 2), (3, 4)), 101, 0)
+
+    assert swapped[0].sides[0].seats == (side(1).seats[1], side(1).seats[0])
+    assert swapped[0].sides[1] == side(2) and swapped[1] == draw((1, 2), (3, 4))[1]
+
+
+def test_it_moves_a_table_to_the_last_place() -> None:
+    moved = move_table(draw((1, 2), (3, 4), (5, 6)), 101, 3)
+
+    assert teams_at(moved) == [(3, 4), (5, 6), (1, 2)]
+    assert [t.number for t in moved] == [1, 2, 3]
+
+
+def test_a_substitute_bot_in_a_first_seat_does_not_hide_the_second_seat() -> None:
+    # a bot stands in for the first player; the second sits at another table too
+    substituted = Side(3, "T3", (SeatSpec(None, "greedy", substitute=True),
+                                 SeatSpec(10, name="P10")))
+    twice = (DrawTable(1, 1, (side(1), side(2))), DrawTable(2, 2, (substituted, side(4))))
+
+    with pytest.raises(DraftError, match="P10 would sit twice"):
+        check_draw(twice)
+
+
+def test_rematch_warnings_come_in_the_order_of_the_teams() -> None:
+    before = draw((1, 2), (3, 4), (5, 6), (7, 8))
+    after = draw((1, 8), (3, 6), (5, 4), (7, 2))
+    met = {frozenset(pair): [1] for pair in ((1, 8), (3, 6), (4, 5), (2, 7))}
+
+    warnings = rematch_warnings(before, after, met)
+
+    assert warnings == [f"rematch: {a} and {b} already met in round 1"
+                        for a, b in (("T1", "T8"), ("T2", "T7"), ("T3", "T6"), ("T4", "T5"))]
+
+
+def test_team_a_sits_in_seats_0_and_2_and_team_b_in_1_and_3() -> None:
+    assert [seat_position(s, i) for s in (0, 1) for i in (0, 1)] == [0, 2, 1, 3]

@@ -153,3 +153,11 @@ def test_nothing_outside_formats_branches_on_a_tournaments_format() -> None:
                 found.append(f"{relative}:{number}: {line.strip()}")
     assert len(paths) > 100  # the scan saw the code base
     assert not found, "ask the tournament's format_spec instead:\n" + "\n".join(found)
+
+
+def test_a_swiss_plays_its_odd_team_against_the_bots_when_the_policy_says_so() -> None:
+    data = Data([1, 2, 3], Settings(bye_policy="bot"))
+
+    odd_out = [pairing for _slot, pairing in format_of("swiss").pairings(data, 1)][-1]
+
+    assert odd_out.away is None and odd_out.against_bot

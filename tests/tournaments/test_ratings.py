@@ -120,3 +120,12 @@ def test_replay_is_deterministic_and_matches_step_by_step(played: list[Game]) ->
         step.update(rate_game(step, team0, team1, totals))
     assert step == final
     assert sum(len(h) for h in history.values()) == 4 * len(played)
+
+
+def test_players_missing_from_the_ratings_start_as_new_players() -> None:
+    # default_rating() is called during the game, not only when the module is imported
+    new = Rating(mu=25.0, sigma=25 / 3)
+    unrated = rate_game({}, (1, 2), (3, 4), (10, 20))
+
+    assert unrated == rate_game(dict.fromkeys((1, 2, 3, 4), new), (1, 2), (3, 4), (10, 20))
+    assert default_rating() == new

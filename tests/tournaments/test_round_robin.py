@@ -120,3 +120,16 @@ def test_it_rejects_impossible_schedules(
 def test_it_rejects_a_round_that_does_not_exist(k: int) -> None:
     with pytest.raises(PairingError, match="does not exist"):
         round_robin_round([1, 2, 3, 4], k)
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_further_cycles_keep_alternating_home_and_away(n: int) -> None:
+    ids = list(range(1, n + 1))
+    first = round_robin_schedule(ids)
+    per_cycle = len(first)
+    for number in range(1, 4 * per_cycle + 1):
+        cycle, index = divmod(number - 1, per_cycle)
+        expected = [Pairing(p.away, p.home) if cycle % 2 and p.away is not None else p
+                    for p in first[index]]
+        assert round_robin_round(ids, number, cycles=4) == expected, number
+        assert round_robin_schedule(ids, cycles=4)[number - 1] == expected, number

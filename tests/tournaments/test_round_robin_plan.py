@@ -160,3 +160,29 @@ def test_after_any_accepted_swap_every_pair_meets_exactly_once(n: int, double: b
             draft = edited
         tournament.paired.append(draft)
     check_every_pair_meets_once_a_cycle(teams, tournament.paired)
+
+
+def test_a_double_round_robin_re_plans_both_cycles() -> None:
+    # a swap in round 1 re-plans every round still to come, the second cycle's too
+    teams = list(range(1, 7))
+    spec, data = format_of("double_round_robin"), Data(teams)
+    first = swapped(round_robin_schedule(teams)[:1], 1, 2)
+
+    plan = spec.replanned(data, [first])
+
+    assert len(plan) == spec.rounds_total(data) - 1 == 9
+    check_every_pair_meets_once_a_cycle(teams, [first, *plan])
+
+
+def test_a_rounds_pairings_depend_only_on_the_rounds_before_it() -> None:
+    # round 1 was swapped and rounds 2 and 3 paired on the plan made then: asked again for
+    # round 2, the format answers from round 1 alone, not from the rounds drawn after it
+    teams = list(range(1, 7))
+    spec, data = format_of("round_robin"), Data(teams)
+    data.paired = [swapped(round_robin_schedule(teams)[:1], 1, 2)]
+    second = spec.pairings(data, 2)
+    assert second != [(None, p) for p in round_robin_schedule(teams)[1]]  # the plan's
+    data.paired.append([p for _slot, p in second])
+    data.paired.append([p for _slot, p in spec.pairings(data, 3)])
+
+    assert spec.pairings(data, 2) == second

@@ -242,3 +242,40 @@ def test_it_rejects_fields_it_cannot_pair(teams: list[Team], odd: str, message: 
 def test_stub_replace_keeps_the_protocol() -> None:
     team = replace(Team(1), points=1.5)
     assert pair_swiss_round([team, Team(2)]) == [Pairing(1, 2)]
+
+
+def tiers_of(teams: Sequence[SwissTeam], pairings: list[Pairing]) -> Tiers:
+    """The total of :func:`pair_tiers` over a round's pairings (a bye: the odd team out)."""
+    order = ranked(teams)
+    rank = {t.id: i for i, t in enumerate(order)}
+    table = pair_tiers(order)
+    return total([table[min(rank[p.home], rank[p.away]), max(rank[p.home], rank[p.away])]
+                  if p.away is not None else table[rank[p.home], len(order)]
+                  for p in pairings])
+
+
+def not_needed(*args: object, **kwargs: object) -> None:
+    raise AssertionError("the pairing by brackets should have paired this field")
+
+
+@settings(max_examples=30, deadline=None)
+@given(points=st.lists(st.sampled_from([0, 1, 2, 3]), min_size=65, max_size=90),
+       data=st.data())
+def test_a_big_field_with_no_past_pairs_by_brackets_as_well_as_the_complete_graph(
+        points: list[int], data: st.DataObject) -> None:
+    """Above COMPLETE_GRAPH_UP_TO teams the pairing goes by score brackets; with no
+    rematch to avoid, the brackets alone pair it (no slower step needed), each floating its
+    lowest team to the top of the next, which is what the complete graph finds too: the
+    same total of every priority."""
+    byes = data.draw(st.lists(st.sampled_from([0, 1]), min_size=len(points),
+                              max_size=len(points)))
+    teams = [Team(i, p, i, byes=b) for i, (p, b) in enumerate(zip(points, byes, strict=True), 1)]
+    with pytest.MonkeyPatch.context() as patch:
+        # the fast path alone pairs such a field: the whole-field steps are never needed
+        patch.setattr(swiss_module._Round, "whole", not_needed)
+        by_brackets = pair_swiss_round(teams)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(swiss_module, "COMPLETE_GRAPH_UP_TO", len(teams))
+        complete = pair_swiss_round(teams)
+
+    assert tiers_of(teams, by_brackets) == tiers_of(teams, complete)
