@@ -163,8 +163,8 @@ def test_a_name_nobody_has_is_checked_as_long_as_one_who_may_not_play() -> None:
     services.robot_answer(entry=played, user=cai, accept=True)
     client = Client()
     client.force_login(anna)
-    url = reverse("tournaments:robot_play", args=[event.pk])
-    client.get(reverse("tournaments:robot_detail", args=[event.pk]))  # the session is read
+    url = reverse("robot_duplicate:play", args=[event.pk])
+    client.get(reverse("robot_duplicate:detail", args=[event.pk]))  # the session is read
     queries = {}
     for name in ("nobody", "root", "gone", event.organisers.get().username, "cai"):
         with CaptureQueriesContext(connection) as context:
