@@ -41,8 +41,9 @@ def shown(client: Client, games: SecretGames) -> dict[str, bool]:
     return seen
 
 
-def test_an_organiser_who_plays_sees_nothing_of_the_secret_rounds_games_in_the_admin(
-        games: SecretGames) -> None:
+def organisers(games: SecretGames) -> tuple[Client, Client]:
+    """Logged in at the admin: the organiser who plays in the secret round, and another
+    organiser of the tournament, who does not."""
     player = games.users["organiser"]
     player.is_staff = True
     player.save()
@@ -51,6 +52,12 @@ def test_an_organiser_who_plays_sees_nothing_of_the_secret_rounds_games_in_the_a
     other = UserFactory(username="organiser-who-directs")
     games.tournament.organisers.add(other)
     directing.force_login(other)
+    return playing, directing
+
+
+def test_an_organiser_who_plays_sees_nothing_of_the_secret_rounds_games_in_the_admin(
+        games: SecretGames) -> None:
+    playing, directing = organisers(games)
 
     assert set(shown(directing, games).values()) == {True}  # the markers are there
     assert set(shown(playing, games).values()) == {False}
@@ -64,14 +71,7 @@ def test_the_console_and_the_printed_deals_show_an_organiser_who_plays_nothing_o
     deals are the admin's too: while the round is secret, an organiser who plays in it (here
     on table 2, finished, their seat taken by a substitute) sees no result of its tables, no
     count of those done, and no pack; another organiser sees them all."""
-    player = games.users["organiser"]
-    player.is_staff = True
-    player.save()
-    playing, directing = Client(), Client()
-    playing.force_login(player)
-    other = UserFactory(username="organiser-who-directs")
-    games.tournament.organisers.add(other)
-    directing.force_login(other)
+    playing, directing = organisers(games)
     result = Result.objects.get(match=games.matches[0])
     t = games.tournament.pk
     markers = {f"/admin/tournaments/tournament/{t}/console/": f"{result.total_a}–{result.total_b}",
