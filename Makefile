@@ -35,12 +35,17 @@ run: compile
 # makes tests/games/test_build.py fail if the compiled build is not the one loaded. The
 # command-line tests (subprocesses, the slowest) run on the compiled build only: they call
 # the engine as the others do.
+# WORKERS: pytest-xdist's processes. Many tests wait on servers, workers, browsers and
+# clocks, so two workers leave two cores half idle; four keep them busy (on a bigger
+# machine, make test WORKERS=8). worksteal hands a finished worker the others' queued tests,
+# so the run does not wait on one worker's long tail.
 ENGINE_TESTS = tests/games --ignore=tests/games/test_commands.py
+WORKERS ?= 4
+PYTEST = $(VENV)/bin/pytest -n $(WORKERS) --dist worksteal
 test: export DJANGO_DEBUG = true
 test: compile
-	eval "$$($(PY) tests/local_services.py)" && $(VENV)/bin/pytest -n 2
-	eval "$$($(PY) tests/local_services.py)" && PUSH_ENGINE_PURE=1 $(VENV)/bin/pytest -n 2 \
-		$(ENGINE_TESTS)
+	eval "$$($(PY) tests/local_services.py)" && $(PYTEST)
+	eval "$$($(PY) tests/local_services.py)" && PUSH_ENGINE_PURE=1 $(PYTEST) $(ENGINE_TESTS)
 
 # The browser code's tools (package.json): eslint, exactly as package-lock.json has it;
 # again only when the lock file changes. Needs node and npm.

@@ -1,5 +1,7 @@
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings as hypothesis_settings
@@ -56,6 +58,25 @@ def _require_services() -> None:
         )
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(request: pytest.FixtureRequest, django_test_environment: None,
+                    django_db_blocker: Any, django_db_modify_db_settings: None) -> Iterator[None]:
+    """pytest-django's own, but on PostgreSQL each worker's database is copied from one
+    migrated template (``tests/database.py``) and then kept as it is (nothing left to
+    migrate). Dropped at the end either way. No test asks for a serialized rollback."""
+    from django.test.utils import setup_databases, teardown_databases
+
+    from tests.database import copy_from_template
+
+    with django_db_blocker.unblock():
+        copied = copy_from_template()
+        config = setup_databases(verbosity=request.config.option.verbose, interactive=False,
+                                 keepdb=copied, serialized_aliases=set())
+    yield
+    with django_db_blocker.unblock():
+        teardown_databases(config, verbosity=request.config.option.verbose)
+
+
 @pytest.fixture(autouse=True)
 def _english() -> None:
     """Each test starts in the site's language: a request in Finnish leaves Finnish active
@@ -73,8 +94,8 @@ def _fresh_cache() -> None:
     cache.clear()
 
 
-@pytest.fixture
-def eager_tasks() -> Iterator[None]:
+@contextmanager
+def tasks_in_process() -> Iterator[None]:
     """Run Celery tasks in-process even where a broker is configured (CI); then restore.
     With ``django_capture_on_commit_callbacks(execute=True)`` a test sees the work the
     services enqueue after their commit actually done."""
@@ -83,5 +104,14 @@ def eager_tasks() -> Iterator[None]:
     conf = app.conf
     saved = conf.task_always_eager, conf.task_eager_propagates
     conf.task_always_eager = conf.task_eager_propagates = True
-    yield
-    conf.task_always_eager, conf.task_eager_propagates = saved
+    try:
+        yield
+    finally:
+        conf.task_always_eager, conf.task_eager_propagates = saved
+
+
+@pytest.fixture
+def eager_tasks() -> Iterator[None]:
+    """A test's Celery tasks run in-process (``tasks_in_process``)."""
+    with tasks_in_process():
+        yield

@@ -1,7 +1,8 @@
 """What a run sets up for itself: the tests that read ../shared (the conformance records,
 the rules' numbers) skip where it is missing, saying so, and fail in CI, where it is always
 laid beside the checkout; the translations are compiled at the start, so plain ``pytest``
-needs no step before it."""
+needs no step before it; on PostgreSQL each worker's database is a copy of one migrated
+template, named after the migrations it holds."""
 
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.db.migrations.loader import MigrationLoader
+from django.db.migrations.recorder import MigrationRecorder
 
 from config.environment import read
 
 from .conftest import compile_translations
+from .database import migration_digest
 from .services import SHARED, shared_file
 
 
@@ -56,3 +61,28 @@ def test_a_po_newer_than_its_mo_is_compiled_at_the_start(settings: Any, tmp_path
     assert compile_translations() == [po]
     assert po.with_suffix(".mo").stat().st_size > 1000
     assert compile_translations() == []  # up to date: not written again
+
+
+@pytest.mark.django_db
+def test_on_postgresql_the_database_is_a_copy_of_the_template_of_these_migrations() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL only: on SQLite each worker migrates its own memory database")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT datname FROM pg_database WHERE datname LIKE %s",
+                       [rf"%\_migrated\_{migration_digest()}"])
+        assert len(cursor.fetchall()) == 1
+    applied = set(MigrationRecorder(connection).applied_migrations())
+    assert applied == set(MigrationLoader(None, ignore_no_migrations=True).disk_migrations)
+
+
+def test_a_changed_migration_names_another_template(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = migration_digest()
+    text = Path.read_bytes
+    changed = "0001_initial.py"
+
+    def read_bytes(path: Path) -> bytes:
+        return text(path) + (b"# changed" if path.match(f"tournaments/migrations/{changed}")
+                             else b"")
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    assert migration_digest() != before

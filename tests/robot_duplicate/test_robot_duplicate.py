@@ -60,20 +60,27 @@ def test_a_board_a_bot_finished_may_count_as_not_played() -> None:
 
 
 
+class Act:
+    """A person's action, with the bots answering at once: ``capture`` is the on-commit hook
+    (``captureOnCommitCallbacks``) that runs the work a service enqueues after its commit."""
+
+    def __init__(self, capture: Any) -> None:
+        self.capture = capture
+
+    def __call__(self, table_id: int, seat: int, text: str, client_id: str) -> int:
+        with self.capture(execute=True):
+            return service.table_act(table_id, seat, text, client_id)
+
+    def bot(self, table_id: int, seq: int) -> None:
+        with self.capture(execute=True):
+            assert service.bot_move(table_id, seq) is not None
+
+
 @pytest.fixture
-def act(eager_tasks: None, django_capture_on_commit_callbacks: Any, settings: Any) -> Any:
+def act(eager_tasks: None, django_capture_on_commit_callbacks: Any, settings: Any) -> Act:
     """A person's action, with the bots answering at once (their tasks in-process)."""
     settings.LIVE_BOT_PAUSE_SECONDS = 0
-
-    class Act:
-        def __call__(self, table_id: int, seat: int, text: str, client_id: str) -> int:
-            with django_capture_on_commit_callbacks(execute=True):
-                return service.table_act(table_id, seat, text, client_id)
-
-        def bot(self, table_id: int, seq: int) -> None:
-            with django_capture_on_commit_callbacks(execute=True):
-                assert service.bot_move(table_id, seq) is not None
-    return Act()
+    return Act(django_capture_on_commit_callbacks)
 
 
 def open_event(**kwargs: Any) -> RobotEvent:

@@ -4,6 +4,9 @@ An online duplicate round of three tables: tables 1 and 2 have finished (bots pl
 their people are marked absent), table 3 is in play (its person has not yet played a
 turn), so the round's boards are secret. Its organiser plays in it (on table 2's team).
 And a robot duplicate event whose window is still open, with one entrant's game finished.
+
+Playing those games takes seconds, so a test module builds the site once (``secret_site``,
+``conftest.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.live.models import LiveTable
@@ -40,6 +44,19 @@ class SecretGames:
         services.round_release_boards(round=self.round, user=self.users["organiser"])
         RobotEvent.objects.filter(pk=self.event.pk).update(
             closes=timezone.now() - timedelta(seconds=1))
+
+    def fresh(self) -> SecretGames:
+        """The same site read again from the database (a rolled-back test may have left
+        these objects changed in memory)."""
+        users = get_user_model().objects.in_bulk(
+            [u.pk for u in self.users.values() if u is not None])
+        matches = Match.objects.select_related("team_a", "table").in_bulk(
+            [m.pk for m in self.matches])
+        return SecretGames(
+            Tournament.objects.get(pk=self.tournament.pk), Round.objects.get(pk=self.round.pk),
+            [matches[m.pk] for m in self.matches], RobotEvent.objects.get(pk=self.event.pk),
+            RobotEntry.objects.get(pk=self.entry.pk),
+            {who: None if u is None else users[u.pk] for who, u in self.users.items()})
 
     def tables(self) -> list[int]:
         """Every live table: the round's three, then the robot event's."""
@@ -88,3 +105,4 @@ def build(act: Any, capture: Any) -> SecretGames:
     return SecretGames(tournament, round, matches, event, entry, {
         "anonymous": None, "other table": other, "not yet played": waiting,
         "organiser": organiser})
+

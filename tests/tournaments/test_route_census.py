@@ -33,7 +33,7 @@ from tests.robot_duplicate.test_robot_duplicate import act, play  # noqa: F401  
 from tournaments.models import Player, Result, Team
 
 from .factories import UserFactory
-from .secret_games import SecretGames, build
+from .secret_games import SecretGames
 
 pytestmark = pytest.mark.django_db
 
@@ -64,17 +64,17 @@ def patterns(resolver: URLResolver, prefix: str = "") -> Iterator[str]:
             yield prefix + str(entry.pattern)
 
 
-def values(games: SecretGames, route: str, name: str) -> list[str]:
+def values(site: SecretGames, route: str, name: str) -> list[str]:
     """What to put for path parameter ``name`` of ``route``: every object of the secret
     games it can name. A parameter nobody taught the census fails the test."""
-    t, matches = games.tournament, games.matches
-    by_api = {"tournaments": [t.pk], "rounds": [games.round.pk],
-              "matches": [m.pk for m in matches], "robot-events": [games.event.pk],
+    t, matches = site.tournament, site.matches
+    by_api = {"tournaments": [t.pk], "rounds": [site.round.pk],
+              "matches": [m.pk for m in matches], "robot-events": [site.event.pk],
               "teams": [m.team_a_id for m in matches], "players": [
                   p.pk for p in Player.objects.filter(user__isnull=False)]}
     known: dict[str, list[Any]] = {
         "tournament_id": [t.pk], "number": [1, 2, 3, 4, 5], "match_id": [m.pk for m in matches],
-        "table_id": games.tables(), "event_id": [games.event.pk], "entry_id": [games.entry.pk],
+        "table_id": site.tables(), "event_id": [site.event.pk], "entry_id": [site.entry.pk],
         "team_id": list(Team.objects.values_list("pk", flat=True)),
         "player_id": [p.pk for p in Player.objects.filter(user__isnull=False)],
         "format": ["json", "csv", "ndjson"],
@@ -87,14 +87,14 @@ def values(games: SecretGames, route: str, name: str) -> list[str]:
     return [str(v) for v in known[name]]
 
 
-def paths(games: SecretGames) -> list[str]:
+def paths(site: SecretGames) -> list[str]:
     """Every path the census asks for."""
     found = []
     for route in patterns(get_resolver()):
         if any(route.startswith(prefix) for prefix in NOT_GAMES):
             continue
         names = [a or b for a, b in PARAM.findall(route)]
-        for chosen in itertools.product(*(values(games, route, n) for n in names)):
+        for chosen in itertools.product(*(values(site, route, n) for n in names)):
             fill = iter(chosen)
             path = PARAM.sub(lambda _m, fill=fill: next(fill), route)
             path = path.replace("^", "").replace("$", "").replace("\\.", ".").replace("/?", "")
@@ -102,13 +102,13 @@ def paths(games: SecretGames) -> list[str]:
     return sorted(set(found))
 
 
-def markers(games: SecretGames) -> dict[str, str]:
+def markers(site: SecretGames) -> dict[str, str]:
     """Text that only the secret games' answers hold, by what it is (compared with every
     space taken out of the answer): a finished table's total as a page and as the API and
     the records write it, its first actions as its record and its replay write them, its
     first board's result in the boards export, the robot event's ranking line."""
     found: dict[str, str] = {}
-    match = games.matches[0]
+    match = site.matches[0]
     result = Result.objects.get(match=match)
     found["a total on a page"] = f"{result.total_a}–{result.total_b}"
     found["a total on the round page"] = f'<span class="total">{result.total_b}<'
@@ -118,14 +118,14 @@ def markers(games: SecretGames) -> dict[str, str]:
     found["a board in the export"] = (f"1,1,0,{match.team_a_id},{match.team_a.name},{match.pk},"
                                       f"1,{first[1] - first[0]},")
     for name, table_id in (("table 1", match.live_table_id),
-                           ("the robot table", games.entry.live_table_id)):
+                           ("the robot table", site.entry.live_table_id)):
         actions = LiveTable.objects.get(pk=table_id).record["hands"][0]["actions"]
         found[f"{name}'s record"] = compact(actions[:6])[1:-1]
         discard = next(action for action in actions if action["do"] == "discard")
         # the replay's own key order (PostgreSQL keeps a stored record's keys in its own)
         found[f"{name}'s replay"] = compact(
             {"act": {"seat": discard["seat"], "do": "discard", "card": discard["card"]}})[1:-1]
-    found["the robot ranking"] = f"{games.entry.pk},{games.entry.player.username},,"
+    found["the robot ranking"] = f"{site.entry.pk},{site.entry.player.username},,"
     return found
 
 
@@ -140,61 +140,56 @@ def answer(client: Client, path: str) -> str:
     return re.sub(r"\s+", "", f"{response.status_code} {headers} {body.decode(errors='replace')}")
 
 
-@pytest.fixture
-def games(act: Any, django_capture_on_commit_callbacks: Any) -> SecretGames:  # noqa: F811
-    return build(act, django_capture_on_commit_callbacks)
-
-
-def census(games: SecretGames, user: Any) -> dict[str, set[str]]:
+def census(site: SecretGames, user: Any) -> dict[str, set[str]]:
     """Which markers each answer holds, by path, for ``user`` (None: logged out)."""
     client = Client()
     if user is not None:
         client.force_login(user)
-    found = {name: re.sub(r"\s+", "", marker) for name, marker in markers(games).items()}
+    found = {name: re.sub(r"\s+", "", marker) for name, marker in markers(site).items()}
     hits = {}
-    for path in paths(games):
+    for path in paths(site):
         text = answer(client, path)
         hits[path] = {name for name, marker in found.items() if marker in text}
     return hits
 
 
-def test_once_released_every_marker_shows_where_games_are_shown(games: SecretGames) -> None:
-    games.release()
-    hits = census(games, None)
+def test_once_released_every_marker_shows_where_games_are_shown(site: SecretGames) -> None:
+    site.release()
+    hits = census(site, None)
     shown = set().union(*hits.values())
-    assert shown == set(markers(games))
-    table, robot = games.matches[0].live_table_id, games.entry.live_table_id
+    assert shown == set(markers(site))
+    table, robot = site.matches[0].live_table_id, site.entry.live_table_id
     must = [
         (f"/tables/{table}/record.json", "table 1's record"),
         (f"/tables/{table}/replay.json", "table 1's replay"),
         (f"/tables/{robot}/record.json", "the robot table's record"),
         (f"/tables/{robot}/replay.json", "the robot table's replay"),
-        (f"/matches/{games.matches[0].pk}/record.json", "table 1's record"),
-        (f"/matches/{games.matches[0].pk}/", "a total on a page"),
-        (f"/tournaments/{games.tournament.pk}/rounds/1/", "a total on the round page"),
-        (f"/tournaments/{games.tournament.pk}/rounds/1/live/", "a total on the round page"),
-        (f"/tournaments/{games.tournament.pk}/rounds/1/", "where table 3 stands"),
-        (f"/api/v1/matches/{games.matches[0].pk}/", "a total in the API"),
-        (f"/api/v1/tournaments/{games.tournament.pk}/boards.csv", "a board in the export"),
-        (f"/api/v1/robot-events/{games.event.pk}/ranking.csv", "the robot ranking"),
+        (f"/matches/{site.matches[0].pk}/record.json", "table 1's record"),
+        (f"/matches/{site.matches[0].pk}/", "a total on a page"),
+        (f"/tournaments/{site.tournament.pk}/rounds/1/", "a total on the round page"),
+        (f"/tournaments/{site.tournament.pk}/rounds/1/live/", "a total on the round page"),
+        (f"/tournaments/{site.tournament.pk}/rounds/1/", "where table 3 stands"),
+        (f"/api/v1/matches/{site.matches[0].pk}/", "a total in the API"),
+        (f"/api/v1/tournaments/{site.tournament.pk}/boards.csv", "a board in the export"),
+        (f"/api/v1/robot-events/{site.event.pk}/ranking.csv", "the robot ranking"),
     ]
     for path, marker in must:
         assert marker in hits[path], path
 
 
 @pytest.mark.parametrize("who", ["anonymous", "other table", "not yet played", "organiser"])
-def test_no_route_shows_a_secret_game(games: SecretGames, who: str) -> None:
-    hits = census(games, games.users[who])
+def test_no_route_shows_a_secret_game(site: SecretGames, who: str) -> None:
+    hits = census(site, site.users[who])
     leaks = {path: found for path, found in hits.items() if found}
     assert leaks == {}
 
 
 def test_a_secret_rounds_tables_fragment_does_not_change_as_its_games_go_on(
-        games: SecretGames, act: Any) -> None:  # noqa: F811
+        site: SecretGames, act: Any) -> None:  # noqa: F811
     """The round's fragment (and so its ETag) tells nothing of a secret table's play."""
-    path = f"/tournaments/{games.tournament.pk}/rounds/1/live/"
+    path = f"/tournaments/{site.tournament.pk}/rounds/1/live/"
     before = Client().get(path)
-    table = games.matches[2].live_table_id
+    table = site.matches[2].live_table_id
     assert table is not None
     service.begin(table)
     play(table, act, random.Random(5), hands=1)  # the person plays out the first hand
@@ -205,16 +200,16 @@ def test_a_secret_rounds_tables_fragment_does_not_change_as_its_games_go_on(
 
 @pytest.mark.parametrize("who", ["anonymous", "other table", "not yet played", "organiser"])
 def test_no_route_tells_which_tables_of_a_secret_round_have_finished(
-        games: SecretGames, who: str) -> None:
+        site: SecretGames, who: str) -> None:
     """Tables 1 and 2 have finished, table 3 plays: as on the round's page, every table is
     being played everywhere (a team's and a player's results, the API's status and its
     filter), no team is marked provisional in the standings, and the match pages offer the
     same. An organiser who directs the round sees the statuses in the API."""
     client = Client()
-    if games.users[who] is not None:
-        client.force_login(games.users[who])
-    done, playing = games.matches[0], games.matches[2]
-    matches = f"/api/v1/matches/?round={games.round.pk}"
+    if site.users[who] is not None:
+        client.force_login(site.users[who])
+    done, playing = site.matches[0], site.matches[2]
+    matches = f"/api/v1/matches/?round={site.round.pk}"
 
     def statuses(client: Client) -> dict[int, str]:
         return {m["id"]: m["status"] for m in client.get(matches).json()["results"]}
@@ -230,7 +225,7 @@ def test_no_route_tells_which_tables_of_a_secret_round_have_finished(
         for page in (f"/teams/{match.team_a_id}/", f"/players/{match.team_a.player_b_id}/"):
             text = client.get(page).content.decode()
             assert '">being played</a>' in text and '">done</a>' not in text, page
-    standings = client.get(f"/tournaments/{games.tournament.pk}/standings/").content.decode()
+    standings = client.get(f"/tournaments/{site.tournament.pk}/standings/").content.decode()
     assert "badge-provisional" not in standings
     if who != "not yet played":  # who may enter table 3's sheet (refused while it plays)
         report = {match.pk: "Report the result" in client.get(f"/matches/{match.pk}/")
@@ -238,32 +233,32 @@ def test_no_route_tells_which_tables_of_a_secret_round_have_finished(
         assert len(set(report.values())) == 1, report
 
     director = UserFactory(username="organiser-who-directs")
-    games.tournament.organisers.add(director)
+    site.tournament.organisers.add(director)
     directing = Client()
     directing.force_login(director)
     assert statuses(directing)[done.pk] == "done" and filtered(directing, "done") == 2
-    games.release()
+    site.release()
     assert statuses(client)[done.pk] == "done" and filtered(client, "done") == 2
 
 
 @pytest.mark.parametrize(("who", "finished", "playing"), [
     ("someone", 0, 2), ("other table", 1, 2), ("organiser", 0, 2)])
 def test_reporting_a_result_does_not_tell_which_tables_of_a_secret_round_have_finished(
-        games: SecretGames, who: str, finished: int, playing: int) -> None:
+        site: SecretGames, who: str, finished: int, playing: int) -> None:
     """Confirming, disputing or submitting a result of a table one does not play at answers
     alike for a finished table and one in play (``finished``, ``playing``: indexes of
     matches): 'no result to confirm' only where there is none told a logged-in stranger
     which tables had finished, and an organiser who plays in the round got 'already has a
     result'. The organiser who plays enters no result of the round's other tables (the
     admin shows them none), as a stranger."""
-    user = games.users.get(who) or UserFactory(username="someone", is_staff=False)
+    user = site.users.get(who) or UserFactory(username="someone", is_staff=False)
     client = Client()
     client.force_login(user)
     sheet = {"score_sheet": {"hand_scores": [[0, 40], [30, 0], [0, 50], [40, 0], [20, 0]],
                              "out_seats": [0, 1, 2, 3, 1]}}
     answers = {}
     for index in (finished, playing):
-        match = games.matches[index]
+        match = site.matches[index]
         name = str(match)
         said = []
         for path, body in ((f"/api/v1/matches/{match.pk}/result/confirm/", {}),
@@ -274,4 +269,4 @@ def test_reporting_a_result_does_not_tell_which_tables_of_a_secret_round_have_fi
             said.append(client.post(f"/matches/{match.pk}/result/{page}/").status_code)
         answers[index] = said
     assert answers[finished] == answers[playing]
-    assert not Result.objects.filter(match=games.matches[playing]).exists()
+    assert not Result.objects.filter(match=site.matches[playing]).exists()
