@@ -5,6 +5,7 @@ being played (see ``views/live.py``).
 """
 
 from django.urls import URLPattern, URLResolver, path
+from django.views.generic import RedirectView
 
 from tournaments import views
 
@@ -23,6 +24,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
          name="standings_live"),
     path("tournaments/<int:tournament_id>/bracket/", views.bracket, name="bracket"),
     path("tournaments/<int:tournament_id>/crosstable/", views.crosstable, name="crosstable"),
+    # the crosstable's address before it became one word, kept for links made then
+    path("tournaments/<int:tournament_id>/cross-table/",
+         RedirectView.as_view(pattern_name="tournaments:crosstable", permanent=True)),
     path("matches/<int:match_id>/", views.match_detail, name="match_detail"),
     path("matches/<int:match_id>/live/", views.match_live, name="match_live"),
     path("matches/<int:match_id>/record.json", views.match_record, name="match_record"),

@@ -70,3 +70,11 @@ def test_a_round_robin_has_a_crosstable_of_every_pair(client: Client) -> None:
     assert text.count("W 0–200") == 2 and text.count("L 200–0") == 2
     for match in cup["round"].matches.all():
         assert reverse("tournaments:match_detail", args=[match.pk]) in body
+
+
+def test_the_crosstables_old_address_leads_to_it(client: Client) -> None:
+    tournament = round_robin_cup()["tournament"]
+    answer = client.get(f"/tournaments/{tournament.pk}/cross-table/", follow=True)
+    assert answer.redirect_chain == [
+        (reverse("tournaments:crosstable", args=[tournament.pk]), 301)]
+    assert answer.status_code == 200
