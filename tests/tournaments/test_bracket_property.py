@@ -89,6 +89,36 @@ def check_places(fmt: TournamentFormat, data: Data) -> None:
         assert sum(1 for p in places if p.first == place.first) == place.last - place.first + 1
 
 
+def check_decisions(fmt: TournamentFormat, data: Data) -> None:
+    """Each played game decided between its two teams: the lower total goes through
+    (R9.2), and a game drawn on the total is decided by a tie rule."""
+    decisions = fmt.decisions(data)
+    assert set(decisions) == {game.position for game in data.games}
+    for game in data.games:
+        decision = decisions[game.position]
+        assert {decision.winner, decision.loser} == {game.home, game.away}
+        home = sum(h for h, _ in game.hand_scores)
+        away = sum(a for _, a in game.hand_scores)
+        if home == away:
+            assert decision.decided_by in TIE_RULES
+        else:
+            assert decision.decided_by == "game_score"
+            assert decision.winner == (game.home if home < away else game.away)
+
+
+def check_round_names(fmt: TournamentFormat, data: Data, rounds: int) -> None:
+    """A knockout names its last three rounds; a double elimination names its grand final
+    and its reset, and leaves the rounds that mix both brackets to their numbers."""
+    names = [fmt.round_name(number, data) for number in range(1, rounds + 1)]
+    if fmt.key == "knockout":
+        named = ["Quarter-finals", "Semi-finals", "Final"][-rounds:]
+        assert names == [f"Round {n}" for n in range(1, rounds - len(named) + 1)] + named
+    else:
+        finals = [name for name in names if name]
+        assert finals in (["Grand final"], ["Grand final", "Bracket reset"])
+        assert names[-len(finals):] == finals
+
+
 def play(key: str, size: int, rng: random.Random, *, third: bool, rule: str) -> int:
     """Play a tournament to its end, drawing it at every stage; the rounds it took."""
     fmt = format_of(key)
@@ -108,8 +138,10 @@ def play(key: str, size: int, rng: random.Random, *, third: bool, rule: str) -> 
             position: Position = (number, slot if slot is not None else 0)
             data.games.append(PlayedMatch(position, pairing.home, pairing.away, a_game(rng)))
         check_drawn(fmt.bracket(data), teams)
+        check_decisions(fmt, data)
     assert fmt.bracket(data).champion is not None
     check_places(fmt, data)
+    check_round_names(fmt, data, number)
     return number
 
 

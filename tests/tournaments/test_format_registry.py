@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tournaments.formats import Pairing, PairingError, PlayedMatch, format_of, formats
+from tournaments.formats.registry import OPTIONAL_SETTINGS, unread_settings
 from tournaments.formats.swiss import SwissEntry
 from tournaments.models import Tournament
 
@@ -161,3 +162,17 @@ def test_a_swiss_plays_its_odd_team_against_the_bots_when_the_policy_says_so() -
     odd_out = [pairing for _slot, pairing in format_of("swiss").pairings(data, 1)][-1]
 
     assert odd_out.away is None and odd_out.against_bot
+
+
+def test_a_format_leaves_alone_exactly_the_optional_settings_it_does_not_read() -> None:
+    """The admin hides these from the form of a tournament of that format."""
+    assert unread_settings("knockout") == OPTIONAL_SETTINGS - {"knockout_tie_rule",
+                                                               "third_place_match"}
+    assert unread_settings("double_elimination") == OPTIONAL_SETTINGS - {"knockout_tie_rule"}
+    assert unread_settings("swiss") == {"knockout_tie_rule", "third_place_match"}
+    assert unread_settings("round_robin") == {"knockout_tie_rule", "third_place_match",
+                                              "rounds_planned"}
+    for fmt in formats():
+        assert unread_settings(fmt.key) == OPTIONAL_SETTINGS - fmt.settings
+    with pytest.raises(PairingError, match="there is no tournament format 'nonesuch'"):
+        unread_settings("nonesuch")
