@@ -19,6 +19,7 @@ from config.environment import read
 
 from .conftest import compile_translations
 from .database import migration_digest
+from .examples import examples
 from .services import SHARED, shared_file
 
 
@@ -86,3 +87,11 @@ def test_a_changed_migration_names_another_template(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(Path, "read_bytes", read_bytes)
     assert migration_digest() != before
+
+
+def test_under_mutation_a_property_test_tries_ten_examples(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MUTANT_UNDER_TEST", raising=False)
+    assert (examples(150), examples(6)) == (150, 6)
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "tournaments.formats.swiss.x_pair__mutmut_1")
+    assert (examples(150), examples(6)) == (10, 6)

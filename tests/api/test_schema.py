@@ -16,6 +16,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from config.wsgi import application
+from tests.examples import examples
 
 from .conftest import League
 
@@ -82,7 +83,7 @@ def wsgi_in_test_transaction() -> Any:
 # but two that do not apply: the fixtures (a token, the test's transaction) are meant to
 # be shared by the examples, and every example is a request through the whole stack.
 @schema.parametrize()
-@settings(max_examples=25, deadline=None, database=None,
+@settings(max_examples=examples(25), deadline=None, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 def test_no_operation_answers_with_a_server_error(case: Any, organiser_token: str,
                                                  wsgi_in_test_transaction: None) -> None:

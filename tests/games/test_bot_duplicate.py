@@ -22,6 +22,7 @@ from games.bots.duplicate import (
 )
 from games.bots.match import MatchResult, match_bots
 from games.engine import HANDS_PER_GAME
+from tests.examples import examples
 from tournaments.duplicate import score_boards, table_results, team_totals
 
 # For tournaments.duplicate a team plays a board once, so each bot is two of its teams, as a
@@ -45,7 +46,7 @@ def match_of(sets: list[tuple[tuple[tuple[int, int], ...], ...]]) -> MatchResult
     return MatchResult("a", "b", zeros, zeros, zeros, hands, 1.5)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(pack_sets)
 def test_it_scores_each_board_as_the_tournaments_duplicate_scoring_does(
         sets: list[tuple[tuple[tuple[int, int], ...], ...]]) -> None:

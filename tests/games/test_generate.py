@@ -22,11 +22,12 @@ from games.engine import (
 from games.engine.cards import cards_str, parse_cards
 from games.engine.play import deal_from_seed
 from games.engine.state import CONTRACTS
+from tests.examples import examples
 
 from .packs import stack
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=10**9))
 def test_every_generated_action_is_accepted_by_apply(seed: int) -> None:
     rng = random.Random(seed)
@@ -124,7 +125,7 @@ def _random_meld(rng: random.Random, pool: Counter[Card], kind: str, length: int
     return chosen
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(rng=st.randoms(use_true_random=False), hand_no=st.integers(1, 5),
        extra=st.integers(0, 6))
 def test_a_hand_holding_a_contract_is_offered_one_and_each_offer_lays_down(
@@ -148,7 +149,7 @@ def test_a_hand_holding_a_contract_is_offered_one_and_each_offer_lays_down(
         assert state.contract_down[1]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(rng=st.randoms(use_true_random=False), extra=st.integers(0, 6))
 def test_a_hand_holding_a_meld_is_offered_one_once_its_contract_is_down(
         rng: random.Random, extra: int) -> None:

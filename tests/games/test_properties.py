@@ -25,6 +25,7 @@ from games.engine import (
     verify,
 )
 from games.engine.play import deal_from_seed, play_game
+from tests.examples import examples
 from tests.games.packs import FULL_PACK, all_cards
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -190,7 +191,7 @@ def original(seed: int) -> str:
     return random_game(seed).dumps()
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2), kind=st.sampled_from(KINDS), data=st.data())
 def test_a_tampered_record_never_crashes_the_verifier_nor_passes_for_the_original(
         seed: int, kind: str, data: st.DataObject) -> None:

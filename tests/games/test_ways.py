@@ -28,6 +28,7 @@ from games.engine.cards import parse_cards
 from games.engine.melds import build_meld
 from games.engine.play import deal_from_seed
 from games.engine.ways import LIMIT, ways
+from tests.examples import examples
 
 MELD_ACTIONS = (LayContract, LayMelds, LayOff, Swap)
 
@@ -80,7 +81,7 @@ def decisions(seed: int, hands: int = 2) -> Iterator[GameState]:
                 game.apply(bots[seat].choose(game.observation(seat), legal))
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=10**9))
 def test_the_generators_meld_actions_are_ways_and_every_way_is_legal(seed: int) -> None:
     for game in decisions(seed):
@@ -97,7 +98,7 @@ def test_the_generators_meld_actions_are_ways_and_every_way_is_legal(seed: int) 
                 hand.copy().apply(way)  # raises IllegalActionError if not legal
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=10**9), data=st.data())
 def test_ways_for_random_cards_of_a_hand_are_legal_and_distinct(
         seed: int, data: st.DataObject) -> None:

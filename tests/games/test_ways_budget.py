@@ -34,6 +34,7 @@ from games.engine.cards import ALL_CARDS, JOKER, parse_cards
 from games.engine.melds import Placed, build_meld, declare, plain
 from games.engine.state import CONTRACTS
 from games.engine.ways import BUDGET, LIMIT, PER_WAY, TOO_MANY_WAYS, search, ways
+from tests.examples import examples
 
 from .test_commands import manage
 from .test_ways import cards_of, decisions, same_move
@@ -213,7 +214,7 @@ def wild_heavy(draw: st.DrawFn) -> tuple[HandState, list[Card], int | None]:
     return state, ([*naturals, *wilds] if meld is None else wilds), meld
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(wild_heavy())
 def test_generated_wild_heavy_hands_take_bounded_work_and_get_only_legal_ways(
         drawn: tuple[HandState, list[Card], int | None]) -> None:
@@ -343,7 +344,7 @@ def small_selection(draw: st.DrawFn) -> tuple[list[Card], int | None, bool, int]
     return cards, target, down, 1
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(selection=small_selection().filter(lambda s: all(s[0].count(c) <= (4 if c.is_joker else 2)
                                                         for c in s[0])),
        taken=st.booleans(), spare=st.sampled_from(parse_cards("9D AS QH 4H KD 6S")))

@@ -28,6 +28,7 @@ from games.engine import observed_legal_actions, parse_action
 from games.live import frames, service
 from games.live.models import LiveAction, LiveTable
 from games.live.state import replay
+from tests.examples import examples
 
 from .conftest import FIRST, SEED
 from .sockets import TIMEOUT, answer, joined, send_frame, session_cookie
@@ -378,7 +379,7 @@ async def _exchange(comm: WebsocketCommunicator, batch: list[tuple[str, Any]]) -
 
 def _fuzz(comm: WebsocketCommunicator, caplog: pytest.LogCaptureFixture,
           sent: list[Any]) -> None:
-    @settings(max_examples=200, deadline=None, database=None,
+    @settings(max_examples=examples(200), deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                      HealthCheck.filter_too_much])
     @given(st.lists(FRAMES, min_size=1, max_size=4))

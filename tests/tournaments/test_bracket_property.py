@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
 from tournaments.formats.base import Pairing, PlayedMatch, Position, TeamId
 from tournaments.formats.registry import DrawnBracket, TournamentFormat, format_of
 from tournaments.formats.ties import TIE_RULES
@@ -145,7 +146,7 @@ def play(key: str, size: int, rng: random.Random, *, third: bool, rule: str) -> 
     return number
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(key=st.sampled_from(BRACKETS), size=st.integers(2, 32), seed=st.integers(0, 2**32),
        third=st.booleans(), rule=st.sampled_from(TIE_RULES))
 def test_every_bracket_draws_at_every_stage(key: str, size: int, seed: int, third: bool,

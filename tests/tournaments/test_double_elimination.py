@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
 from tournaments.formats.base import Pairing, PairingError, Placing
 from tournaments.formats.double_elimination import (
     DEKey,
@@ -174,7 +175,7 @@ def test_it_plays_every_field_to_the_end(n: int, pick: Pick) -> None:
 
 
 @pytest.mark.parametrize("n", SIZES)
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(rng=st.randoms(use_true_random=False))
 def test_it_plays_every_field_to_the_end_whoever_wins(n: int, rng: random.Random) -> None:
     check_tournament(play_out(n, lambda _bracket, pairing: rng.choice(pairing.teams)))

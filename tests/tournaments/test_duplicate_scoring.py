@@ -13,6 +13,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from games.engine import deal_from_seed, dealer_of
+from tests.examples import examples
 from tournaments.duplicate import (
     BoardResult,
     BoardScore,
@@ -259,7 +260,7 @@ def random_results(draw: st.DrawFn) -> tuple[list[BoardResult], Expected]:
     return results, per_board
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(random_results(), st.randoms(use_true_random=False))
 def test_it_scores_random_results_as_the_naive_definitions_do(
     case: tuple[list[BoardResult], Expected], rng: random.Random

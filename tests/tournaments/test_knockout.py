@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
 from tournaments.formats.base import Pairing, PairingError
 from tournaments.formats.knockout import (
     Bracket,
@@ -93,7 +94,7 @@ def test_brackets_are_well_formed_for_every_field_size(n: int) -> None:
         assert set(bracket_teams(bracket, winners)[bracket.third_place.key]) == {seeds[2], seeds[3]}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(n=st.integers(min_value=2, max_value=130), seed=st.integers(0, 2**32),
        third=st.booleans())
 def test_advancing_random_winners_fills_every_round(n: int, seed: int, third: bool) -> None:

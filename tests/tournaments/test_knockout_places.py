@@ -8,6 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
 from tournaments.formats.base import Placing
 from tournaments.formats.knockout import bracket_teams, final_places, knockout_bracket
 
@@ -43,7 +44,7 @@ def test_two_teams_are_first_and_second() -> None:
     assert final_places(bracket, {bracket.final.key: 3}) == [Placing(3, 1, 1), Placing(7, 2, 2)]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(n=st.integers(min_value=2, max_value=70), seed=st.integers(0, 2**32),
        third=st.booleans())
 def test_every_team_is_placed_once_below_everyone_who_went_further(n: int, seed: int,

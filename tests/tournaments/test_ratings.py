@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
 from tournaments.ratings import Game, Rating, default_rating, rate_game, replay_ratings
 
 NEW = default_rating()
@@ -109,7 +110,7 @@ def games(draw: st.DrawFn) -> Game:
     return (a, b), (c, d), (draw(st.integers(0, 150)), draw(st.integers(0, 150)))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(games(), max_size=12))
 def test_replay_is_deterministic_and_matches_step_by_step(played: list[Game]) -> None:
     final, history = replay_ratings(played)

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
 from tournaments.formats import Pairing, PairingError
 from tournaments.formats.round_robin import (
     round_robin_round,
@@ -25,7 +26,7 @@ def byes(rounds: list[list[Pairing]]) -> Counter[int]:
     return Counter(p.home for r in rounds for p in r if p.is_bye)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(ids=TEAM_IDS, cycles=st.integers(min_value=1, max_value=2))
 def test_it_meets_every_pair_exactly_once_per_cycle(ids: list[int], cycles: int) -> None:
     n = len(ids)
@@ -70,7 +71,7 @@ def test_it_swaps_home_and_away_in_the_second_cycle(n: int) -> None:
     assert set(sides.values()) == {1}  # each ordered pair once: home once, away once
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(ids=TEAM_IDS, cycles=st.integers(min_value=1, max_value=3), data=st.data())
 def test_it_gives_round_k_alone_equal_to_the_schedule(
     ids: list[int], cycles: int, data: st.DataObject

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
 from tournaments.formats import Pairing, format_of
 from tournaments.formats.draft import Draw, DrawTable, SeatSpec, Side, swap_teams
 from tournaments.formats.round_robin import round_robin_schedule
@@ -129,7 +130,7 @@ def test_a_field_that_changed_is_refused_so_the_format_keeps_its_circle() -> Non
     assert spec.pairings(data, 3) == [(None, p) for p in round_robin_schedule(teams[:-1])[2]]
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(n=st.integers(min_value=3, max_value=10), double=st.booleans(), data=st.data())
 def test_after_any_accepted_swap_every_pair_meets_exactly_once(n: int, double: bool,
                                                                data: st.DataObject) -> None:

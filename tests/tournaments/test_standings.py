@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
 from tournaments import services
 from tournaments.duplicate import TeamTotals
 from tournaments.models import Result, Standing
@@ -409,7 +410,7 @@ def tournaments(draw: st.DrawFn) -> tuple[list[int], list[MatchResult]]:
 point_systems = st.sampled_from([(2, 1, 0, 2), (3, 1, 0, 3), (1, 0.5, 0, 1), (3, 1, 0, 0)])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(tournaments(), point_systems, st.permutations(sorted(TIEBREAKS)), st.data())
 def test_the_table_does_not_depend_on_the_order_of_results(
     tournament: tuple[list[int], list[MatchResult]],
@@ -428,7 +429,7 @@ def test_the_table_does_not_depend_on_the_order_of_results(
     assert compute_standings(teams, iter(results), settings_) == table
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(tournaments(), st.permutations(sorted(TIEBREAKS)))
 def test_ranks_are_competition_ranks_in_table_order(
     tournament: tuple[list[int], list[MatchResult]], tiebreaks: list[str]
@@ -450,7 +451,7 @@ def test_ranks_are_competition_ranks_in_table_order(
 # --- every round's table in one pass (the rebuild's fast path) --------------
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(tournaments(), st.one_of(point_systems, st.just((Decimal("0.1"), 0, 0, 0.5))),
        st.lists(st.sampled_from(sorted(TIEBREAKS)), unique=True), st.data())
 def test_every_rounds_table_in_one_pass_equals_the_table_computed_for_that_round(

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
 from tournaments.duplicate import TeamTotals
 from tournaments.standings import (
     TIEBREAKS,
@@ -91,7 +92,7 @@ def assert_both_forms_agree(teams: list[int], results: list[MatchResult],
 
 
 @pytest.mark.parametrize("key", sorted(TIEBREAKS))
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(tournaments(), point_systems, st.data())
 def test_every_registered_metric_ranks_round_by_round_as_it_computes_from_scratch(
     key: str, tournament: tuple[list[int], list[MatchResult]],
@@ -106,7 +107,7 @@ def test_every_registered_metric_ranks_round_by_round_as_it_computes_from_scratc
 
 
 @pytest.mark.parametrize("main", ["matchpoints", "butler", "cross_diff"])
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(tournaments(), point_systems, st.data())
 def test_a_duplicate_main_ranking_ranks_round_by_round_as_it_computes_from_scratch(
     main: str, tournament: tuple[list[int], list[MatchResult]],
@@ -185,7 +186,7 @@ def registered(*metrics: type[Metric]) -> Iterator[None]:
             TIEBREAKS.pop(metric.key, None)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(tournaments(), point_systems, st.permutations([Wins, LostTo, GamesInGroup,
                                                       TIEBREAKS["buchholz"]]))
 def test_a_newly_registered_metric_ranks_every_round_with_nothing_added_to_the_rounds_module(

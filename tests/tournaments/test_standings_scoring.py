@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.examples import examples
 from tournaments import services
 from tournaments.models import Match, Result, Round, Standing
 from tournaments.services.derived import tournament_rules
@@ -47,7 +48,7 @@ def test_rules_with_the_same_points_are_equal_whatever_the_numbers_were_given_as
 tenths = st.integers(0, 99).map(lambda n: Decimal(n) / 10)  # as a tournament stores them
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(tournaments(), st.tuples(tenths, tenths, tenths, tenths),
        st.lists(st.sampled_from(sorted(TIEBREAKS)), unique=True, max_size=3))
 def test_every_teams_points_are_its_results_counted_by_the_scoring_rule(

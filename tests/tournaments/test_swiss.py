@@ -10,11 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bench.swiss_field import bench_swiss_input
+from tests.examples import examples
 from tournaments.formats import Pairing, PairingError, SwissTeam
 from tournaments.formats import swiss as swiss_module
 from tournaments.formats.swiss import pair_swiss_round
 
-CHECKS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+CHECKS = settings(max_examples=examples(120), deadline=None,
+                  suppress_health_check=[HealthCheck.too_slow])
 
 
 @dataclass(frozen=True)
@@ -258,7 +260,7 @@ def not_needed(*args: object, **kwargs: object) -> None:
     raise AssertionError("the pairing by brackets should have paired this field")
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(points=st.lists(st.sampled_from([0, 1, 2, 3]), min_size=65, max_size=90),
        data=st.data())
 def test_a_big_field_with_no_past_pairs_by_brackets_as_well_as_the_complete_graph(
