@@ -2,6 +2,7 @@
 
 import math
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -10,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.examples import examples
-from tournaments.formats.base import Pairing, PairingError
+from tournaments.formats.base import Pairing, PairingError, PlayedMatch
 from tournaments.formats.knockout import (
     Bracket,
     Feed,
@@ -24,7 +25,14 @@ from tournaments.formats.knockout import (
     match_winner,
     record_winner,
 )
-from tournaments.formats.ties import TIE_RULES, MatchDecision, TieRule, decide_match, tie_chain
+from tournaments.formats.ties import (
+    TIE_RULES,
+    MatchDecision,
+    TieRule,
+    decide_match,
+    decide_played,
+    tie_chain,
+)
 
 SIZES = range(2, 131)
 
@@ -235,10 +243,21 @@ def test_every_tie_chain_ends_with_the_better_seed_and_draws_always_resolve(
 
 
 @pytest.mark.parametrize(("home", "away", "rule", "message"), [
-    (Side(1, 1, [10]), Side(2, 2, [10]), "coin_toss", "unknown tie rule"),
-    (Side(1, 1, [10, 0]), Side(2, 2, [10]), "better_seed", "same hands scored"),
-    (Side(1, 4, [10]), Side(2, 4, [10]), "better_seed", "both have seed 4"),
+    (Side(1, 1, [10]), Side(2, 2, [10]), "coin_toss",
+     "unknown tie rule 'coin_toss'; choose one of " + ", ".join(TIE_RULES)),
+    (Side(1, 1, [10, 0]), Side(2, 2, [10]), "better_seed",
+     "both teams need the same hands scored, got 2 and 1"),
+    (Side(1, 1, []), Side(2, 2, []), "better_seed",
+     "both teams need the same hands scored, got 0 and 0"),
+    (Side(3, 1, [10]), Side(3, 2, [0]), "better_seed", "team 3 cannot play itself"),
+    (Side(1, 4, [10]), Side(2, 4, [10]), "better_seed",
+     "teams 1 and 2 both have seed 4; seeds must differ to break a tie"),
 ])
 def test_undecidable_matches_are_refused(home: Side, away: Side, rule: str, message: str) -> None:
-    with pytest.raises(PairingError, match=message):
+    with pytest.raises(PairingError, match=f"^{re.escape(message)}$"):
         decide_match(home, away, rule=rule)  # type: ignore[arg-type]
+
+
+def test_played_games_under_an_unknown_tie_rule_are_refused() -> None:
+    with pytest.raises(PairingError, match="^unknown tie rule 'coin_toss'; choose one of "):
+        decide_played([PlayedMatch((1, 0), 1, 2, ((10, 10),))], lambda team: team, "coin_toss")
