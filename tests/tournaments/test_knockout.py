@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.examples import examples
+from tests.tournaments.test_bracket_property import Data, Settings
 from tournaments.formats.base import Pairing, PairingError, PlayedMatch
 from tournaments.formats.knockout import (
     Bracket,
@@ -24,6 +25,13 @@ from tournaments.formats.knockout import (
     knockout_round,
     match_winner,
     record_winner,
+)
+from tournaments.formats.registry import (
+    DrawnBracket,
+    DrawnMatch,
+    DrawnRound,
+    DrawnSection,
+    format_of,
 )
 from tournaments.formats.ties import (
     TIE_RULES,
@@ -261,3 +269,36 @@ def test_undecidable_matches_are_refused(home: Side, away: Side, rule: str, mess
 def test_played_games_under_an_unknown_tie_rule_are_refused() -> None:
     with pytest.raises(PairingError, match="^unknown tie rule 'coin_toss'; choose one of "):
         decide_played([PlayedMatch((1, 0), 1, 2, ((10, 10),))], lambda team: team, "coin_toss")
+
+
+def test_the_drawn_bracket_names_numbers_and_explains_every_match() -> None:
+    """Five teams with a third-place match, after the only first-round game: seeds 1 to 3
+    have byes, seed 4 beat seed 5 (the lower total, R9.2); the later matches say where
+    their teams come from by the numbers of the matches that were played or are to be."""
+    data = Data([11, 12, 13, 14, 15], Settings(third_place_match=True))
+    knockout = format_of("knockout")
+    pairings = knockout.pairings(data, 1)
+    data.paired.append([pairing for _, pairing in pairings])
+    data.games.append(PlayedMatch((1, 1), 14, 15, ((0, 40),) * 5))
+
+    def match(position: tuple[int, int], top: int | None, bottom: int | None,
+              notes: tuple[str, str], winner: int | None, number: int | None) -> DrawnMatch:
+        return DrawnMatch(position, top, bottom, notes, winner, number is None, number)
+
+    def played(position: tuple[int, int], top: int, bottom: int, number: int) -> DrawnMatch:
+        return DrawnMatch(position, top, bottom, ("", ""), None, False, number)
+
+    assert knockout.bracket(data) == DrawnBracket((11, 12, 13, 14, 15), (
+        DrawnSection("", (
+            DrawnRound("Quarter-finals", (
+                match((1, 0), 11, None, ("", "bye"), 11, None),
+                match((1, 1), 14, 15, ("", ""), 14, 1),
+                match((1, 2), 12, None, ("", "bye"), 12, None),
+                match((1, 3), 13, None, ("", "bye"), 13, None))),
+            DrawnRound("Semi-finals", (played((2, 0), 11, 14, 2), played((2, 1), 12, 13, 3))),
+            DrawnRound("Final", (
+                match((3, 0), None, None, ("Winner of match 2", "Winner of match 3"), None,
+                      4),)))),
+        DrawnSection("Third-place match", (DrawnRound("", (
+            match((3, 1), None, None, ("Loser of match 2", "Loser of match 3"), None, 5),)),)),
+    ), None)
