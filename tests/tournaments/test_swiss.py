@@ -2,6 +2,7 @@
 
 import functools
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -179,6 +180,14 @@ def test_it_avoids_a_rematch_by_pairing_within_the_group_differently() -> None:
     assert pair_swiss_round(teams) == [Pairing(1, 4), Pairing(2, 3)]
 
 
+def test_a_meeting_either_team_remembers_is_a_rematch() -> None:
+    """Only team 1 lists team 3 among its past opponents (and only team 4 lists team 2):
+    either side's memory is enough to keep them apart."""
+    teams = [Team(1, seed=1, previous_opponents=frozenset({3})), Team(2, seed=2),
+             Team(3, seed=3), Team(4, seed=4, previous_opponents=frozenset({2}))]
+    assert pair_swiss_round(teams) == [Pairing(1, 4), Pairing(2, 3)]
+
+
 def test_the_bye_goes_to_the_lowest_team_without_one() -> None:
     teams = [Team(1, 2, 1), Team(2, 1, 2), Team(3, 0, 3, byes=1), Team(4, 0, 4, byes=1),
              Team(5, 1, 5)]
@@ -230,14 +239,15 @@ def test_the_benchmark_input_looks_like_a_swiss_after_its_rounds() -> None:
 @pytest.mark.parametrize(
     ("teams", "odd", "message"),
     [
-        ([Team(1)], "bye", "at least 2 active teams"),
-        ([Team(1), Team(2, withdrawn=True)], "bye", "at least 2 active teams"),
+        ([], "bye", "at least 2 active teams are needed, got 0"),
+        ([Team(1)], "bye", "at least 2 active teams are needed, got 1"),
+        ([Team(1), Team(2, withdrawn=True)], "bye", "at least 2 active teams are needed, got 1"),
         ([Team(1), Team(1)], "bye", "team 1 is entered twice"),
-        ([Team(1), Team(2)], "robot", "unknown odd-team policy"),
+        ([Team(1), Team(2)], "robot", "unknown odd-team policy 'robot'; use 'bye' or 'bot'"),
     ],
 )
 def test_it_rejects_fields_it_cannot_pair(teams: list[Team], odd: str, message: str) -> None:
-    with pytest.raises(PairingError, match=message):
+    with pytest.raises(PairingError, match=f"^{re.escape(message)}$"):
         pair_swiss_round(teams, odd=odd)  # type: ignore[arg-type]
 
 
