@@ -4,6 +4,7 @@ refused, saying why."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from itertools import combinations
 
@@ -95,7 +96,8 @@ def test_a_swap_that_pairs_teams_who_met_is_refused_naming_them() -> None:
     opponent = next(t for t in table.teams if t != home)  # 6 takes their place: 1 v 6
     edited = swapped([circle[0], second], opponent, away)
     assert frozenset((home, away)) in {meeting(p) for p in edited}
-    with pytest.raises(ScheduleError, match="round 2 pairs two teams that met earlier") as error:
+    with pytest.raises(ScheduleError,
+                       match="^round 2 pairs two teams that met earlier in the cycle$") as error:
         plan_rest(teams, circle, [circle[0], edited])
     assert error.value.rematch == frozenset((home, away))
 
@@ -107,7 +109,9 @@ def test_a_swap_after_which_no_plan_exists_is_refused() -> None:
     circle = round_robin_schedule(teams)
     assert {meeting(p) for p in circle[2]} == {frozenset(p) for p in ((1, 4), (5, 3), (2, 6))}
     edited = swapped(circle[:3], 1, 5)
-    with pytest.raises(ScheduleError, match="cannot be split into the 2 rounds left"):
+    with pytest.raises(ScheduleError, match="^the pairs of teams that have not met yet cannot "
+                       "be split into the 2 rounds left of the cycle, one meeting a team each "
+                       "round$"):
         plan_rest(teams, circle, [*circle[:2], edited])
 
 
@@ -123,8 +127,14 @@ def test_the_last_round_of_a_cycle_is_checked_too() -> None:
 def test_a_field_that_changed_is_refused_so_the_format_keeps_its_circle() -> None:
     teams = list(range(1, 7))
     old = round_robin_schedule(teams)
-    with pytest.raises(ScheduleError, match="the field changed"):
+    with pytest.raises(ScheduleError, match=re.escape(
+            "round 1 is not a round of the teams still in (the field changed since)")):
         plan_rest(teams[:-1], round_robin_schedule(teams[:-1]), old[:2])
+    four = teams[:4]  # as many rounds as six teams played, more than four teams have
+    with pytest.raises(ScheduleError, match=re.escape(
+            "there are more rounds than a round robin of the teams still in has (the field "
+            "changed since)")):
+        plan_rest(four, round_robin_schedule(four), old[:4])
     spec, data = format_of("round_robin"), Data(teams[:-1])
     data.paired = [list(r) for r in old[:2]]
     assert spec.pairings(data, 3) == [(None, p) for p in round_robin_schedule(teams[:-1])[2]]
