@@ -13,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.examples import examples
-from tournaments.formats.base import Pairing, PairingError, Placing
+from tests.tournaments.test_bracket_property import Data as BracketData
+from tests.tournaments.test_bracket_property import Settings as BracketSettings
+from tournaments.formats.base import Pairing, PairingError, Placing, PlayedMatch
 from tournaments.formats.double_elimination import (
     DEKey,
     DoubleBracket,
@@ -29,6 +31,13 @@ from tournaments.formats.double_elimination import (
     slot_of,
 )
 from tournaments.formats.knockout import knockout_first_round
+from tournaments.formats.registry import (
+    DrawnBracket,
+    DrawnMatch,
+    DrawnRound,
+    DrawnSection,
+    format_of,
+)
 from tournaments.formats.slots import Feed
 
 SIZES = range(2, 34)
@@ -331,3 +340,35 @@ def test_a_refused_winner_names_the_match_as_people_do() -> None:
         with pytest.raises(PairingError) as refused:
             bracket_teams(bracket, {key: 3})
         assert str(refused.value).startswith(f"team 3 is recorded as the winner of {name}, but")
+
+
+def test_the_drawn_bracket_names_numbers_and_explains_every_match() -> None:
+    """Three teams, after the only first-round game (seed 2 beat seed 3, the lower total,
+    R9.2): seed 1's bye, the loser's bye in the losers' bracket, and the later matches
+    saying where their teams come from; the reset is played only if the losers' bracket
+    team wins the grand final."""
+    data = BracketData([11, 12, 13], BracketSettings())
+    spec = format_of("double_elimination")
+    data.paired.append([pairing for _, pairing in spec.pairings(data, 1)])
+    data.games.append(PlayedMatch((1, 1), 12, 13, ((0, 40),) * 5))
+    reset = "if the losers' bracket team wins the grand final"
+
+    def match(position: tuple[int, int], top: int | None, bottom: int | None,
+              notes: tuple[str, str], winner: int | None, number: int | None) -> DrawnMatch:
+        return DrawnMatch(position, top, bottom, notes, winner, number is None, number)
+
+    assert spec.bracket(data) == DrawnBracket((11, 12, 13), (
+        DrawnSection("Winners' bracket", (
+            DrawnRound("Winners' round 1", (match((1, 0), 11, None, ("", "bye"), 11, None),
+                                            match((1, 1), 12, 13, ("", ""), 12, 1))),
+            DrawnRound("Winners' final", (match((2, 0), 11, 12, ("", ""), None, 2),)))),
+        DrawnSection("Losers' bracket", (
+            DrawnRound("Losers' round 1", (match((2, 1), None, 13, ("bye", ""), 13, None),)),
+            DrawnRound("Losers' final", (
+                match((3, 0), 13, None, ("", "Loser of match 2"), None, 3),)))),
+        DrawnSection("Final", (
+            DrawnRound("Grand final", (
+                match((4, 0), None, None, ("Winner of match 2", "Winner of match 3"), None,
+                      4),)),
+            DrawnRound("Bracket reset", (match((5, 0), None, None, (reset, reset), None, 5),)))),
+    ), None)
