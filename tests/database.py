@@ -13,6 +13,7 @@ that is half made. On SQLite (an in-memory database per worker) nothing changes.
 from __future__ import annotations
 
 import hashlib
+import sys
 from pathlib import Path
 
 from django.core.management import call_command
@@ -29,8 +30,8 @@ def migration_digest() -> str:
     """A digest of every migration file Django would apply, in a fixed order."""
     loader = MigrationLoader(None, ignore_no_migrations=True)
     digest = hashlib.sha256()
-    for key in sorted(loader.disk_migrations):
-        module = __import__(loader.disk_migrations[key].__module__, fromlist=["_"])
+    for key in sorted(loader.disk_migrations):  # the loader has imported each one
+        module = sys.modules[type(loader.disk_migrations[key]).__module__]
         digest.update(repr(key).encode())
         digest.update(Path(module.__file__ or "").read_bytes())
     return digest.hexdigest()[:12]
