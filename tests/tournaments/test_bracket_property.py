@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tests.examples import examples
 from tournaments.formats.base import Pairing, PlayedMatch, Position, TeamId
-from tournaments.formats.registry import DrawnBracket, TournamentFormat, format_of
+from tournaments.formats.registry import DrawnBracket, DrawnMatch, TournamentFormat, format_of
 from tournaments.formats.ties import TIE_RULES
 
 BRACKETS = ("knockout", "double_elimination")
@@ -51,6 +51,12 @@ class Data:
 
     def rounds(self) -> Sequence[Sequence[Pairing]]:
         return self.paired
+
+
+def drawn_match(position: Position, top: TeamId | None, bottom: TeamId | None,
+                notes: tuple[str, str], winner: TeamId | None, number: int | None) -> DrawnMatch:
+    """A match as a bracket page draws it; one without a number is a bye."""
+    return DrawnMatch(position, top, bottom, notes, winner, number is None, number)
 
 
 def a_game(rng: random.Random) -> tuple[tuple[int, int], ...]:

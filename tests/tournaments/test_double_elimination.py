@@ -13,8 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.examples import examples
-from tests.tournaments.test_bracket_property import Data as BracketData
-from tests.tournaments.test_bracket_property import Settings as BracketSettings
+from tests.tournaments.test_bracket_property import Data, Settings, drawn_match
 from tournaments.formats.base import Pairing, PairingError, Placing, PlayedMatch
 from tournaments.formats.double_elimination import (
     DEKey,
@@ -33,7 +32,6 @@ from tournaments.formats.double_elimination import (
 from tournaments.formats.knockout import knockout_first_round
 from tournaments.formats.registry import (
     DrawnBracket,
-    DrawnMatch,
     DrawnRound,
     DrawnSection,
     format_of,
@@ -347,28 +345,25 @@ def test_the_drawn_bracket_names_numbers_and_explains_every_match() -> None:
     R9.2): seed 1's bye, the loser's bye in the losers' bracket, and the later matches
     saying where their teams come from; the reset is played only if the losers' bracket
     team wins the grand final."""
-    data = BracketData([11, 12, 13], BracketSettings())
+    data = Data([11, 12, 13], Settings())
     spec = format_of("double_elimination")
     data.paired.append([pairing for _, pairing in spec.pairings(data, 1)])
     data.games.append(PlayedMatch((1, 1), 12, 13, ((0, 40),) * 5))
     reset = "if the losers' bracket team wins the grand final"
 
-    def match(position: tuple[int, int], top: int | None, bottom: int | None,
-              notes: tuple[str, str], winner: int | None, number: int | None) -> DrawnMatch:
-        return DrawnMatch(position, top, bottom, notes, winner, number is None, number)
-
     assert spec.bracket(data) == DrawnBracket((11, 12, 13), (
         DrawnSection("Winners' bracket", (
-            DrawnRound("Winners' round 1", (match((1, 0), 11, None, ("", "bye"), 11, None),
-                                            match((1, 1), 12, 13, ("", ""), 12, 1))),
-            DrawnRound("Winners' final", (match((2, 0), 11, 12, ("", ""), None, 2),)))),
+            DrawnRound("Winners' round 1", (drawn_match((1, 0), 11, None, ("", "bye"), 11, None),
+                                            drawn_match((1, 1), 12, 13, ("", ""), 12, 1))),
+            DrawnRound("Winners' final", (drawn_match((2, 0), 11, 12, ("", ""), None, 2),)))),
         DrawnSection("Losers' bracket", (
-            DrawnRound("Losers' round 1", (match((2, 1), None, 13, ("bye", ""), 13, None),)),
+            DrawnRound("Losers' round 1", (drawn_match((2, 1), None, 13, ("bye", ""), 13, None),)),
             DrawnRound("Losers' final", (
-                match((3, 0), 13, None, ("", "Loser of match 2"), None, 3),)))),
+                drawn_match((3, 0), 13, None, ("", "Loser of match 2"), None, 3),)))),
         DrawnSection("Final", (
             DrawnRound("Grand final", (
-                match((4, 0), None, None, ("Winner of match 2", "Winner of match 3"), None,
-                      4),)),
-            DrawnRound("Bracket reset", (match((5, 0), None, None, (reset, reset), None, 5),)))),
+                drawn_match((4, 0), None, None, ("Winner of match 2", "Winner of match 3"),
+                            None, 4),)),
+            DrawnRound("Bracket reset", (
+                drawn_match((5, 0), None, None, (reset, reset), None, 5),)))),
     ), None)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.examples import examples
-from tests.tournaments.test_bracket_property import Data, Settings
+from tests.tournaments.test_bracket_property import Data, Settings, drawn_match
 from tournaments.formats.base import Pairing, PairingError, PlayedMatch
 from tournaments.formats.knockout import (
     Bracket,
@@ -281,24 +281,21 @@ def test_the_drawn_bracket_names_numbers_and_explains_every_match() -> None:
     data.paired.append([pairing for _, pairing in pairings])
     data.games.append(PlayedMatch((1, 1), 14, 15, ((0, 40),) * 5))
 
-    def match(position: tuple[int, int], top: int | None, bottom: int | None,
-              notes: tuple[str, str], winner: int | None, number: int | None) -> DrawnMatch:
-        return DrawnMatch(position, top, bottom, notes, winner, number is None, number)
-
     def played(position: tuple[int, int], top: int, bottom: int, number: int) -> DrawnMatch:
-        return DrawnMatch(position, top, bottom, ("", ""), None, False, number)
+        return drawn_match(position, top, bottom, ("", ""), None, number)
 
     assert knockout.bracket(data) == DrawnBracket((11, 12, 13, 14, 15), (
         DrawnSection("", (
             DrawnRound("Quarter-finals", (
-                match((1, 0), 11, None, ("", "bye"), 11, None),
-                match((1, 1), 14, 15, ("", ""), 14, 1),
-                match((1, 2), 12, None, ("", "bye"), 12, None),
-                match((1, 3), 13, None, ("", "bye"), 13, None))),
+                drawn_match((1, 0), 11, None, ("", "bye"), 11, None),
+                drawn_match((1, 1), 14, 15, ("", ""), 14, 1),
+                drawn_match((1, 2), 12, None, ("", "bye"), 12, None),
+                drawn_match((1, 3), 13, None, ("", "bye"), 13, None))),
             DrawnRound("Semi-finals", (played((2, 0), 11, 14, 2), played((2, 1), 12, 13, 3))),
             DrawnRound("Final", (
-                match((3, 0), None, None, ("Winner of match 2", "Winner of match 3"), None,
-                      4),)))),
+                drawn_match((3, 0), None, None, ("Winner of match 2", "Winner of match 3"), None,
+                            4),)))),
         DrawnSection("Third-place match", (DrawnRound("", (
-            match((3, 1), None, None, ("Loser of match 2", "Loser of match 3"), None, 5),)),)),
+            drawn_match((3, 1), None, None, ("Loser of match 2", "Loser of match 3"), None,
+                        5),)),)),
     ), None)
