@@ -2,6 +2,8 @@
 
 - ``core``: players, teams, tournaments, their entries, absences and check-ins, rounds,
   tables, matches, seats and results (the source of truth);
+- ``leagues``: leagues, their seasons, divisions and series events; clubs, and the pairings
+  an organiser forbids;
 - ``derived``: standings and rating history, rebuilt from the results at any time;
 - ``work``: the background work's jobs and the tasks owed to the broker.
 
@@ -27,10 +29,11 @@ from .core import (
     new_handle,
 )
 from .derived import RatingEntry, Standing
+from .leagues import Club, Division, ForbiddenPairing, League, Season, SeriesEvent
 from .work import Job, OutboxTask
 
 __all__ = [
-    "BOT_LEVELS", "HANDLE_LENGTH", "LIVE_TABLE_KIND", "Absence", "CheckIn", "Entry", "Job",
-    "Match", "OutboxTask", "Player", "RatingEntry", "Result", "Round", "Seat", "Standing",
+    "BOT_LEVELS", "HANDLE_LENGTH", "LIVE_TABLE_KIND", "Absence", "CheckIn", "Club", "Division",
+    "Entry", "ForbiddenPairing", "Job", "League", "Match", "OutboxTask", "Player", "RatingEntry", "Result", "Round", "Seat", "Season", "SeriesEvent", "Standing",
     "Table", "Team", "Tournament", "new_deal_seed", "new_handle",
 ]

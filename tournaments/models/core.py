@@ -56,6 +56,8 @@ class Player(models.Model):
                                 verbose_name=_("user account"))
     rating_mu = models.FloatField(_("rating μ (mean)"), default=25.0)
     rating_sigma = models.FloatField(_("rating σ (uncertainty)"), default=25.0 / 3)
+    club = models.ForeignKey("Club", on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="players", verbose_name=_("club"))
 
     class Meta:
         verbose_name = _("player")
@@ -78,6 +80,10 @@ class Team(models.Model):
                                  verbose_name=_("player A"))
     player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
                                  verbose_name=_("player B"))
+    club = models.ForeignKey(
+        "Club", on_delete=models.SET_NULL, null=True, blank=True, related_name="teams",
+        verbose_name=_("club"),
+        help_text=_("Empty: the team belongs to its players' clubs."))
 
     class Meta:
         verbose_name = _("team")
@@ -235,6 +241,10 @@ class Tournament(models.Model):
         _("players must check in"), default=False,
         help_text=_("A player not checked in for a round when it is paired is absent, and a "
                     "bot plays in their seat."))
+    keep_apart_clubs = models.ManyToManyField(
+        "Club", blank=True, related_name="+", verbose_name=_("keep these clubs' teams apart"),
+        help_text=_("Swiss pairs two teams of one of these clubs only when no draw keeps "
+                    "them apart (a team belongs to its own club, else to its players')."))
     check_in_closes = models.DateTimeField(
         _("self check-in open until"), null=True, blank=True,
         help_text=_("Until then, players check themselves in for the next round on their "
