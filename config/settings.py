@@ -196,6 +196,9 @@ SPECTACULAR_SETTINGS: dict[str, object] = {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
         "MatchStatusEnum": "tournaments.models.Match.Status",
+        "SeasonStatusEnum": "tournaments.models.Season.Status",
+        "SeasonKindEnum": "tournaments.models.Season.Kind",
+        "SeasonMoveEnum": "tournaments.api.leagues.MOVE_KINDS",
     },
 }
 

@@ -27,7 +27,13 @@ from rest_framework.response import Response
 from config.users import RequestUser
 from tournaments.api.standings import json_number
 from tournaments.api.submissions import DetailSerializer
-from tournaments.api.views import EXPORT_FORMATS, EXPORT_RENDERERS, Exports, ReadOnlyViewSet
+from tournaments.api.views import (
+    EXPORT_FORMATS,
+    EXPORT_RENDERERS,
+    ExportResponse,
+    Exports,
+    ReadOnlyViewSet,
+)
 
 from . import selectors
 from .models import RobotEvent
@@ -129,7 +135,7 @@ class RobotEventViewSet(Exports[RobotEvent], ReadOnlyViewSet[RobotEvent]):
     def ranking(self, request: Request, pk: str | None = None,
                 format: str | None = None) -> Response:
         event = self.get_object()
-        response = Response(ranking_export(event, request.user))
+        response = ExportResponse(ranking_export(event, request.user))
         if request.accepted_renderer.format in EXPORT_FORMATS:
             response["Content-Disposition"] = (
                 f'inline; filename="robot-{event.pk}-ranking.{request.accepted_renderer.format}"')

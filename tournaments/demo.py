@@ -21,7 +21,18 @@ from games.bots import make_bot
 from games.engine.play import deal_from_seed, play_game
 from games.live.models import LiveTable
 from tournaments import services
-from tournaments.models import Absence, Entry, Match, Player, Team, Tournament
+from tournaments.models import (
+    Absence,
+    Division,
+    Entry,
+    League,
+    Match,
+    Player,
+    Season,
+    Team,
+    Tournament,
+)
+from tournaments.services import leagues
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -35,6 +46,7 @@ TEAMS = ["Jokers Wild", "Push Pull", "Two Up", "Deadwood", "Long Runs", "Set Pie
          "Stock Brokers", "Discard Pile"]
 PLAYED_ROUNDS = 3
 ONLINE_NAME = "Demo online cup"
+LEAGUE_NAME = "Demo Push League"
 #: The player logins of the online cup: each holds its player's seat at the cup's table.
 PLAYER_LOGINS = {"aino": "Aino", "cai": "Cai"}
 
@@ -81,6 +93,7 @@ def demo_setup(*, seed: int = 2026, new_passwords: bool = False,
     created = not Tournament.objects.filter(name__iexact=DEMO_NAME).exists()
     if created:
         _build(seed)
+        _build_league()
         # names are unique: an online cup kept from an earlier demo stays as it is
         if not Tournament.objects.filter(name__iexact=ONLINE_NAME).exists():
             _build_online()
@@ -161,6 +174,41 @@ def _build(seed: int) -> None:
         for match in round.matches.filter(is_bye=False).prefetch_related("seats"):
             _play(match, organiser)
         services.round_complete(round=round, user=organiser)  # the ratings follow
+
+
+def _build_league() -> None:
+    """The demo's league: a finished season of two divisions (round robins of four, played
+    by bots), and the current season drafted from it (one team up, one down) and confirmed,
+    its divisions waiting for their first round."""
+    organiser = get_user_model().objects.get(username=ORGANISER)
+    teams = [Team.objects.get(name=name) for name in TEAMS]
+    with transaction.atomic():
+        league = League.objects.create(
+            name=LEAGUE_NAME, slug="demo", promote=1, relegate=1,
+            description="Two divisions of four teams; each season the winner of division 2 "
+                        "goes up and the last of division 1 goes down.")
+        league.organisers.add(organiser)
+        season = Season.objects.create(league=league, number=1, name="Season 1")
+        divisions = []
+        for level in (1, 2):
+            tournament = Tournament.objects.create(
+                name=f"{LEAGUE_NAME} · Season 1 · Division {level}",
+                format=Tournament.Format.ROUND_ROBIN, bot_level="greedy",
+                tiebreaks=["score_diff", "head_to_head"])
+            tournament.organisers.add(organiser)
+            Division.objects.create(season=season, tournament=tournament, level=level)
+            for seed_no, team in enumerate(teams[4 * level - 4:4 * level], start=1):
+                Entry.objects.create(tournament=tournament, team=team, seed=seed_no)
+            divisions.append(tournament)
+    for tournament in divisions:
+        for _number in range(3):  # a round robin of four: three rounds
+            round = services.round_pair_next(tournament=tournament, user=organiser)
+            services.round_publish(round=round, user=organiser)
+            for match in round.matches.filter(is_bye=False).prefetch_related("seats"):
+                _play(match, organiser)
+            services.round_complete(round=round, user=organiser)
+    draft = leagues.season_draft_next(season=season, user=organiser)
+    leagues.season_confirm(season=draft, user=organiser)
 
 
 def _play(match: Match, organiser: User) -> None:

@@ -27,6 +27,10 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # the crosstable's address before it became one word, kept for links made then
     path("tournaments/<int:tournament_id>/cross-table/",
          RedirectView.as_view(pattern_name="tournaments:crosstable", permanent=True)),
+    path("leagues/", views.league_list, name="league_list"),
+    path("leagues/<slug:slug>/", views.league_detail, name="league_detail"),
+    path("leagues/<slug:slug>/seasons/<int:number>/", views.season_detail,
+         name="season_detail"),
     path("matches/<int:match_id>/", views.match_detail, name="match_detail"),
     path("matches/<int:match_id>/live/", views.match_live, name="match_live"),
     path("matches/<int:match_id>/record.json", views.match_record, name="match_record"),

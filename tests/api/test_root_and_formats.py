@@ -20,7 +20,8 @@ def test_the_root_describes_the_api_and_links_every_endpoint_the_schema_and_the_
     assert root["name"] == "Push league API" and root["version"] == "v1"
     assert "Authorization: Token" in root["description"]
     assert root["endpoints"] == {name: f"{SERVER}/api/v1/{name}/" for name in (
-        "tournaments", "rounds", "matches", "teams", "players", "robot-events")}
+        "tournaments", "rounds", "matches", "teams", "players", "leagues", "seasons",
+        "robot-events")}
     assert root["schema"] == f"{SERVER}/api/v1/schema/"
     assert root["docs"] == f"{SERVER}/api/v1/docs/"
     assert root["token"] == f"{SERVER}/api/v1/auth/token/"

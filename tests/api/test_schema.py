@@ -30,7 +30,9 @@ PATHS = ["/api/v1/tournaments/", "/api/v1/tournaments/{id}/",
          "/api/v1/matches/", "/api/v1/matches/{id}/", "/api/v1/matches/{id}/record/",
          "/api/v1/matches/{id}/result/", "/api/v1/matches/{id}/result/confirm/",
          "/api/v1/teams/", "/api/v1/teams/{id}/",
-         "/api/v1/players/", "/api/v1/players/{id}/", "/api/v1/auth/token/"]
+         "/api/v1/players/", "/api/v1/players/{id}/", "/api/v1/auth/token/",
+         "/api/v1/leagues/", "/api/v1/leagues/{id}/", "/api/v1/seasons/",
+         "/api/v1/seasons/{id}/", "/api/v1/seasons/{id}/table/"]
 
 
 def test_it_serves_an_openapi_schema_of_every_endpoint() -> None:
@@ -106,12 +108,29 @@ def test_every_real_object_is_answered_as_the_schema_says(
     """Generated ids rarely exist; here every object of the league is fetched (and results
     submitted) and each answer is checked against the schema."""
     from tournaments import services
-    from tournaments.models import Match, Player, Round, Team, Tournament
+    from tournaments.models import (
+        Division,
+        Match,
+        Player,
+        Round,
+        Season,
+        SeriesEvent,
+        Team,
+        Tournament,
+    )
+    from tournaments.models import League as LeagueModel
 
     services.match_submit_record(match=league.match, record=record, user=league.organiser)
     auth = {"Authorization": f"Token {organiser_token}"}
+    seasons = LeagueModel.objects.create(name="Schema league", slug="schema")
+    seasons.organisers.add(league.organiser)
+    Division.objects.create(season=Season.objects.create(league=seasons, number=1, name="One"),
+                            tournament=league.tournament, level=1)
+    series = Season.objects.create(league=seasons, number=2, name="Two",
+                                   kind=Season.Kind.SERIES, status=Season.Status.DRAFT)
+    SeriesEvent.objects.create(season=series, tournament=league.tournament)
     objects = {"tournaments": Tournament, "rounds": Round, "matches": Match, "teams": Team,
-               "players": Player}
+               "players": Player, "leagues": LeagueModel, "seasons": Season}
     calls = 0
     for path, model in objects.items():
         schema[f"/api/v1/{path}/"]["GET"].Case(query={"page_size": 2}).call_and_validate(
@@ -126,6 +145,10 @@ def test_every_real_object_is_answered_as_the_schema_says(
     for pk in Match.objects.values_list("pk", flat=True):
         schema["/api/v1/matches/{id}/record/"]["GET"].Case(
             path_parameters={"id": pk}).call_and_validate(headers=auth, checks=CONFORMANCE)
+    table = schema["/api/v1/seasons/{id}/table/"]["GET"]
+    for query in ({}, {"by": "player"}, {"format": "csv"}, {"format": "ndjson"}):
+        table.Case(path_parameters={"id": series.pk},
+                   query=query).call_and_validate(headers=auth, checks=CONFORMANCE)
     standings = schema["/api/v1/tournaments/{id}/standings/"]["GET"]
     for query in ({}, {"round": 1}, {"round": 2}, {"format": "csv"}, {"format": "ndjson"}):
         standings.Case(path_parameters={"id": league.tournament.pk},

@@ -24,7 +24,16 @@ from robot_duplicate import services as robot_services
 from robot_duplicate.models import RobotEntry, RobotEvent
 from tests.robot_duplicate.test_robot_duplicate import open_event, person, play
 from tournaments import services
-from tournaments.models import Match, Round, Seat, Tournament
+from tournaments.models import (
+    Division,
+    League,
+    Match,
+    Round,
+    Season,
+    Seat,
+    SeriesEvent,
+    Tournament,
+)
 
 from .factories import UserFactory, tournament_with_teams
 
@@ -37,6 +46,7 @@ class SecretGames:
     event: RobotEvent
     entry: RobotEntry  # the finished robot table's
     users: dict[str, Any]  # "anonymous" (None), "other table", "not yet played", "organiser"
+    league: League  # its season 1 has the tournament as its division, season 2 as an event
 
     def release(self) -> None:
         """What makes every secret game public: the round's boards released, the robot
@@ -56,7 +66,8 @@ class SecretGames:
             Tournament.objects.get(pk=self.tournament.pk), Round.objects.get(pk=self.round.pk),
             [matches[m.pk] for m in self.matches], RobotEvent.objects.get(pk=self.event.pk),
             RobotEntry.objects.get(pk=self.entry.pk),
-            {who: None if u is None else users[u.pk] for who, u in self.users.items()})
+            {who: None if u is None else users[u.pk] for who, u in self.users.items()},
+            League.objects.get(pk=self.league.pk))
 
     def tables(self) -> list[int]:
         """Every live table: the round's three, then the robot event's."""
@@ -71,6 +82,12 @@ def build(act: Any, capture: Any) -> SecretGames:
                                        organisers=[organiser], duplicate="matchpoints",
                                        tiebreaks=["butler"], rounds_planned=2,
                                        name="Secret cup")
+    league = League.objects.create(name="Secret league", slug="secret-league")
+    league.organisers.add(organiser)
+    Division.objects.create(tournament=tournament, level=1, season=Season.objects.create(
+        league=league, number=1, name="Divisions"))
+    SeriesEvent.objects.create(tournament=tournament, season=Season.objects.create(
+        league=league, number=2, name="Series", kind=Season.Kind.SERIES))
     round = services.round_pair_next(tournament=tournament, user=organiser)
     matches = list(round.matches.filter(is_bye=False).select_related("team_a", "table")
                    .order_by("table__number"))
@@ -104,5 +121,5 @@ def build(act: Any, capture: Any) -> SecretGames:
     assert LiveTable.objects.get(pk=entry.live_table_id).status == LiveTable.Status.FINISHED
     return SecretGames(tournament, round, matches, event, entry, {
         "anonymous": None, "other table": other, "not yet played": waiting,
-        "organiser": organiser})
+        "organiser": organiser}, league)
 

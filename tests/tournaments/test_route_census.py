@@ -71,13 +71,15 @@ def values(site: SecretGames, route: str, name: str) -> list[str]:
     by_api = {"tournaments": [t.pk], "rounds": [site.round.pk],
               "matches": [m.pk for m in matches], "robot-events": [site.event.pk],
               "teams": [m.team_a_id for m in matches], "players": [
-                  p.pk for p in Player.objects.filter(user__isnull=False)]}
+                  p.pk for p in Player.objects.filter(user__isnull=False)],
+              "leagues": [site.league.pk],
+              "seasons": list(site.league.seasons.values_list("pk", flat=True))}
     known: dict[str, list[Any]] = {
         "tournament_id": [t.pk], "number": [1, 2, 3, 4, 5], "match_id": [m.pk for m in matches],
         "table_id": site.tables(), "event_id": [site.event.pk], "entry_id": [site.entry.pk],
         "team_id": list(Team.objects.values_list("pk", flat=True)),
         "player_id": [p.pk for p in Player.objects.filter(user__isnull=False)],
-        "format": ["json", "csv", "ndjson"],
+        "format": ["json", "csv", "ndjson"], "slug": [site.league.slug],
     }
     if name == "pk":
         kind = route.removeprefix("api/v1/^").split("/")[0].split("\\")[0]

@@ -57,6 +57,19 @@ class ReadOnlyViewSet(viewsets.ReadOnlyModelViewSet[_M]):
         return super().filter_queryset(queryset) if self.action == "list" else queryset
 
 
+class ExportResponse(Response):
+    """An export's answer. As NDJSON an export without rows is an empty document, which
+    keeps its content type (DRF drops the header from an empty body)."""
+
+    @property
+    def rendered_content(self) -> Any:
+        content = super().rendered_content
+        if not content and getattr(self, "accepted_renderer", None) is not None:
+            self["Content-Type"] = (f"{self.accepted_media_type}; "
+                                    f"charset={self.accepted_renderer.charset}")
+        return content
+
+
 class Exports(viewsets.GenericViewSet[_M]):
     """A viewset with exports (CSV, NDJSON): an error is answered in JSON even to a CSV or
     NDJSON request, since it has no rows."""
@@ -96,7 +109,7 @@ class TournamentViewSet(Exports[Tournament], ReadOnlyViewSet[Tournament]):
                   format: str | None = None) -> Response:
         tournament = self.get_object()
         number = positive_int(request.query_params, "round", maximum=SMALLINT_MAX)
-        response = Response(standings_export(tournament, number))
+        response = ExportResponse(standings_export(tournament, number))
         if request.accepted_renderer.format in EXPORT_FORMATS:
             after = f"-round-{number}" if number else ""
             response["Content-Disposition"] = (
@@ -109,7 +122,7 @@ class TournamentViewSet(Exports[Tournament], ReadOnlyViewSet[Tournament]):
     def boards(self, request: Request, pk: str | None = None,
                format: str | None = None) -> Response:
         tournament = self.get_object()
-        response = Response(boards_export(tournament, request.user))
+        response = ExportResponse(boards_export(tournament, request.user))
         if request.accepted_renderer.format in EXPORT_FORMATS:
             response["Content-Disposition"] = (
                 f'inline; filename="tournament-{tournament.pk}-boards.'
