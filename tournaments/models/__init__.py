@@ -4,6 +4,7 @@
   tables, matches, seats and results (the source of truth);
 - ``leagues``: leagues, their seasons, divisions and series events; clubs, and the pairings
   an organiser forbids;
+- ``notices``: what the platform tells each person;
 - ``derived``: standings and rating history, rebuilt from the results at any time;
 - ``work``: the background work's jobs and the tasks owed to the broker.
 
@@ -30,11 +31,12 @@ from .core import (
 )
 from .derived import RatingEntry, Standing
 from .leagues import Club, Division, ForbiddenPairing, League, Season, SeriesEvent
+from .notices import Notification
 from .work import Job, OutboxTask
 
 __all__ = [
     "BOT_LEVELS", "HANDLE_LENGTH", "LIVE_TABLE_KIND", "Absence", "CheckIn", "Club", "Division",
-    "Entry", "ForbiddenPairing", "Job", "League", "Match", "OutboxTask", "Player", "RatingEntry",
-    "Result", "Round", "Seat", "Season", "SeriesEvent", "Standing", "Table", "Team",
-    "Tournament", "new_deal_seed", "new_handle",
+    "Entry", "ForbiddenPairing", "Job", "League", "Match", "Notification", "OutboxTask",
+    "Player", "RatingEntry", "Result", "Round", "Seat", "Season", "SeriesEvent", "Standing",
+    "Table", "Team", "Tournament", "new_deal_seed", "new_handle",
 ]
