@@ -27,6 +27,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # the crosstable's address before it became one word, kept for links made then
     path("tournaments/<int:tournament_id>/cross-table/",
          RedirectView.as_view(pattern_name="tournaments:crosstable", permanent=True)),
+    path("tournaments/<int:tournament_id>/calendar.ics", views.tournament_calendar,
+         name="tournament_calendar"),
+    path("leagues/<slug:slug>/calendar.ics", views.league_calendar, name="league_calendar"),
+    path("calendar/<str:token>.ics", views.personal_calendar, name="personal_calendar"),
+    path("calendar/renew/", views.calendar_renew, name="calendar_renew"),
     path("leagues/", views.league_list, name="league_list"),
     path("leagues/<slug:slug>/", views.league_detail, name="league_detail"),
     path("leagues/<slug:slug>/seasons/<int:number>/", views.season_detail,

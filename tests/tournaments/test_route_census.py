@@ -31,6 +31,7 @@ from games.live import service
 from games.live.models import LiveTable
 from tests.robot_duplicate.test_robot_duplicate import act, play  # noqa: F401  (act: a fixture)
 from tournaments.models import Player, Result, Team
+from tournaments.services.calendars import calendar_key_renew
 
 from .factories import UserFactory
 from .secret_games import SecretGames
@@ -80,6 +81,8 @@ def values(site: SecretGames, route: str, name: str) -> list[str]:
         "team_id": list(Team.objects.values_list("pk", flat=True)),
         "player_id": [p.pk for p in Player.objects.filter(user__isnull=False)],
         "format": ["json", "csv", "ndjson"], "slug": [site.league.slug],
+        "token": [calendar_key_renew(user=user).token for user in site.users.values()
+                  if user is not None],
     }
     if name == "pk":
         kind = route.removeprefix("api/v1/^").split("/")[0].split("\\")[0]

@@ -4,13 +4,14 @@
   tables, matches, seats and results (the source of truth);
 - ``leagues``: leagues, their seasons, divisions and series events; clubs, and the pairings
   an organiser forbids;
-- ``notices``: what the platform tells each person;
+- ``notices``: what the platform tells each person; ``calendars``: their private feeds;
 - ``derived``: standings and rating history, rebuilt from the results at any time;
 - ``work``: the background work's jobs and the tasks owed to the broker.
 
 Robot duplicate events are an app of their own, ``robot_duplicate``.
 """
 
+from .calendars import CalendarKey
 from .core import (
     BOT_LEVELS,
     HANDLE_LENGTH,
@@ -35,7 +36,8 @@ from .notices import Notification
 from .work import Job, OutboxTask
 
 __all__ = [
-    "BOT_LEVELS", "HANDLE_LENGTH", "LIVE_TABLE_KIND", "Absence", "CheckIn", "Club", "Division",
+    "BOT_LEVELS", "HANDLE_LENGTH", "LIVE_TABLE_KIND", "Absence", "CalendarKey", "CheckIn",
+    "Club", "Division",
     "Entry", "ForbiddenPairing", "Job", "League", "Match", "Notification", "OutboxTask",
     "Player", "RatingEntry", "Result", "Round", "Seat", "Season", "SeriesEvent", "Standing",
     "Table", "Team", "Tournament", "new_deal_seed", "new_handle",

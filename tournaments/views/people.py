@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from tournaments import selectors, services
 from tournaments.models import Player, Team, Tournament
 from tournaments.ratings import Rating
+from tournaments.selectors.calendars import calendar_key
 from tournaments.selectors.reporting import results_to_confirm
 from tournaments.selectors.travellers import team_board_lines
 from tournaments.selectors.viewmodels import RatingPoint
@@ -76,4 +77,5 @@ def _player_page(request: HttpRequest, player: Player, *, error: str = "",
         "to_confirm": results_to_confirm(request.user) if is_self else [],
         "check_ins": selectors.open_check_ins(player), "check_in_error": error,
         "is_self": is_self, "your_tables": selectors.your_tables(request.user) if is_self else [],
+        "calendar_key": calendar_key(request.user) if is_self else None,
         **_chart(selectors.player_rating_history(player))}, status=status)
