@@ -4,7 +4,7 @@ rounds, matches, seats and results (the source of truth the derived rows come fr
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -20,6 +20,9 @@ from games.vocabulary import bot_label, bot_level_choices
 from tournaments.formats import TournamentFormat, format_of, formats
 from tournaments.formats.ties import DECIDED_BY_LABELS, TIE_RULES
 from tournaments.standings import TIEBREAKS, ScoringRule
+
+if TYPE_CHECKING:  # leagues.py imports this module: the club model is named for mypy only
+    from .leagues import Club
 
 # the bots' registry (games.bots) with its labels; a callable, so a new level needs no migration
 BOT_LEVELS = bot_level_choices
@@ -241,7 +244,8 @@ class Tournament(models.Model):
         _("players must check in"), default=False,
         help_text=_("A player not checked in for a round when it is paired is absent, and a "
                     "bot plays in their seat."))
-    keep_apart_clubs = models.ManyToManyField(
+    # annotated: the plugin cannot type a relation named by a string with no reverse name
+    keep_apart_clubs: models.ManyToManyField[Club, Any] = models.ManyToManyField(
         "Club", blank=True, related_name="+", verbose_name=_("keep these clubs' teams apart"),
         help_text=_("Swiss pairs two teams of one of these clubs only when no draw keeps "
                     "them apart (a team belongs to its own club, else to its players')."))
