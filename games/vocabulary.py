@@ -97,6 +97,7 @@ def rank_names() -> dict[str, str]:
 
 def suit_names() -> dict[str, str]:
     """Each suit by its notation (R2.2): ``S`` "spades", ``H``, ``D``, ``C``."""
+    # the suit in its context: "clubs" alone is the clubs players and teams belong to
     words = {"S": gettext("spades"), "H": gettext("hearts"), "D": gettext("diamonds"),
-             "C": gettext("clubs")}
+             "C": pgettext("suit", "clubs")}
     return {suit: words[suit] for suit in SUITS}

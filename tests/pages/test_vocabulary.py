@@ -28,7 +28,7 @@ from games.vocabulary import contract_words, meld_kinds, rank_names, suit_names
 from tests.pages import organiser, published_round
 from tests.tournaments.factories import UserFactory, tournament_with_teams
 from tournaments import services
-from tournaments.models import Absence, Match, Result, Team
+from tournaments.models import Absence, Club, Match, Result, Team
 
 # A level no module but the registry knows: it plays as the greedy bot.
 CAUTIOUS = BotLevel("cautious", GreedyBot, "cautious", "never hurries")
@@ -169,6 +169,13 @@ def test_the_contracts_speak_finnish(finnish: None) -> None:
     with translation.override("fi"):
         assert contract_words(1) == "kaksi 3 kortin ryhmää"
         assert contract_words(2) == "3 kortin ryhmä ja 4 kortin suora"
+
+
+def test_the_suit_of_clubs_and_a_club_of_players_are_two_words_in_finnish(
+        finnish: None) -> None:
+    with translation.override("fi"):
+        assert suit_names()["C"] == "risti"
+        assert str(Club._meta.verbose_name_plural) == "seurat"
 
 
 def test_the_replay_says_the_contract_of_each_deal_and_names_cards_by_the_vocabulary() -> None:

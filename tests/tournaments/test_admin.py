@@ -16,7 +16,9 @@ from games.engine.play import deal_from_seed, play_game
 from tournaments import selectors, services
 from tournaments.models import (
     Absence,
+    Club,
     Entry,
+    ForbiddenPairing,
     Job,
     Match,
     Player,
@@ -88,16 +90,17 @@ def test_it_answers_every_changelist_and_change_page_for_a_superuser() -> None:
                                       out_seats=[0] * 5, user=superuser)
     services.ratings_rebuild()
     pending = published_round(tournament_with_teams(2)).matches.get()
+    Club.objects.create(name="Kallio")
     client = logged_in(superuser)
 
-    for model in (Player, Team, Tournament, Entry, Absence, Round, Match, Result, Standing, Job,
-                  RatingEntry):
+    for model in (Player, Team, Club, Tournament, Entry, Absence, Round, Match, Result, Standing,
+                  Job, RatingEntry):
         name = model._meta.model_name
         assert client.get(url(f"{name}_changelist")).status_code == 200, name
         obj = model.objects.first()
         assert obj is not None, name
         assert client.get(url(f"{name}_change", obj.pk)).status_code == 200, name
-    for name in ("player", "team", "tournament", "entry", "absence"):
+    for name in ("player", "team", "club", "tournament", "entry", "absence"):
         assert client.get(url(f"{name}_add")).status_code == 200, name
     page = client.get(url("match_change", pending.pk)).content.decode()
     for name in ("match_record", "match_score_sheet"):
@@ -113,7 +116,7 @@ def test_creating_a_tournament_makes_its_creator_an_organiser() -> None:
         "tiebreaks": "[]", "bye_policy": "bye", "bot_level": "random",
         "knockout_tie_rule": "most_hands_won_by_going_out", "dealing": "platform",
         "play": "venue", "spectators": "anyone",
-        **{f"{prefix}-{key}": value for prefix in ("entries", "absences")
+        **{f"{prefix}-{key}": value for prefix in ("entries", "absences", "forbidden_pairings")
            for key, value in (("TOTAL_FORMS", 0), ("INITIAL_FORMS", 0))}})
 
     assert response.status_code == 302, response.content.decode()[:2000]
@@ -149,6 +152,56 @@ def test_an_organiser_sees_only_the_tournaments_they_organise(two_organisers: An
     assert client.get(url("tournament_change", mine.pk)).status_code == 200
     absence_form = client.get(url("absence_add")).content.decode()
     assert "A Cup" in absence_form and "B Cup" not in absence_form
+
+
+def change_form(tournament: Tournament, organiser: Any) -> dict[str, Any]:
+    """What the tournament's change page posts when saved as it is."""
+    entries = list(tournament.entries.order_by("pk"))
+    data: dict[str, Any] = {
+        "name": tournament.name, "format": tournament.format, "status": tournament.status,
+        "rounds_planned": tournament.rounds_planned, "points_win": 2, "points_draw": 1,
+        "points_loss": 0, "points_bye": 2, "bye_policy": "bye", "bot_level": "random",
+        "knockout_tie_rule": "better_seed", "dealing": "platform", "play": "venue",
+        "spectators": "anyone", "organisers": [organiser.pk], "tiebreaks_0": "score_diff",
+        "entries-TOTAL_FORMS": len(entries), "entries-INITIAL_FORMS": len(entries),
+        "absences-TOTAL_FORMS": 0, "absences-INITIAL_FORMS": 0,
+        "forbidden_pairings-TOTAL_FORMS": 0, "forbidden_pairings-INITIAL_FORMS": 0}
+    for number, entry in enumerate(entries):
+        data.update({f"entries-{number}-id": entry.pk, f"entries-{number}-team": entry.team_id,
+                     f"entries-{number}-seed": entry.seed,
+                     f"entries-{number}-tournament": tournament.pk})
+    return data
+
+
+def test_an_organiser_keeps_two_teams_apart_and_no_other_organiser_sees_it(
+        two_organisers: Any) -> None:
+    a, mine, theirs = two_organisers
+    b = theirs.organisers.get()
+    first, second = (entry.team for entry in mine.entries.order_by("seed")[:2])
+    data = change_form(mine, a)
+    data.update({"forbidden_pairings-TOTAL_FORMS": 1,  # in either order
+                 "forbidden_pairings-0-team_a": second.pk, "forbidden_pairings-0-team_b": first.pk})
+    client = logged_in(a)
+
+    response = client.post(url("tournament_change", mine.pk), data)
+
+    assert response.status_code == 302, response.content.decode()[:3000]
+    kept = ForbiddenPairing.objects.get(tournament=mine)
+    assert {kept.team_a_id, kept.team_b_id} == {first.pk, second.pk}
+    assert str(kept) in client.get(url("tournament_change", mine.pk)).content.decode()
+    again = client.post(url("tournament_change", mine.pk), data)  # the same pair, once more
+    assert "These two teams are already kept apart here." in again.content.decode()
+    assert ForbiddenPairing.objects.count() == 1
+
+    other = logged_in(b)
+    response = other.get(url("tournament_change", mine.pk))
+    assert response.status_code == 302 and response.url == reverse("admin:index")
+    their_page = other.get(url("tournament_change", theirs.pk)).content.decode()
+    assert str(kept) not in their_page
+    assert 'name="forbidden_pairings-INITIAL_FORMS" value="0"' in their_page
+    data["forbidden_pairings-TOTAL_FORMS"] = 0  # a post to the other's page changes nothing
+    assert other.post(url("tournament_change", mine.pk), data).status_code == 302
+    assert ForbiddenPairing.objects.filter(pk=kept.pk).exists()
 
 
 def test_an_organisers_actions_on_another_tournament_do_nothing_and_say_so(

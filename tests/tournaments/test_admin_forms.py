@@ -17,7 +17,7 @@ from tournaments.models import Match, Team, Tournament
 from .factories import PlayerFactory, TeamFactory, UserFactory, tournament_with_teams
 
 pytestmark = pytest.mark.django_db
-INLINES = {f"{prefix}-{key}": value for prefix in ("entries", "absences")
+INLINES = {f"{prefix}-{key}": value for prefix in ("entries", "absences", "forbidden_pairings")
            for key, value in (("TOTAL_FORMS", "0"), ("INITIAL_FORMS", "0"))}
 
 
@@ -87,6 +87,20 @@ def test_a_team_entered_twice_is_named_in_words() -> None:
     html = response.content.decode()
     assert "This team is entered twice." in html
     assert "duplicate data" not in html
+
+
+def test_a_pair_to_keep_apart_listed_twice_in_either_order_is_named_in_words() -> None:
+    first, second = TeamFactory(), TeamFactory()
+    data = {"forbidden_pairings-TOTAL_FORMS": "2",
+            "forbidden_pairings-0-team_a": first.pk, "forbidden_pairings-0-team_b": second.pk,
+            "forbidden_pairings-1-team_a": second.pk, "forbidden_pairings-1-team_b": first.pk}
+    html = new_tournament(logged_in(UserFactory()), [], **data).content.decode()
+    assert "These two teams are listed twice to keep apart." in html
+    assert not Tournament.objects.filter(name="Ordered Cup").exists()
+    itself = {"forbidden_pairings-TOTAL_FORMS": "1", "forbidden_pairings-0-team_a": first.pk,
+              "forbidden_pairings-0-team_b": first.pk}
+    html = new_tournament(logged_in(UserFactory()), [], **itself).content.decode()
+    assert "Choose two different teams." in html
 
 
 def test_a_score_sheet_short_of_hands_asks_for_all_five() -> None:

@@ -157,7 +157,7 @@ def test_the_draft_is_edited_from_the_console_and_the_note_shown(organiser: Any,
     do(client, tournament, "swap_seats", round=round.pk, match=one.pk, side=1)
     page = do(client, tournament, "move_table", round=round.pk, match=two.pk,
               number=1).content.decode()
-    assert "Draw changed by hand" in page
+    assert "Notes on the draw" in page
     assert "moved table 2" in page and "swapped the seats of" in page
 
     round_page = client.get(reverse("admin:tournaments_round_change", args=[round.pk]))

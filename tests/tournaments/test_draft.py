@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from tournaments import services
-from tournaments.models import Absence, Match, Round, Tournament
+from tournaments.models import Absence, ForbiddenPairing, Match, Round, Tournament
 
 from .factories import UserFactory, tournament_with_teams
 
@@ -148,6 +148,23 @@ def test_a_swiss_edit_that_repeats_a_pairing_is_made_with_a_warning() -> None:
     assert Match.objects.filter(round=second, team_a=a, team_b=again).exists()
     second.refresh_from_db()
     assert edit.warnings[0] in second.draw_note
+
+
+def test_an_edit_that_brings_a_pair_to_keep_apart_together_is_made_with_a_warning() -> None:
+    round, organiser = draft(4, format=Tournament.Format.SWISS)
+    a, b = team_at(round, 1, 0), team_at(round, 1, 1)
+    other = team_at(round, 2, 1)
+    ForbiddenPairing.objects.create(tournament=round.tournament, team_a=a, team_b=other)
+
+    edit = services.draft_swap_teams(round=round, team_1=b.pk, team_2=other.pk,
+                                     user=organiser)
+
+    first, second = sorted([a.name, other.name])
+    warning = f"kept apart: {first} and {second} are a pairing the organiser asked to avoid"
+    assert edit.warnings == [warning]
+    assert Match.objects.filter(round=round, team_a=a, team_b=other).exists()
+    round.refresh_from_db()
+    assert warning in round.draw_note
 
 
 def test_a_round_robin_swap_re_plans_the_rounds_to_come_and_says_so() -> None:

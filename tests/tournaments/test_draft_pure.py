@@ -14,6 +14,7 @@ from tournaments.formats.draft import (
     SeatSpec,
     Side,
     check_draw,
+    kept_apart_warnings,
     meetings,
     move_table,
     rematch_warnings,
@@ -166,6 +167,20 @@ def test_rematch_warnings_come_in_the_order_of_the_teams() -> None:
 
     assert warnings == [f"rematch: {a} and {b} already met in round 1"
                         for a, b in (("T1", "T8"), ("T2", "T7"), ("T3", "T6"), ("T4", "T5"))]
+
+
+def test_it_warns_of_each_pair_to_keep_apart_an_edit_brings_together() -> None:
+    before = draw((1, 2), (3, 4), (5, None))
+    after = swap_teams(before, 2, 4)  # 1 v 4 and 3 v 2
+    avoid = {frozenset((1, 4)), frozenset((2, 3)), frozenset((1, 2)), frozenset((4, 5))}
+
+    assert kept_apart_warnings(before, after, avoid) == [
+        "kept apart: T1 and T4 are a pairing the organiser asked to avoid",
+        "kept apart: T2 and T3 are a pairing the organiser asked to avoid"]
+    # 1 v 2 met in the draw already (the pairing made it so): an edit that leaves it
+    # there, or any pair not to keep apart, says nothing
+    assert kept_apart_warnings(before, before, avoid) == []
+    assert kept_apart_warnings(before, after, {frozenset((1, 2))}) == []
 
 
 def test_team_a_sits_in_seats_0_and_2_and_team_b_in_1_and_3() -> None:

@@ -1,6 +1,6 @@
-"""The player and team register's edit rights (tournaments/admin/registry.py): an organiser
-changes or deletes a player or team only when every tournament it takes part in is theirs;
-superusers change everything."""
+"""The player, team and club register's edit rights (tournaments/admin/registry.py): an
+organiser changes or deletes a player, team or club only when every tournament it takes
+part in is theirs; superusers change everything."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.models import Absence, Entry, Player, Team, Tournament
+from tournaments.models import Absence, Club, Entry, Player, Team, Tournament
 
 from .factories import PlayerFactory, TeamFactory, TournamentFactory, UserFactory
 
@@ -133,3 +133,24 @@ def test_deleting_a_selection_with_another_organisers_player_is_refused(
     assert rename_player(client, mine_only, "Renamed").status_code == 302
     assert client.post(reverse("admin:tournaments_player_delete", args=[absent.pk]),
                        {"post": "yes"}).status_code == 403
+
+
+def test_an_organiser_renames_a_club_only_while_every_tournament_it_is_in_is_theirs(
+        organisers: Any) -> None:
+    a, mine, theirs = organisers
+    club = Club.objects.create(name="Kallio")
+    Entry.objects.create(tournament=mine, team=TeamFactory(player_a=PlayerFactory(club=club)))
+    client = logged_in(a)
+
+    def rename(name: str) -> int:
+        return client.post(reverse("admin:tournaments_club_change", args=[club.pk]),
+                           {"name": name}).status_code
+
+    assert rename("Kallio PS") == 302
+    theirs.keep_apart_clubs.add(club)  # another organiser's tournament now relies on it
+    assert rename("Kallio SC") == 403
+    club.refresh_from_db()
+    assert club.name == "Kallio PS"
+    theirs.keep_apart_clubs.remove(club)
+    Entry.objects.create(tournament=theirs, team=TeamFactory(club=club))
+    assert rename("Kallio SC") == 403

@@ -1,4 +1,5 @@
-"""Swiss pairing: rematches, byes, score groups and seed order, checked against brute force."""
+"""Swiss pairing: pairs to keep apart, rematches, byes, score groups and seed order, checked
+against brute force."""
 
 import functools
 import random
@@ -14,7 +15,7 @@ from bench.swiss_field import bench_swiss_input
 from tests.examples import examples
 from tournaments.formats import Pairing, PairingError, SwissTeam
 from tournaments.formats import swiss as swiss_module
-from tournaments.formats.swiss import pair_swiss_round
+from tournaments.formats.swiss import pair_swiss_round, unkept_apart
 
 CHECKS = settings(max_examples=examples(120), deadline=None,
                   suppress_health_check=[HealthCheck.too_slow])
@@ -30,11 +31,13 @@ class Team:
     previous_opponents: frozenset[int] = field(default_factory=frozenset)
     byes: int = 0
     withdrawn: bool = False
+    avoid: frozenset[int] = field(default_factory=frozenset)
 
 
 @st.composite
 def fields(draw: st.DrawFn, max_teams: int = 12) -> list[Team]:
-    """Up to ``max_teams`` active teams (and maybe a withdrawn one) with a random past."""
+    """Up to ``max_teams`` active teams (and maybe a withdrawn one) with a random past, and
+    pairs to keep apart, each listed by one team of the pair only (either is enough)."""
     n = draw(st.integers(min_value=2, max_value=max_teams))
     ids = draw(st.lists(st.integers(1, 999), min_size=n, max_size=n, unique=True))
     points = draw(st.lists(st.sampled_from([0, 0.5, 1, 2, 3]), min_size=n, max_size=n))
@@ -46,12 +49,20 @@ def fields(draw: st.DrawFn, max_teams: int = 12) -> list[Team]:
             if rng.random() < density:
                 met[a].add(b)
                 met[b].add(a)
+    apart = draw(st.sampled_from([0.0, 0.0, 0.15, 0.4, 0.7]))
+    avoid: dict[int, set[int]] = {i: set() for i in ids}
+    for a_index, a in enumerate(ids):
+        for b in ids[a_index + 1 :]:
+            if rng.random() < apart:
+                lister, listed = (a, b) if rng.random() < 0.5 else (b, a)
+                avoid[lister].add(listed)
     byes = draw(st.lists(st.sampled_from([0, 0, 1, 2]), min_size=n, max_size=n))
     seeds = draw(st.permutations(range(1, n + 1)))
-    teams = [Team(i, p, s, frozenset(met[i]), b)
+    teams = [Team(i, p, s, frozenset(met[i]), b, avoid=frozenset(avoid[i]))
              for i, p, s, b in zip(ids, points, seeds, byes, strict=True)]
     if draw(st.booleans()):
-        teams.append(Team(1000, 9, 1, frozenset(ids[:1]), withdrawn=True))
+        teams.append(Team(1000, 9, 1, frozenset(ids[:1]), withdrawn=True,
+                          avoid=frozenset(ids[1:2])))
     return teams
 
 
@@ -59,14 +70,18 @@ def ranked(teams: Sequence[SwissTeam]) -> list[SwissTeam]:
     return sorted((t for t in teams if not t.withdrawn), key=lambda t: (-t.points, t.seed, t.id))
 
 
-Tiers = tuple[int, int, int, int, int]
+Tiers = tuple[int, int, int, int, int, int]
+
+
+def keep_apart(first: SwissTeam, second: SwissTeam) -> bool:
+    return first.id in second.avoid or second.id in first.avoid
 
 
 def pair_tiers(order: list[SwissTeam]) -> dict[tuple[int, int], Tiers]:
     """The priorities of the module contract, computed independently, for every pair
-    of ranks ``a < b``: (rematch, odd team's earlier byes, odd team's places above
-    the bottom, score groups apart squared, seed cost). Rank ``len(order)`` stands
-    for the odd team out."""
+    of ranks ``a < b``: (a pair to keep apart, rematch, odd team's earlier byes, odd
+    team's places above the bottom, score groups apart squared, seed cost). Rank
+    ``len(order)`` stands for the odd team out."""
     n = len(order)
     groups = sorted({t.points for t in order}, reverse=True)
     group = [groups.index(t.points) for t in order]
@@ -74,19 +89,20 @@ def pair_tiers(order: list[SwissTeam]) -> dict[tuple[int, int], Tiers]:
     size = {g: group.count(g) for g in set(group)}
     table: dict[tuple[int, int], Tiers] = {}
     for a in range(n):
-        table[a, n] = (0, order[a].byes, n - 1 - a, 0, 0)
+        table[a, n] = (0, 0, order[a].byes, n - 1 - a, 0, 0)
         for b in range(a + 1, n):
             ga, gb = group[a], group[b]
             pa, pb = a - start[ga], b - start[gb]
             seed_cost = abs(pb - pa - size[ga] // 2) if ga == gb else size[ga] - 1 - pa + pb
             rematch = order[b].id in order[a].previous_opponents
-            table[a, b] = (int(rematch), 0, 0, (gb - ga) ** 2, seed_cost)
+            table[a, b] = (int(keep_apart(order[a], order[b])), int(rematch), 0, 0,
+                           (gb - ga) ** 2, seed_cost)
     return table
 
 
 def total(costs: Sequence[Tiers]) -> Tiers:
-    r, b, p, f, s = (sum(column) for column in zip(*costs, strict=True))
-    return r, b, p, f, s
+    k, r, b, p, f, s = (sum(column) for column in zip(*costs, strict=True))
+    return k, r, b, p, f, s
 
 
 def best_tiers(table: dict[tuple[int, int], Tiers], nodes: int) -> Tiers:
@@ -96,7 +112,7 @@ def best_tiers(table: dict[tuple[int, int], Tiers], nodes: int) -> Tiers:
     @functools.cache
     def best(unpaired: frozenset[int]) -> Tiers:
         if not unpaired:
-            return (0, 0, 0, 0, 0)
+            return (0, 0, 0, 0, 0, 0)
         first = min(unpaired)
         rest = unpaired - {first}
         return min(total([table[first, other], best(rest - {other})]) for other in rest)
@@ -139,8 +155,9 @@ def test_it_keeps_rematch_and_bye_rules_on_the_pruned_path(teams: list[Team]) ->
     order = ranked(teams)
     table = pair_tiers(order)
     got = total([table[min(p), max(p)] for p in as_ranks(order, pairings)])
-    # No rematch while avoidable, no second bye while avoidable, odd team as low as possible.
-    assert got[:3] == best_tiers(table, len(order) + len(order) % 2)[:3]
+    # Pairs kept apart and no rematch while avoidable, no second bye while avoidable, odd
+    # team as low as possible.
+    assert got[:4] == best_tiers(table, len(order) + len(order) % 2)[:4]
 
 
 @CHECKS
@@ -203,6 +220,105 @@ def test_a_forced_rematch_is_the_only_one() -> None:
     everyone = frozenset({1, 2, 3, 4})
     teams = [Team(s, seed=s, previous_opponents=everyone - {s}) for s in range(1, 5)]
     assert pair_swiss_round(teams) == [Pairing(1, 3), Pairing(2, 4)]
+
+
+def keep_apart_draw_exists(teams: Sequence[SwissTeam]) -> bool:
+    """Whether some draw of the active teams keeps every pair to keep apart apart, by brute
+    force over every draw (with an odd count, any one team may be the odd one out)."""
+    active = [t for t in teams if not t.withdrawn]
+
+    @functools.cache
+    def exists(unpaired: frozenset[int], odd_one_left: bool) -> bool:
+        if not unpaired:
+            return True
+        first = min(unpaired)
+        rest = unpaired - {first}
+        if odd_one_left and exists(rest, False):  # ``first`` is the odd one out
+            return True
+        return any(exists(rest - {other}, odd_one_left) for other in rest
+                   if not keep_apart(active[first], active[other]))
+
+    return exists(frozenset(range(len(active))), len(active) % 2 == 1)
+
+
+@CHECKS
+@given(teams=fields(max_teams=8), pruned=st.booleans())
+def test_it_keeps_every_pair_apart_whenever_some_draw_does(teams: list[Team],
+                                                           pruned: bool) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        if pruned:  # the big-field steps (brackets, pruned graphs) on a small field
+            patch.setattr(swiss_module, "COMPLETE_GRAPH_UP_TO", 0)
+            patch.setattr(swiss_module, "WINDOWS", ((1, 1), (2, 1)))
+        pairings = pair_swiss_round(teams)
+    check_everyone_once(teams, pairings)
+    together = unkept_apart(pairings, teams)
+    assert (together == []) == keep_apart_draw_exists(teams)
+    by_id = {t.id: t for t in teams}
+    assert together == [(p.home, p.away) for p in pairings
+                        if p.away is not None and keep_apart(by_id[p.home], by_id[p.away])]
+
+
+def test_keeping_a_pair_apart_outranks_avoiding_a_rematch() -> None:
+    """Of the three draws of four teams only 1-3, 2-4 keeps 1 away from 2 and 4, and 1
+    and 3 met before: without the pairs to keep apart the rematch is avoided; with them,
+    it is the price of keeping them apart."""
+    teams = [Team(1, seed=1, previous_opponents=frozenset({3})), Team(2, seed=2),
+             Team(3, seed=3, previous_opponents=frozenset({1})), Team(4, seed=4)]
+    assert Pairing(1, 3) not in pair_swiss_round(teams)
+    teams[0] = replace(teams[0], avoid=frozenset({2, 4}))
+    assert pair_swiss_round(teams) == [Pairing(1, 3), Pairing(2, 4)]
+
+
+def test_the_odd_team_out_moves_up_to_keep_a_pair_apart() -> None:
+    """Three teams, 1 and 2 kept apart: the lowest team can no longer sit out (1 would
+    meet 2), so the lowest of those that can does; and fewer byes still come first."""
+    teams = [Team(1, seed=1, avoid=frozenset({2})), Team(2, seed=2), Team(3, seed=3)]
+    assert pair_swiss_round([replace(t, avoid=frozenset()) for t in teams]) == [
+        Pairing(1, 2), Pairing(3)]
+    assert pair_swiss_round(teams) == [Pairing(1, 3), Pairing(2)]
+    assert pair_swiss_round(teams, odd="bot") == [Pairing(1, 3), Pairing(2, against_bot=True)]
+    teams[1] = replace(teams[1], byes=1)
+    assert pair_swiss_round(teams) == [Pairing(2, 3), Pairing(1)]
+
+
+def test_a_pair_no_draw_keeps_apart_meets_and_is_named() -> None:
+    teams = [Team(1, seed=1), Team(2, seed=2, avoid=frozenset({1}))]
+    pairings = pair_swiss_round(teams)
+    assert pairings == [Pairing(1, 2)]
+    assert unkept_apart(pairings, teams) == [(1, 2)]
+
+
+def test_it_brings_together_as_few_pairs_to_keep_apart_as_any_draw() -> None:
+    """1 is to be kept from everyone, and 2 from 4: every draw brings 1 together with
+    someone, and the draw seed order likes best, 1-3 with 2-4, would bring two pairs
+    together."""
+    teams = [Team(1, seed=1, avoid=frozenset({2, 3, 4})), Team(2, seed=2, avoid=frozenset({4})),
+             Team(3, seed=3), Team(4, seed=4)]
+    pairings = pair_swiss_round(teams)
+    assert len(unkept_apart(pairings, teams)) == 1
+    assert Pairing(2, 4) not in pairings
+
+
+def test_unkept_apart_names_the_pairs_either_team_lists_in_table_order() -> None:
+    teams = [Team(1), Team(2, avoid=frozenset({1})), Team(3), Team(4, avoid=frozenset({3, 9})),
+             Team(5, avoid=frozenset({1}))]
+    pairings = [Pairing(3, 4), Pairing(2, 5), Pairing(1, 2), Pairing(5, against_bot=True)]
+    assert unkept_apart(pairings, teams) == [(3, 4), (1, 2)]
+
+
+def test_a_big_field_keeps_its_pairs_apart_without_a_rematch() -> None:
+    """Above COMPLETE_GRAPH_UP_TO teams: forbid ten of the pairs the round would have had,
+    and it pairs again keeping every one apart, still without a rematch."""
+    teams = bench_swiss_input(teams=99, rounds=6, seed=1)
+    forbidden = [p for p in pair_swiss_round(teams) if p.away is not None][:10]
+    avoid = {p.home: frozenset({p.away}) for p in forbidden if p.away is not None}
+    teams = [replace(t, avoid=avoid.get(t.id, frozenset())) for t in teams]
+    pairings = pair_swiss_round(teams)
+    check_everyone_once(teams, pairings)
+    assert unkept_apart(pairings, teams) == []
+    assert not set(forbidden) & set(pairings)
+    by_id = {t.id: t for t in teams}
+    assert not any(p.away in by_id[p.home].previous_opponents for p in pairings)
 
 
 @pytest.mark.parametrize(("size", "rounds", "seed"), [(99, 6, 1), (150, 7, 2), (257, 9, 3)])

@@ -1,6 +1,6 @@
 """The admin's own forms: the two ways an organiser enters a match's result (a game record,
 or a score sheet), the reason for ending a live table, the tournament form's ordered
-tie-breaks, and inline formsets whose errors read as sentences."""
+tie-breaks, a pairing to avoid, and inline formsets whose errors read as sentences."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from copy import copy
 from typing import Any, TypeVar, cast
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.db.models import Field, Model
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
@@ -18,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from games.engine import HANDS_PER_GAME, score_sheet_errors
 from tournaments import selectors, services
 from tournaments.formats.registry import unread_settings
-from tournaments.models import Absence, CheckIn, Match, Tournament
+from tournaments.models import Absence, CheckIn, ForbiddenPairing, Match, Tournament
 from tournaments.standings import TIEBREAKS
 
 _Row = TypeVar("_Row", bound=Absence | CheckIn)
@@ -204,6 +205,34 @@ class TournamentForm(forms.ModelForm[Tournament]):
         return data
 
 
+class ForbiddenPairingForm(forms.ModelForm[ForbiddenPairing]):
+    """Two teams to keep apart, in either order: the row stores the lower id first
+    (``ForbiddenPairing.save``), so the form puts them in that order before it checks, and
+    B-A is then found to repeat A-B (here or already stored) instead of failing on save."""
+
+    class Meta:
+        model = ForbiddenPairing
+        fields = ["team_a", "team_b"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        first, second = data.get("team_a"), data.get("team_b")
+        if first is not None and second is not None and first.pk > second.pk:
+            data["team_a"], data["team_b"] = second, first
+        return data
+
+    def validate_unique(self) -> None:
+        super().validate_unique()
+        # An inline leaves its tournament out of the model's checks (on the add page it is
+        # not saved yet), and with it the pair's uniqueness: the formset finds a pair its
+        # rows repeat, this one a pair stored since the page was opened (else the save fails).
+        if self.instance.tournament_id is not None and not self.errors:
+            try:
+                self.instance.validate_constraints()
+            except ValidationError as exc:
+                self.add_error(None, exc)
+
+
 class RoundPlayerForm(forms.ModelForm[_Row]):
     """An absence's or a check-in's form: its round must be one the tournament has and has
     not completed, and its player one of the tournament's (``selectors.check_round_player``),
@@ -228,6 +257,8 @@ class SentenceInlineFormSet(forms.BaseInlineFormSet[_Child, _Parent]):
         frozenset({"round_number", "player"}): gettext_lazy(
             "This player is marked twice for the same round."),
         frozenset({"position"}): gettext_lazy("Two seats have the same position."),
+        frozenset({"team_a", "team_b"}): gettext_lazy(
+            "These two teams are listed twice to keep apart."),
     }
 
     def get_unique_error_message(self, unique_check: Any) -> str:

@@ -1,7 +1,7 @@
-"""Players and teams: shared registers, not owned by any one tournament.
+"""Players, teams and clubs: shared registers, not owned by any one tournament.
 
-Any staff organiser may look through the registers and add players and teams: a team plays
-in many organisers' tournaments, and registering it once beats a copy per tournament.
+Any staff organiser may look through the registers and add players, teams and clubs: a team
+plays in many organisers' tournaments, and registering it once beats a copy per tournament.
 
 Changing or deleting one is another matter, since every tournament it takes part in shows
 its name. The rule: **a superuser may change or delete any player or team; an organiser
@@ -12,7 +12,8 @@ renames the teams of their own events freely, while a team that also plays in an
 organiser's tournament is renamed by a superuser. An organiser still sees such a player or
 team, read-only. The rule (``services.may_edit_register``) holds on every write path the
 admin has: the change page, the delete page and the "delete selected" action. (The REST
-API only reads the registers.)
+API only reads the registers.) A club takes part in the tournaments of its players and
+teams, and in those that keep its teams apart; the same rule holds for it.
 Bulk registration (``imports``) follows the same rule, row by row.
 Besides, the database ``PROTECT``-s a player or team that has an entry or sits in a match.
 
@@ -32,7 +33,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -40,14 +41,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import services
-from tournaments.models import Player, Team
+from tournaments.models import Club, Player, Team
 from tournaments.ratings import Rating
 from tournaments.services import accounts
 
 from .imports import CsvImportExport, PlayerResource, TeamResource
 from .scoping import change_url, is_staff, not_found
 
-_M = TypeVar("_M", bound=Player | Team)
+_M = TypeVar("_M", bound=Player | Team | Club)
 
 
 class SharedRegistryAdmin(admin.ModelAdmin[_M]):
@@ -93,7 +94,7 @@ class PlayerForm(forms.ModelForm[Player]):
 
     class Meta:
         model = Player
-        fields = ["name", "handle", "user"]
+        fields = ["name", "handle", "user", "club"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -117,10 +118,11 @@ class PlayerAdmin(CsvImportExport[Player], SharedRegistryAdmin[Player]):  # type
     shows it in every choice, list and message)."""
 
     form = PlayerForm
-    list_display = ["name", "handle", "user", "rating"]
-    list_select_related = ["user"]
+    list_display = ["name", "handle", "user", "club", "rating"]
+    list_select_related = ["user", "club"]
     search_fields = ["name", "handle", "user__username"]
-    fields = ["name", "handle", "user", "rating", "rating_mu", "rating_sigma"]
+    fields = ["name", "handle", "user", "club", "rating", "rating_mu", "rating_sigma"]
+    autocomplete_fields = ["club"]
     # rebuilt from results by "Recalculate ratings"; shown on the site's scale, with the
     # model's mu and sigma it comes from
     readonly_fields = ["rating", "rating_mu", "rating_sigma"]
@@ -166,9 +168,30 @@ class PlayerAdmin(CsvImportExport[Player], SharedRegistryAdmin[Player]):  # type
 @admin.register(Team)
 # ignore[misc]: the import-export stubs declare model and change_list_template unlike Django's
 class TeamAdmin(CsvImportExport[Team], SharedRegistryAdmin[Team]):  # type: ignore[misc]
-    list_display = ["name", "player_a", "player_b"]
-    list_select_related = ["player_a", "player_b"]
+    list_display = ["name", "player_a", "player_b", "club"]
+    list_select_related = ["player_a", "player_b", "club"]
     search_fields = ["name", "player_a__name", "player_b__name", "player_a__handle",
                      "player_b__handle"]
     resource_classes = [TeamResource]
-    autocomplete_fields = ["player_a", "player_b"]
+    autocomplete_fields = ["player_a", "player_b", "club"]
+
+
+@admin.register(Club)
+class ClubAdmin(SharedRegistryAdmin[Club]):
+    """A club's players and teams are set on their own pages; a tournament keeps clubs'
+    teams apart on its own."""
+
+    list_display = ["name", "player_count", "team_count"]
+    search_fields = ["name"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Club]:
+        return super().get_queryset(request).annotate(
+            player_count=Count("players", distinct=True), team_count=Count("teams", distinct=True))
+
+    @admin.display(description=gettext_lazy("players"), ordering="player_count")
+    def player_count(self, club: Club) -> int:
+        return getattr(club, "player_count", 0)
+
+    @admin.display(description=gettext_lazy("teams (of their own club)"), ordering="team_count")
+    def team_count(self, club: Club) -> int:
+        return getattr(club, "team_count", 0)

@@ -1,4 +1,5 @@
-"""Tournaments, their entries and absences, and the tournament-wide actions."""
+"""Tournaments, their entries, absences and pairings to avoid, and the tournament-wide
+actions."""
 
 from __future__ import annotations
 
@@ -17,12 +18,17 @@ from django_stubs_ext import StrOrPromise
 
 from tournaments import services
 from tournaments.formats.registry import OPTIONAL_SETTINGS, formats, unread_settings
-from tournaments.models import Absence, Entry, Tournament
+from tournaments.models import Absence, Entry, ForbiddenPairing, Tournament
 
 from .checkin import check_in_players
 from .console import console_link, console_urls
 from .director import director_urls
-from .forms import RoundPlayerForm, SentenceInlineFormSet, TournamentForm
+from .forms import (
+    ForbiddenPairingForm,
+    RoundPlayerForm,
+    SentenceInlineFormSet,
+    TournamentForm,
+)
 from .imports import CsvImportExport, EntryResource
 from .scoping import (
     ScopedInline,
@@ -55,6 +61,21 @@ class AbsenceInline(ScopedInline[Absence, Tournament],
     verbose_name_plural = _("absences (a bot substitutes for the player in that round)")
 
 
+class ForbiddenPairingInline(ScopedInline[ForbiddenPairing, Tournament],
+                             admin.TabularInline[ForbiddenPairing, Tournament]):
+    """Two teams the organiser asks the draw to keep apart (siblings, a couple): seen and
+    changed, as every inline here, only by whoever may change the tournament."""
+
+    model = ForbiddenPairing
+    form = ForbiddenPairingForm
+    formset = SentenceInlineFormSet[ForbiddenPairing, Tournament]
+    extra = 0
+    autocomplete_fields = ["team_a", "team_b"]
+    fields = ["team_a", "team_b"]
+    verbose_name_plural = _("pairings to avoid (Swiss keeps these two teams apart wherever a "
+                            "draw can; a hand-made draft that pairs them warns)")
+
+
 @admin.register(Tournament)
 class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]):
     tournament_path = ""
@@ -62,7 +83,8 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
     list_filter = ["status", "format"]
     search_fields = ["name"]
     filter_horizontal = ["organisers"]
-    inlines = [EntryInline, AbsenceInline]
+    autocomplete_fields = ["keep_apart_clubs"]
+    inlines = [EntryInline, AbsenceInline, ForbiddenPairingInline]
     readonly_fields = ["round_links"]
     actions = ["pair_next_round", check_in_players, "recalculate_standings",
                "recalculate_ratings"]
@@ -71,7 +93,8 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
                            "rounds_planned", "round_links"]}),
         (_("scoring"), {"fields": ["points_win", "points_draw", "points_loss", "points_bye",
                                    "duplicate", "tiebreaks"]}),
-        (_("play"), {"fields": ["bye_policy", "bot_level", "knockout_tie_rule",
+        (_("play"), {"fields": ["bye_policy", "keep_apart_clubs", "bot_level",
+                                "knockout_tie_rule",
                                 "third_place_match", "play", "spectators", "turn_seconds",
                                 "reserve_seconds", "grace_seconds", "wait_for_players",
                                 "bot_share_limit", "dealing", "confirm_score_sheets"]}),

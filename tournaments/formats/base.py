@@ -59,7 +59,9 @@ class SwissTeam(SeededTeam, Protocol):
     ``previous_opponents`` holds the ids of every team it has played (a bot
     opponent is not a team and is not listed); ``byes`` counts the rounds in
     which it was the odd team out, whether it got a bye or played the house
-    bot; a ``withdrawn`` team is left out of the round.
+    bot; a ``withdrawn`` team is left out of the round; ``avoid`` holds the ids of the
+    teams the organiser asks it not to meet (a pair to avoid, or a club whose teams are
+    kept apart): either team's listing keeps the pair apart wherever a draw can.
     """
 
     @property
@@ -73,6 +75,9 @@ class SwissTeam(SeededTeam, Protocol):
 
     @property
     def withdrawn(self) -> bool: ...
+
+    @property
+    def avoid(self) -> AbstractSet[TeamId]: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,9 @@ A draw is its tables in table order; each table has two sides, side 0 (team A, s
 2) and side 1 (team B, seats 1 and 3, R1.1), and each side its team and its two seats. An
 edit returns a new draw or raises :class:`DraftError` saying why it cannot be made;
 :func:`check_draw` refuses a draw in which a team or a player is at two places (a player
-plays once a round), and :func:`rematch_warnings` names the pairs an edit brings together
-that met before or are due to meet later. A service loads the draw, calls these and writes
+plays once a round), :func:`rematch_warnings` names the pairs an edit brings together
+that met before or are due to meet later, and :func:`kept_apart_warnings` those the
+organiser asked to keep apart. A service loads the draw, calls these and writes
 the rows (``tournaments.services.draft``).
 
 Byes have no table and are not part of the draw: a team with a bye is not moved here.
@@ -13,7 +14,7 @@ Byes have no table and are not part of the draw: a team with a bye is not moved 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
@@ -166,6 +167,19 @@ def rematch_warnings(before: Draw, after: Draw, met: Mapping[Meeting, Sequence[i
             warnings.append(_("rematch: %(first)s and %(second)s are also due to meet in "
                               "round %(rounds)s of the schedule") % {
                 "first": first, "second": second, "rounds": _join(due[pair])})
+    return warnings
+
+
+def kept_apart_warnings(before: Draw, after: Draw, avoid: Collection[Meeting]) -> list[str]:
+    """A sentence for each pair the edit brings together that the organiser asked to keep
+    apart (``avoid``: the pairings to avoid, and every two teams of a club kept apart): a
+    warning, not a refusal, as the organiser may mean it."""
+    names = {side.team: side.name for table in after for side in table.sides}
+    warnings = []
+    for pair in sorted((meetings(after) - meetings(before)) & set(avoid), key=sorted):
+        first, second = sorted(names[team] for team in pair)
+        warnings.append(_("kept apart: %(first)s and %(second)s are a pairing the organiser "
+                          "asked to avoid") % {"first": first, "second": second})
     return warnings
 
 

@@ -51,7 +51,8 @@ class TournamentData(Protocol):
         ...
 
     def swiss_teams(self) -> Sequence[SwissTeam]:
-        """Every entered team with its points, opponents, byes and whether it withdrew."""
+        """Every entered team with its points, opponents, byes, whether it withdrew and the
+        teams it is to be kept apart from."""
         ...
 
     def played(self) -> Sequence[PlayedMatch]:
@@ -123,6 +124,14 @@ class TournamentFormat:
     def pairings(self, data: TournamentData, number: int) -> list[tuple[int | None, Pairing]]:
         """Round ``number``'s pairings, each with its slot in the bracket (None without)."""
         raise NotImplementedError
+
+    def unkept_apart(self, data: TournamentData,
+                     pairings: Sequence[Pairing]) -> list[tuple[TeamId, TeamId]]:
+        """The pairs the organiser asks to keep apart that ``pairings`` (this format's
+        draw of a round) still bring together, for a format that keeps them apart wherever
+        a draw can (Swiss: then no draw of the round's active teams brings together fewer);
+        [] for one that does not try (a schedule or a bracket fixes who meets whom)."""
+        return []
 
     def scheduled(self, data: TournamentData, number: int) -> list[Pairing]:
         """The pairings of a later round known in advance (a round robin's), else none."""

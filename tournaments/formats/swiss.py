@@ -9,10 +9,13 @@ Contract of :func:`pair_swiss_round`:
 * Ranking: points (high first), then seed (low first), then id.
 * Priorities, each strictly above the next:
 
-  1. no rematch while a rematch-free pairing exists (else the fewest rematches);
+  0. no pair the organiser asks to keep apart meets (either team lists the other in its
+     ``avoid``: a pairing to avoid, or two teams of a club kept apart) while a draw that
+     keeps every such pair apart exists (else as few such pairs as any draw allows);
+  1. no rematch while a rematch-free pairing exists under 0 (else the fewest rematches);
   2. the odd team out has had no bye or bot game yet, while that is possible
-     under 1 (else it has the fewest);
-  3. the odd team out is the lowest-ranked team allowed by 1 and 2;
+     under 0 and 1 (else it has the fewest);
+  3. the odd team out is the lowest-ranked team allowed by 0, 1 and 2;
   4. teams meet within their score group, floating as few groups as possible:
      cost ``d**2`` for a pair ``d`` score groups apart;
   5. seed order, like the Dutch system: in a score group of ``s`` teams, place
@@ -24,24 +27,28 @@ Contract of :func:`pair_swiss_round`:
 * The higher-ranked team of a pair is home. Pairings are in table order (by
   the higher-ranked team) with the odd team out last, as a bye or a bot game.
 * Deterministic: the same teams give the same pairings, whatever their order.
+* :func:`unkept_apart` names the pairs to keep apart a round still brings together: by 0,
+  no draw of the round's active teams brings together fewer.
 * :class:`~tournaments.formats.base.PairingError` when fewer than two teams
   are active, an id is repeated or the policy is unknown.
 
-Weights. A pair costs ``t1*W1 + t2*W2 + t3*W3 + t4*W4 + t5`` and its edge
-weighs ``K - cost``: ``t1`` is 1 for a rematch; ``t2`` (earlier byes) and
-``t3`` (places above the bottom of the ranking) are set only on edges to a
-phantom node that stands for the odd team out; ``t4``, ``t5`` are the costs of
-4 and 5. ``networkx.max_weight_matching(maxcardinality=True)`` returns a
-perfect matching of least total cost. With ``n`` teams, ``P = ceil(n/2)``
+Weights. A pair costs ``t0*W0 + t1*W1 + t2*W2 + t3*W3 + t4*W4 + t5`` and its edge
+weighs ``K - cost``: ``t0`` is 1 for a pair to keep apart, ``t1`` 1 for a rematch;
+``t2`` (earlier byes) and ``t3`` (places above the bottom of the ranking) are set
+only on edges to a phantom node that stands for the odd team out; ``t4``, ``t5``
+are the costs of 4 and 5. ``networkx.max_weight_matching(maxcardinality=True)``
+returns a perfect matching of least total cost. With ``n`` teams, ``P = ceil(n/2)``
 pairs and ``G`` score groups: ``W4 = 2nP + 1``, ``W3 = (P(G-1)**2 + 1) W4``,
-``W2 = n W3``, ``W1 = (max byes + 1) W2``, ``K = (P + 1) W1``. Each multiplier
-exceeds the largest total of all lower tiers over a round, so the tiers are
-strictly lexicographic and every weight is a positive integer.
+``W2 = n W3``, ``W1 = (max byes + 1) W2``, ``W0 = (P + 1) W1``, ``K = (P + 1) W0``.
+Each multiplier exceeds the largest total of all lower tiers over a round (at most
+``P`` pairs are rematches, so ``W0`` outweighs them all), so the tiers are strictly
+lexicographic and every weight is a positive integer.
 
 Speed. The complete graph on 1,024 teams takes networkx about 50 s (and a
 node joined to every other one slows the matcher badly), so above
 :data:`COMPLETE_GRAPH_UP_TO` teams the search goes in steps, stopping at the
-first that pairs everyone without a rematch:
+first that pairs everyone without a pair to keep apart or a rematch (the edges of
+both are left out of the graphs of a and b):
 
 a. by brackets (the fast path, ~0.3 s for 1,024 teams): the lowest-ranked
    team with the fewest byes is the odd one out; score groups are matched top
@@ -53,10 +60,13 @@ b. the whole field on pruned graphs (:data:`WINDOWS`): in-group partners
    within ``w`` places of the Dutch partner; the bottom ``w`` of a group
    against the top ``w`` of the next ``reach`` groups and the next ``w``
    ranks; the same odd team out as in a;
-c. the complete graph without rematch edges, then with them.
+c. the complete graph without the edges of pairs to keep apart or of rematches, then
+   with the rematch edges, then with every edge.
 
-A success in a or b has the odd team that priorities 2 and 3 ask for and no
-rematch, so priorities 1-3 always hold exactly. Up to
+A success in a or b has the odd team that priorities 2 and 3 ask for, no pair to keep
+apart and no rematch; a success in c leaves out only edges no least-cost matching needs
+(none of its pairs to keep apart while a matching without one exists, none of its
+rematches while one without exists). So priorities 0-3 always hold exactly. Up to
 :data:`COMPLETE_GRAPH_UP_TO` teams only step c runs and 4 and 5 are exact
 too; above it they are optimal among the pruned candidates of each step.
 """
@@ -64,7 +74,7 @@ too; above it they are optimal among the pruned candidates of each step.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, cast
 
@@ -76,7 +86,7 @@ from .base import Pairing, PairingError, SwissTeam, TeamId, check_team_ids
 from .registry import STANDINGS_SETTINGS, TournamentData, TournamentFormat
 
 __all__ = ["COMPLETE_GRAPH_UP_TO", "OddPolicy", "Swiss", "SwissEntry",
-           "pair_swiss_round"]
+           "pair_swiss_round", "unkept_apart"]
 
 OddPolicy = Literal["bye", "bot"]
 Mate = dict[int, int]  # rank -> rank of the opponent (or of the phantom)
@@ -97,6 +107,7 @@ class SwissEntry:
     previous_opponents: frozenset[TeamId] = field(default_factory=frozenset)
     byes: int = 0
     withdrawn: bool = False
+    avoid: frozenset[TeamId] = field(default_factory=frozenset)
 
 
 def pair_swiss_round(teams: Iterable[SwissTeam], *, odd: OddPolicy = "bye") -> list[Pairing]:
@@ -116,14 +127,26 @@ def pair_swiss_round(teams: Iterable[SwissTeam], *, odd: OddPolicy = "bye") -> l
         mate = problem.by_brackets(WINDOWS[0])
         for window in WINDOWS:
             if mate is None:
-                mate = problem.whole(window, rematches=False)
+                mate = problem.whole(window, rematches=False, apart=False)
+    # Each step lets in the edges the one before left out, as few as it may: the graph
+    # with every edge always has a perfect matching.
+    for rematches, apart in ((False, False), (True, False), (True, True)):
+        if mate is None:
+            mate = problem.whole(None, rematches=rematches, apart=apart)
     if mate is None:
-        mate = problem.whole(None, rematches=False)
-    if mate is None:
-        mate = problem.whole(None, rematches=True)
-    if mate is None:  # the complete graph with rematch edges always has one
         raise AssertionError("no perfect matching on the complete graph")
     return problem.pairings(mate, odd)
+
+
+def unkept_apart(pairings: Iterable[Pairing],
+                 teams: Iterable[SwissTeam]) -> list[tuple[TeamId, TeamId]]:
+    """The pairs to keep apart (either team lists the other in its ``avoid``) that
+    ``pairings`` bring together, each as (home, away), in table order. For a round
+    :func:`pair_swiss_round` paired, no draw of its active teams brings together fewer."""
+    avoid = {team.id: team.avoid for team in teams}
+    return [(p.home, p.away) for p in pairings
+            if p.away is not None and (p.away in avoid.get(p.home, frozenset())
+                                       or p.home in avoid.get(p.away, frozenset()))]
 
 
 class _Round:
@@ -136,6 +159,7 @@ class _Round:
         self.odd = n % 2 == 1
         self.ids = [t.id for t in ranked]
         self.met = [frozenset(t.previous_opponents) for t in ranked]
+        self.avoid = [frozenset(t.avoid) for t in ranked]
         self.byes = [t.byes for t in ranked]
         fewest = min(self.byes)  # the odd one out by priorities 2 and 3, if it can be
         self.odd_one = max(a for a in range(n) if self.byes[a] == fewest)
@@ -153,7 +177,12 @@ class _Round:
         self.w3 = (pairs * (groups - 1) ** 2 + 1) * self.w4
         self.w2 = n * self.w3
         self.w1 = (max(self.byes) + 1) * self.w2
-        self.k = (pairs + 1) * self.w1
+        self.w0 = (pairs + 1) * self.w1
+        self.k = (pairs + 1) * self.w0
+
+    def apart(self, a: int, b: int) -> bool:
+        """Whether the organiser asks to keep the teams ranked ``a`` and ``b`` apart."""
+        return self.ids[b] in self.avoid[a] or self.ids[a] in self.avoid[b]
 
     def rematch(self, a: int, b: int) -> bool:
         return self.ids[b] in self.met[a] or self.ids[a] in self.met[b]
@@ -165,7 +194,8 @@ class _Round:
             seed_cost = abs(self.pos[b] - self.pos[a] - (self.ends[ga] - self.starts[ga]) // 2)
         else:
             seed_cost = self.ends[ga] - 1 - a + self.pos[b]
-        return self.rematch(a, b) * self.w1 + (gb - ga) ** 2 * self.w4 + seed_cost
+        return (self.apart(a, b) * self.w0 + self.rematch(a, b) * self.w1
+                + (gb - ga) ** 2 * self.w4 + seed_cost)
 
     def bye_cost(self, a: int) -> int:
         return self.byes[a] * self.w2 + (self.n - 1 - a) * self.w3
@@ -198,13 +228,14 @@ class _Round:
             yield from ((a, b) for b in members[len(dense) : len(dense) + 2 * w] if a < b)
 
     def match(self, members: list[int], edges: Iterable[tuple[int, int]],
-              phantom_costs: dict[int, int], *, rematches: bool) -> Mate | None:
+              phantom_costs: dict[int, int], *, rematches: bool, apart: bool) -> Mate | None:
         """A least-cost perfect matching of ``members`` (plus the phantom if any
-        ``phantom_costs``) over ``edges`` (less rematches unless allowed), or ``None``."""
+        ``phantom_costs``) over ``edges`` (less rematches and pairs to keep apart unless
+        ``rematches`` and ``apart`` let them in), or ``None``."""
         graph: nx.Graph[int] = nx.Graph()
         graph.add_nodes_from(members)
         for a, b in edges:
-            if rematches or not self.rematch(a, b):
+            if (rematches or not self.rematch(a, b)) and (apart or not self.apart(a, b)):
                 graph.add_edge(a, b, weight=self.k - self.cost(a, b))
         for a, cost in phantom_costs.items():
             graph.add_edge(a, self.phantom, weight=self.k - cost)
@@ -216,21 +247,23 @@ class _Round:
             mate[a], mate[b] = b, a
         return mate
 
-    def whole(self, window: tuple[int, int] | None, *, rematches: bool) -> Mate | None:
+    def whole(self, window: tuple[int, int] | None, *, rematches: bool,
+              apart: bool) -> Mate | None:
         """Match the whole field at once, on the complete or a pruned graph."""
         members = list(range(self.n))
         odd: list[int] = []  # candidates for the odd one out: all, or on a pruned graph
         if self.odd:  # only the one priorities 2 and 3 want (so they hold when it pairs)
             odd = list(reversed(members)) if window is None else [self.odd_one]
         edges = self.candidates(members, window, [])
-        return self.match(members, edges, {a: self.bye_cost(a) for a in odd}, rematches=rematches)
+        return self.match(members, edges, {a: self.bye_cost(a) for a in odd},
+                          rematches=rematches, apart=apart)
 
     def by_brackets(self, window: tuple[int, int]) -> Mate | None:
         """The fast path for big fields: the lowest-ranked team with the fewest byes is
         the odd one out, then score groups are matched top-down, each with the teams
         floated down from above (the phantom picks a floater when the count is odd;
         a bracket that cannot be paired floats down whole). ``None`` if the last
-        bracket cannot be paired without rematches."""
+        bracket cannot be paired without rematches and pairs to keep apart."""
         mate: Mate = {}
         if self.odd:
             mate[self.odd_one], mate[self.phantom] = self.phantom, self.odd_one
@@ -244,7 +277,8 @@ class _Round:
                           if a in carry or i >= len(members) - 2 * window[0]}
             small = len(members) <= COMPLETE_GRAPH_UP_TO  # then the whole bracket graph
             edges = self.candidates(members, None if small else window, carry)
-            found = self.match(members, edges, floats, rematches=False) if members else {}
+            found = (self.match(members, edges, floats, rematches=False, apart=False)
+                     if members else {})
             if found is None:
                 carry = members
                 continue
@@ -273,3 +307,7 @@ class Swiss(TournamentFormat):
     def pairings(self, data: TournamentData, number: int) -> list[tuple[int | None, Pairing]]:
         odd = cast(OddPolicy, data.settings.bye_policy)  # a field choice: "bye" or "bot"
         return [(None, p) for p in pair_swiss_round(data.swiss_teams(), odd=odd)]
+
+    def unkept_apart(self, data: TournamentData,
+                     pairings: Sequence[Pairing]) -> list[tuple[TeamId, TeamId]]:
+        return unkept_apart(pairings, data.swiss_teams())

@@ -21,7 +21,7 @@ from tournaments.formats import TournamentFormat, format_of, formats
 from tournaments.formats.ties import DECIDED_BY_LABELS, TIE_RULES
 from tournaments.standings import TIEBREAKS, ScoringRule
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # leagues.py imports this module: the club model is named for mypy only
     from .leagues import Club
 
 # the bots' registry (games.bots) with its labels; a callable, so a new level needs no migration
@@ -244,6 +244,7 @@ class Tournament(models.Model):
         _("players must check in"), default=False,
         help_text=_("A player not checked in for a round when it is paired is absent, and a "
                     "bot plays in their seat."))
+    # annotated: the plugin cannot type a relation named by a string with no reverse name
     keep_apart_clubs: models.ManyToManyField[Club, Any] = models.ManyToManyField(
         "Club", blank=True, related_name="+", verbose_name=_("keep these clubs' teams apart"),
         help_text=_("Swiss pairs two teams of one of these clubs only when no draw keeps "

@@ -59,6 +59,7 @@ from .people import (
 )
 from .rounds import (
     StoredTournament,
+    kept_apart_pairs,
     round_bot_match_ids,
     round_job,
     round_job_kind,
@@ -100,7 +101,8 @@ from .visibility import (
 __all__ = [
     "absent_player_ids", "boards_hidden", "boards_hidden_from", "check_in_round_number",
     "check_round_player", "ConsoleView", "counted_results", "counts_q", "final_places_of",
-    "home_view", "is_left_out", "live_tables_by_round", "LiveTables", "marked_absent_ids",
+    "home_view", "is_left_out", "kept_apart_pairs", "live_tables_by_round", "LiveTables",
+    "marked_absent_ids",
     "match_hands", "match_is_live", "may_see_game", "next_round_number", "open_check_ins",
     "plain", "player_rating_history", "player_results", "player_team_names",
     "player_teams", "players", "plays_in", "provisional_team_ids", "public_match",

@@ -1,4 +1,4 @@
-"""Teams and players: their public matches, tournaments and rating history."""
+"""Teams, players and clubs: their public matches, tournaments and rating history."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import (
     Absence,
+    Club,
     Entry,
     Match,
     Player,
@@ -120,18 +121,28 @@ def team_rating_history(team: Team) -> list[RatingPoint]:
     return points
 
 
-def register_tournaments(item: Player | Team) -> QuerySet[Tournament]:
-    """The tournaments a team or player of the register takes part in: a team those it is
-    entered in or has a match in; a player those of every team they are in, and those they
-    sat in or are marked absent from."""
+def register_tournaments(item: Player | Team | Club) -> QuerySet[Tournament]:
+    """The tournaments a team, player or club of the register takes part in: a team those
+    it is entered in or has a match in; a player those of every team they are in, and those
+    they sat in or are marked absent from; a club those of its players and teams, and those
+    that keep its teams apart."""
     if isinstance(item, Team):
-        teams = Team.objects.filter(pk=item.pk)
-    else:
-        teams = Team.objects.filter(Q(player_a=item) | Q(player_b=item))
+        return _tournaments_of(Team.objects.filter(pk=item.pk), Player.objects.none())
+    if isinstance(item, Player):
+        return _tournaments_of(Team.objects.none(), Player.objects.filter(pk=item.pk))
+    return _tournaments_of(Team.objects.filter(club=item), Player.objects.filter(club=item),
+                           Q(pk__in=Tournament.objects.filter(keep_apart_clubs=item)
+                             .values("pk")))
+
+
+def _tournaments_of(teams: QuerySet[Team], players: QuerySet[Player],
+                    also: Q | None = None) -> QuerySet[Tournament]:
+    """The tournaments of ``teams``, of ``players`` and of their teams, and ``also``."""
+    teams = Team.objects.filter(Q(pk__in=teams.values("pk")) | Q(player_a__in=players)
+                                | Q(player_b__in=players))
     matches = Match.objects.filter(Q(team_a__in=teams) | Q(team_b__in=teams))
     where = (Q(pk__in=Entry.objects.filter(team__in=teams).values("tournament"))
-             | Q(pk__in=matches.values("round__tournament")))
-    if isinstance(item, Player):
-        where |= (Q(pk__in=Seat.objects.filter(player=item).values("round__tournament"))
-                  | Q(pk__in=Absence.objects.filter(player=item).values("tournament")))
-    return Tournament.objects.filter(where)
+             | Q(pk__in=matches.values("round__tournament"))
+             | Q(pk__in=Seat.objects.filter(player__in=players).values("round__tournament"))
+             | Q(pk__in=Absence.objects.filter(player__in=players).values("tournament")))
+    return Tournament.objects.filter(where if also is None else where | also)

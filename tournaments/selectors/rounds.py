@@ -1,16 +1,20 @@
 """Reads the round services build on: a tournament as its format reads it, how many rounds it
-has, and the matches bots play alone. The services pair and close rounds with these; the
-pages and the API show them."""
+has, the pairs of teams its organiser asks to keep apart, and the matches bots play alone.
+The services pair and close rounds with these; the pages and the API show them."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 
 from django.db.models import F, QuerySet
 
 from tournaments.formats import Pairing, PlayedMatch, TournamentFormat
 from tournaments.formats.swiss import SwissEntry
-from tournaments.models import Entry, Job, Match, Round, Standing, Tournament
+from tournaments.models import Entry, ForbiddenPairing, Job, Match, Round, Standing, Tournament
+
+#: two teams, in no order
+TeamPair = frozenset[int]
 
 
 class StoredTournament:
@@ -20,6 +24,7 @@ class StoredTournament:
     def __init__(self, tournament: Tournament) -> None:
         self.tournament = tournament
         self._seeds: list[int] | None = None
+        self._swiss: list[SwissEntry] | None = None
         self._played: list[PlayedMatch] | None = None
         self._rounds: list[list[Pairing]] | None = None
 
@@ -33,24 +38,9 @@ class StoredTournament:
         return self._seeds
 
     def swiss_teams(self) -> list[SwissEntry]:
-        tournament = self.tournament
-        points = dict(Standing.objects.filter(tournament=tournament, round_number=0)
-                      .values_list("team_id", "points"))
-        opponents: dict[int, set[int]] = {}
-        byes: dict[int, int] = {}
-        # annotated: the plugin types a nullable foreign key's column as never null
-        pairs: Iterable[tuple[int, int | None]] = Match.objects.filter(
-            round__tournament=tournament).values_list("team_a_id", "team_b_id")
-        for home, away in pairs:
-            if away is None:  # a bye, or a game against the house bot team
-                byes[home] = byes.get(home, 0) + 1
-                continue
-            opponents.setdefault(home, set()).add(away)
-            opponents.setdefault(away, set()).add(home)
-        return [SwissEntry(e.team_id, float(points.get(e.team_id, 0)), e.seed or 10**6 + e.pk,
-                           frozenset(opponents.get(e.team_id, ())), byes.get(e.team_id, 0),
-                           e.withdrawn)
-                for e in Entry.objects.filter(tournament=tournament)]
+        if self._swiss is None:
+            self._swiss = swiss_entries(self.tournament)
+        return self._swiss
 
     def played(self) -> Sequence[PlayedMatch]:
         """Confirmed results only: who advances never rests on one still open to dispute."""
@@ -68,6 +58,57 @@ class StoredTournament:
         if self._rounds is None:
             self._rounds = paired_rounds(Match.objects.filter(round__tournament=self.tournament))
         return self._rounds
+
+
+def swiss_entries(tournament: Tournament) -> list[SwissEntry]:
+    """Every entered team as Swiss pairs it: its points, past opponents, byes, whether it
+    withdrew, and the teams it is to be kept apart from (``kept_apart_pairs``)."""
+    points = dict(Standing.objects.filter(tournament=tournament, round_number=0)
+                  .values_list("team_id", "points"))
+    opponents: dict[int, set[int]] = {}
+    byes: dict[int, int] = {}
+    # annotated: the plugin types a nullable foreign key's column as never null
+    pairs: Iterable[tuple[int, int | None]] = Match.objects.filter(
+        round__tournament=tournament).values_list("team_a_id", "team_b_id")
+    for home, away in pairs:
+        if away is None:  # a bye, or a game against the house bot team
+            byes[home] = byes.get(home, 0) + 1
+            continue
+        opponents.setdefault(home, set()).add(away)
+        opponents.setdefault(away, set()).add(home)
+    avoid: dict[int, set[int]] = {}
+    for first, second in kept_apart_pairs(tournament):
+        avoid.setdefault(first, set()).add(second)
+        avoid.setdefault(second, set()).add(first)
+    return [SwissEntry(e.team_id, float(points.get(e.team_id, 0)), e.seed or 10**6 + e.pk,
+                       frozenset(opponents.get(e.team_id, ())), byes.get(e.team_id, 0),
+                       e.withdrawn, frozenset(avoid.get(e.team_id, ())))
+            for e in Entry.objects.filter(tournament=tournament)]
+
+
+def kept_apart_pairs(tournament: Tournament) -> set[TeamPair]:
+    """The pairs of teams the organiser asks the tournament's draws to keep apart: its
+    pairings to avoid, and every two entered teams sharing a club it keeps apart (a team
+    belongs to its own club if it has one, else to its players' clubs). Three queries at
+    most, whatever the field."""
+    pairs = {frozenset(pair) for pair in ForbiddenPairing.objects.filter(tournament=tournament)
+             .values_list("team_a_id", "team_b_id")}
+    clubs = set(tournament.keep_apart_clubs.values_list("pk", flat=True))
+    if not clubs:
+        return pairs
+    members: dict[int, list[int]] = {}
+    # annotated: the plugin types a nullable foreign key's column as never null
+    rows: Iterable[tuple[int, int | None, int | None, int | None]] = (
+        Entry.objects.filter(tournament=tournament).order_by("team_id")
+        .values_list("team_id", "team__club_id", "team__player_a__club_id",
+                     "team__player_b__club_id"))
+    for team, own, club_a, club_b in rows:
+        belongs = {own} if own is not None else {c for c in (club_a, club_b) if c is not None}
+        for club in belongs & clubs:
+            members.setdefault(club, []).append(team)
+    pairs.update(frozenset(pair) for teams in members.values()
+                 for pair in itertools.combinations(teams, 2))
+    return pairs
 
 
 def paired_rounds(matches: QuerySet[Match]) -> list[list[Pairing]]:

@@ -7,7 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext
 
 from config.users import RequestUser
-from tournaments.models import Match, Player, Result, Team, Tournament
+from tournaments.models import Club, Match, Player, Result, Team, Tournament
 from tournaments.selectors.people import register_tournaments
 from tournaments.selectors.reporting import side_in
 from tournaments.selectors.visibility import boards_hidden_from, may_see_game
@@ -87,10 +87,10 @@ def require_disputer(user: RequestUser, result: Result) -> None:
     require_confirmer(user, result)
 
 
-def may_edit_register(user: RequestUser, item: Player | Team) -> bool:
-    """Players and teams are a shared register, and every tournament one takes part in shows
-    its name: a superuser changes or deletes any; an organiser one that takes part in no
-    tournament but theirs (``selectors.people.register_tournaments``)."""
+def may_edit_register(user: RequestUser, item: Player | Team | Club) -> bool:
+    """Players, teams and clubs are a shared register, and every tournament one takes part
+    in shows its name: a superuser changes or deletes any; an organiser one that takes part
+    in no tournament but theirs (``selectors.people.register_tournaments``)."""
     if not user.is_authenticated:  # the admin's users are signed in: this one edits nothing
         return False
     return (bool(user.is_superuser)

@@ -3,7 +3,8 @@ tables, swap the two seats of a team, move a table. The edits themselves are the
 functions of ``tournaments.formats.draft``; this module loads the draw, checks the result
 (a player once a round, no team twice), stores it in one transaction and adds a line to the
 round's ``draw_note``, so the draw says it was changed by hand. An edit that brings
-together two teams that met before is made, with a warning. A round robin keeps its
+together two teams that met before, or two the organiser asked to keep apart (a pairing to
+avoid, or two teams of a club kept apart), is made, with a warning. A round robin keeps its
 promise that every pair meets exactly once a cycle: an edit that changes who meets whom
 re-plans the rounds still to come (the note says which changed), and one after which no
 plan can keep the promise is refused, saying why."""
@@ -24,7 +25,7 @@ from tournaments.formats import TournamentData, TournamentFormat, draft
 from tournaments.formats.base import Pairing, PairingError
 from tournaments.formats.round_robin_plan import ScheduleError, meeting
 from tournaments.models import Match, Round, Seat, Table, Tournament
-from tournaments.selectors import tournament_format
+from tournaments.selectors import kept_apart_pairs, tournament_format
 
 from .access import require_organiser
 from .errors import TournamentUserError
@@ -162,9 +163,10 @@ def _store(round: Round, before: draft.Draw, after: draft.Draw) -> None:
 
 def _schedule(tournament: Tournament, round: Round, before: draft.Draw,
               after: draft.Draw) -> tuple[list[str], str]:
-    """The edit's warnings (pairs it brings together that met in an earlier round) and,
-    when it re-plans a round robin's rounds still to come, a sentence saying which changed.
-    TournamentUserError when no plan of them meets every pair once a cycle."""
+    """The edit's warnings (pairs it brings together that met in an earlier round or that
+    the organiser asked to keep apart) and, when it re-plans a round robin's rounds still
+    to come, a sentence saying which changed. TournamentUserError when no plan of them
+    meets every pair once a cycle."""
     if draft.meetings(after) == draft.meetings(before):
         return [], ""  # seats or table order: who meets whom is the same
     met: dict[draft.Meeting, list[int]] = {}
@@ -173,6 +175,7 @@ def _schedule(tournament: Tournament, round: Round, before: draft.Draw,
                                            round__number__lt=round.number, team_b__isnull=False)
                                    .values_list("team_a_id", "team_b_id", "round__number")):
         met.setdefault(frozenset((team_a, team_b)), []).append(number)
+    apart = draft.kept_apart_warnings(before, after, kept_apart_pairs(tournament))
     spec, data = tournament_format(tournament)
     so_far = list(data.rounds())
     try:
@@ -180,7 +183,8 @@ def _schedule(tournament: Tournament, round: Round, before: draft.Draw,
     except PairingError:
         planned = None  # the field changed since the schedule was drawn: no plan to keep
     if planned is None:
-        return draft.rematch_warnings(before, after, met, _due(spec, data, round)), ""
+        return [*draft.rematch_warnings(before, after, met, _due(spec, data, round)),
+                *apart], ""
     try:
         replanned = spec.replanned(data, [*so_far[:-1], _pairings(after, so_far[-1])])
     except ScheduleError as exc:
@@ -194,7 +198,7 @@ def _schedule(tournament: Tournament, round: Round, before: draft.Draw,
                     "the schedule is re-planned so that every pair of teams still meets "
                     "once: rounds %(rounds)s changed", len(changed)) % {
         "rounds": ", ".join(map(str, changed))} if changed else ""
-    return draft.rematch_warnings(before, after, met), note
+    return [*draft.rematch_warnings(before, after, met), *apart], note
 
 
 def _pairings(draw: draft.Draw, stored: list[Pairing]) -> list[Pairing]:

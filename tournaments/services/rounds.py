@@ -1,4 +1,8 @@
-"""Rounds: pair the next one (a draft), publish it, fill empty seats with bots, complete it."""
+"""Rounds: pair the next one (a draft), publish it, fill empty seats with bots, complete it.
+
+A draft's ``draw_note`` names each pair the organiser asked to keep apart that its format
+tried to keep apart and could not (Swiss), and says why, for the organiser to see before
+publishing."""
 
 from __future__ import annotations
 
@@ -49,13 +53,36 @@ def round_pair_next(*, tournament: Tournament, user: RequestUser | None = None) 
         if number > total:
             raise TournamentUserError(_("all %(count)d rounds of %(tournament)s are paired")
                                       % {"count": number - 1, "tournament": tournament})
+        unkept = spec.unkept_apart(data, [pairing for _slot, pairing in pairings])
         new = Round.objects.create(tournament=tournament, number=number,
-                                   seed=new_deal_seed() if tournament.duplicate else None)
+                                   seed=new_deal_seed() if tournament.duplicate else None,
+                                   draw_note=_unkept_note(unkept, pairings))
         _create_matches(tournament, new, pairings)
         if tournament.status == Tournament.Status.UPCOMING:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
     return new
+
+
+def _unkept_note(unkept: list[tuple[int, int]],
+                 pairings: list[tuple[int | None, Pairing]]) -> str:
+    """A line for each pair to keep apart the draw brings together, naming both teams and
+    why: the format brought together as few such pairs as any draw of the round could."""
+    if not unkept:
+        return ""
+    names = dict(Team.objects.filter(pk__in={team for pair in unkept for team in pair})
+                 .values_list("pk", "name"))
+    active = sum(len(pairing.teams) for _slot, pairing in pairings)
+    return "\n".join(
+        ngettext("%(first)s and %(second)s meet although the organiser asked to keep them "
+                 "apart: every draw of the %(teams)d active teams brings together at least "
+                 "%(count)d pair to keep apart",
+                 "%(first)s and %(second)s meet although the organiser asked to keep them "
+                 "apart: every draw of the %(teams)d active teams brings together at least "
+                 "%(count)d pairs to keep apart", len(unkept)) % {
+            "first": names[home], "second": names[away], "teams": active,
+            "count": len(unkept)}
+        for home, away in unkept)
 
 
 def _create_matches(tournament: Tournament, new: Round,
