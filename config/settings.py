@@ -322,9 +322,10 @@ SIGNUP_WINDOW_MINUTES = env.SIGNUP_WINDOW_MINUTES
 # for this many days (tournaments/services/accounts.py).
 PLAYER_INVITE_DAYS = env.PLAYER_INVITE_DAYS
 
-# Mail: the password-reset mail and the notifications (tournaments/services/mail.py). SMTP when EMAIL_HOST is set (STARTTLS unless told
-# otherwise); otherwise, in debug (`make run`), printed to the console. A production site
-# without EMAIL_HOST sends no mail: its reset page says to ask an organiser instead.
+# Mail: the password-reset mail and the notifications (tournaments/services/mail.py). SMTP
+# when EMAIL_HOST is set (STARTTLS unless told otherwise); otherwise, in debug (`make run`),
+# printed to the console. A production site without EMAIL_HOST sends no mail: its reset
+# page says to ask an organiser instead.
 EMAIL_HOST = env.EMAIL_HOST
 MAIL_CONFIGURED = bool(EMAIL_HOST) or DEBUG
 if EMAIL_HOST:

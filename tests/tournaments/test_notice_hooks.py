@@ -10,7 +10,7 @@ import pytest
 
 from games.live.models import LiveTable
 from tournaments import services
-from tournaments.models import Absence, Match, Notification, Player, Tournament
+from tournaments.models import Absence, Notification, Player, Tournament
 from tournaments.services.leagues import season_confirm, season_draft_next
 
 from .factories import UserFactory, tournament_with_teams

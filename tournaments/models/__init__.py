@@ -37,7 +37,7 @@ from .work import Job, OutboxTask
 
 __all__ = [
     "BOT_LEVELS", "HANDLE_LENGTH", "LIVE_TABLE_KIND", "Absence", "CheckIn", "Club", "Division",
-    "Entry", "ForbiddenPairing", "Job", "League", "MailAddress", "Match", "Notification", "OutboxTask",
-    "Player", "RatingEntry", "Result", "Round", "Seat", "Season", "SeriesEvent", "Standing",
-    "Table", "Team", "Tournament", "new_deal_seed", "new_handle",
+    "Entry", "ForbiddenPairing", "Job", "League", "MailAddress", "Match", "Notification",
+    "OutboxTask", "Player", "RatingEntry", "Result", "Round", "Seat", "Season", "SeriesEvent",
+    "Standing", "Table", "Team", "Tournament", "new_deal_seed", "new_handle",
 ]

@@ -50,14 +50,14 @@ def _user(request: HttpRequest) -> User:
 @require_http_methods(["GET"])
 def notification_list(request: HttpRequest) -> HttpResponse:
     """The person's notifications, newest first; unread ones marked so."""
-    rows = [notice_view(n) for n in user_notifications(request.user.pk)]
+    rows = [notice_view(n) for n in user_notifications(_user(request).pk)]
     return render(request, "tournaments/notifications.html", {"rows": rows})
 
 
 @login_required
 @require_POST
 def notifications_read(request: HttpRequest) -> HttpResponse:
-    notices.notices_mark_read(user_id=request.user.pk)
+    notices.notices_mark_read(user_id=_user(request).pk)
     return redirect("notifications")
 
 
@@ -65,7 +65,7 @@ def notifications_read(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def notification_open(request: HttpRequest, notification_id: int) -> HttpResponse:
     """Open one: it is marked read, and the page goes where it leads (or back to the list)."""
-    opened = notices.notice_open(user_id=request.user.pk, notification_id=notification_id)
+    opened = notices.notice_open(user_id=_user(request).pk, notification_id=notification_id)
     link = notice_view(opened).link if opened is not None else ""
     return redirect(link or "notifications")
 
