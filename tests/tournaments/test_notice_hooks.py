@@ -153,3 +153,23 @@ def test_confirming_a_season_tells_the_teams_that_went_up_or_down() -> None:
         (users[down.player_a_id].pk, "down", 2), (users[down.player_b_id].pk, "down", 2),
         (users[up.player_a_id].pk, "up", 1), (users[up.player_b_id].pk, "up", 1)}
     assert moved.first().link == f"/leagues/{league.slug}/seasons/2/"
+
+
+def test_the_director_seating_a_bot_for_good_tells_the_person_once() -> None:
+    organiser = UserFactory()
+    tournament = tournament_with_teams(2, play=Tournament.Play.ONLINE, bot_level="greedy",
+                                       organisers=[organiser], name="Net cup")
+    users = with_logins(tournament)
+    round = services.round_pair_next(tournament=tournament, user=organiser)
+    services.round_publish(round=round, user=organiser)
+    match = round.matches.select_related("table").get()
+    table = LiveTable.objects.get(match=match)
+    bob = users[match.seats.get(position=1).player_id]
+    pin = {"round": round, "user": organiser, "table_id": table.pk, "seat": 1}
+    assert services.director_table_act(action="pin", **pin)
+    services.director_table_act(action="give_back", **pin)
+    services.director_table_act(action="pin", **pin)
+    (notification,) = told(Kind.SUBSTITUTED).values()
+    assert notification.user == bob and notification.link == f"/tables/{table.pk}/"
+    assert notification.params == {"tournament": "Net cup", "round": 1,
+                                   "table": match.table.number}

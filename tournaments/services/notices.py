@@ -70,8 +70,8 @@ def notify_each(notices: Iterable[Notice]) -> list[Notification]:
     if by_key:
         followups.notice_mails_later(sorted(by_key.items()))
     pushed = [(n.user, {"kind": n.kind, "params": n.params, "link": n.link}) for n in new]
-    if pushed:
-        transaction.on_commit(lambda: inbox.tell_each(pushed))
+    if pushed:  # robust: a channel layer that is down costs the pages the news, no more
+        transaction.on_commit(lambda: inbox.tell_each(pushed), robust=True)
     return rows
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.db import transaction
 from django.urls import reverse
 
 from tournaments.models import (
@@ -57,6 +58,24 @@ def seats_substituted(round: Round, seats: Iterable[tuple[int, int]]) -> None:
                        {**_round_params(round), "table": tables.get(match) or "?"},
                        reverse("tournaments:match_detail", args=[match]))
                 for match, player in pairs if player in users)
+
+
+def seat_pinned(round: Round, table_id: int, position: int) -> None:
+    """The person at ``position`` of the match at live table ``table_id``: the director
+    seated its bot for the rest of the game (told once a match: a seat given back and
+    taken again is no news)."""
+    seat = (Seat.objects.filter(match__live_table_id=table_id, position=position,
+                                player__user__isnull=False)
+            .select_related("player", "match__table").first())
+    if seat is None:
+        return
+    match = seat.match
+    with transaction.atomic():
+        notify_each([Notice(
+            seat.player.user_id, Kind.SUBSTITUTED, f"substituted:{match.pk}",
+            {**_round_params(round),
+             "table": match.table.number if match.table is not None else "?"},
+            reverse("live:table", args=[table_id]))])
 
 
 def _team_users(team: Team | None) -> list[int]:
