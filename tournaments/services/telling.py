@@ -67,12 +67,13 @@ def seat_pinned(round: Round, table_id: int, position: int) -> None:
     seat = (Seat.objects.filter(match__live_table_id=table_id, position=position,
                                 player__user__isnull=False)
             .select_related("player", "match__table").first())
-    if seat is None:
+    user = seat.player.user_id if seat is not None and seat.player is not None else None
+    if seat is None or user is None:
         return
     match = seat.match
     with transaction.atomic():
         notify_each([Notice(
-            seat.player.user_id, Kind.SUBSTITUTED, f"substituted:{match.pk}",
+            user, Kind.SUBSTITUTED, f"substituted:{match.pk}",
             {**_round_params(round),
              "table": match.table.number if match.table is not None else "?"},
             reverse("live:table", args=[table_id]))])
