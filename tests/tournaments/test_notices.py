@@ -121,3 +121,19 @@ def test_a_visitor_costs_no_count() -> None:
         page = Client().get("/rules/").content.decode()
     assert not [q for q in queries if "tournaments_notification" in q["sql"]]
     assert "data-inbox-count" not in page and "inbox.js" not in page
+
+
+def test_the_mail_settings_need_a_login() -> None:
+    response = Client().get("/accounts/mail/")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_the_benchmark_writes_a_rounds_notifications_and_leaves_nothing_behind() -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("bench_notices", players=40, mailed=0.0, stdout=out)
+    assert "a round's start, 40 players: 40 notifications written in" in out.getvalue()
+    assert not Notification.objects.exists()
