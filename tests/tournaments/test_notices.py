@@ -78,6 +78,11 @@ def test_opening_one_marks_it_read_and_goes_where_it_leads() -> None:
     assert theirs.read is None
 
 
+def test_an_id_past_the_column_is_no_notification() -> None:
+    response = logged_in(UserFactory()).get(f"/notifications/{10**20}/")
+    assert response.status_code == 302 and response["Location"] == "/notifications/"
+
+
 def test_a_link_off_the_site_is_never_followed() -> None:
     alice = UserFactory()
     notify([alice], READY, "table:1", params=PARAMS, link="//evil.example/")
