@@ -204,7 +204,8 @@ class Environment:
         shown="`true` without a broker")
     # Mail
     EMAIL_HOST = Text(
-        "", "SMTP server for the password-reset mail ([Accounts](../players/index.md#accounts))",
+        "", "SMTP server for the password-reset mail ([Accounts](../players/index.md#accounts)) "
+            "and the notifications by mail ([E-mail](../players/mail.md))",
         takes="a host name, e.g. smtp.example.org", pattern=r"\S+",
         shown="unset: in debug the mail is printed to the console; in production none is sent")
     EMAIL_PORT = Whole(None, "its port", low=1, high=65535, shown="`587` (`465` with "
@@ -218,6 +219,12 @@ class Environment:
         "", "the address the mail comes from", takes="a mail address, e.g. "
                                                      "Push league <noreply@example.org>",
         pattern=r".*@.*", shown="required with `EMAIL_HOST`")
+    SITE_URL = Text(
+        "", "the site's address as its mail links to it (confirming an address, a "
+            "notification's link, unsubscribing: [E-mail](../players/mail.md))",
+        takes="an address, e.g. https://push.example.org", pattern=r"https?://[^/\s]+/?",
+        shown="`https://` and the first of `DJANGO_ALLOWED_HOSTS`; "
+              "`http://localhost:8000` in debug")
     # Logins, sign-ups and invites
     LOGIN_FAILURE_LIMIT = Whole(5, "failed logins for one username (from any address) "
                                    "before it is refused ([Login limits](login-limits.md))",

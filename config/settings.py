@@ -99,6 +99,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # the header's unread notifications, counted only for a logged-in person
+                "tournaments.views.notices.header_unread",
             ],
         },
     },
@@ -320,9 +322,10 @@ SIGNUP_WINDOW_MINUTES = env.SIGNUP_WINDOW_MINUTES
 # for this many days (tournaments/services/accounts.py).
 PLAYER_INVITE_DAYS = env.PLAYER_INVITE_DAYS
 
-# Mail: the password-reset mail. SMTP when EMAIL_HOST is set (STARTTLS unless told
-# otherwise); otherwise, in debug (`make run`), printed to the console. A production site
-# without EMAIL_HOST sends no mail: its reset page says to ask an organiser instead.
+# Mail: the password-reset mail and the notifications (tournaments/services/mail.py). SMTP
+# when EMAIL_HOST is set (STARTTLS unless told otherwise); otherwise, in debug (`make run`),
+# printed to the console. A production site without EMAIL_HOST sends no mail: its reset
+# page says to ask an organiser instead.
 EMAIL_HOST = env.EMAIL_HOST
 MAIL_CONFIGURED = bool(EMAIL_HOST) or DEBUG
 if EMAIL_HOST:
@@ -346,6 +349,10 @@ else:
     # nothing to send through: a mail would fail, so none is attempted (MAIL_CONFIGURED)
     EMAIL_BACKEND = "django.core.mail.backends.dummy.EmailBackend"
 DEFAULT_FROM_EMAIL = env.DEFAULT_FROM_EMAIL or "webmaster@localhost"
+# Where the site's mail links to (confirming an address, notifications, unsubscribing):
+# mail is read away from any request, so the site's address is a setting.
+SITE_URL = (env.SITE_URL.rstrip("/")
+            or ("http://localhost:8000" if DEBUG else f"https://{ALLOWED_HOSTS[0]}"))
 
 # The project's own translations (locale/fi/LC_MESSAGES/django.po). The .mo files are build
 # output: `manage.py compile_translations` makes them with polib (no GNU gettext needed).

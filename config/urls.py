@@ -8,6 +8,7 @@ from django.utils.cache import patch_cache_control
 from games import views as game_views
 from tournaments import views as tournament_views
 from tournaments.views import accounts as account_views
+from tournaments.views import notices as notice_views
 
 FAVICON = "tournaments/favicon.svg"  # linked from every page's head
 
@@ -42,6 +43,15 @@ urlpatterns = [
          name="password_reset_complete"),
     # an organiser's invite link links the account that opens it to a player
     path("accounts/invite/<str:token>/", account_views.invite, name="player_invite"),
+    # a person's notifications, and their mail (tournaments/views/notices.py)
+    path("notifications/", notice_views.notification_list, name="notifications"),
+    path("notifications/read/", notice_views.notifications_read, name="notifications_read"),
+    path("notifications/<int:notification_id>/", notice_views.notification_open,
+         name="notification_open"),
+    path("accounts/mail/", notice_views.mail_settings, name="mail_settings"),
+    path("accounts/mail/confirm/<str:token>/", notice_views.mail_confirm, name="mail_confirm"),
+    path("mail/unsubscribe/<str:token>/", notice_views.mail_unsubscribe,
+         name="mail_unsubscribe"),
     path("api/v1/", include("tournaments.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("games.live.urls")),

@@ -12,7 +12,7 @@ from celery import shared_task
 
 from tournaments import services
 from tournaments.models import Round, Tournament
-from tournaments.services import accounts
+from tournaments.services import accounts, mail
 
 log = logging.getLogger(__name__)
 
@@ -65,10 +65,24 @@ def recalculate_ratings() -> int:
 @shared_task
 def sweep() -> dict[str, int]:
     """Celery beat runs this every minute (settings.CELERY_BEAT_SCHEDULE): send the tasks the
-    broker did not take when they were due, and the bot matches whose play stalled."""
-    return {"sent": services.send_outbox(), "matches_sent_again": services.jobs_recover_stalled()}
+    broker did not take when they were due, the bot matches whose play stalled, and the
+    mails still due (a send that failed, a task that was lost)."""
+    return {"sent": services.send_outbox(), "matches_sent_again": services.jobs_recover_stalled(),
+            "mails_sent": mail.mail_send_due()}
 
 
 @shared_task
 def send_password_reset(email: str, domain: str, use_https: bool, language: str) -> None:
     accounts.send_password_reset(email, domain=domain, use_https=use_https, language=language)
+
+
+@shared_task
+def send_notice_mails(due: list[tuple[str, list[int]]]) -> int:
+    """Mail the notifications due: of each key, to those users; each once
+    (``services.mail``)."""
+    return sum(mail.send_notice_mails(key=key, user_ids=users) for key, users in due)
+
+
+@shared_task
+def send_confirmation_mail(address_id: int, token: str) -> bool:
+    return mail.send_confirmation_mail(address_id, token)

@@ -51,15 +51,17 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
+from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import connection
+from django.utils import translation
 from django.utils.translation import gettext as _
 
-from . import frames, prepared, presence, service, shared
+from . import frames, inbox, prepared, presence, service, shared
 
 Message = dict[str, Any]
 
@@ -319,6 +321,59 @@ class TableConsumer(Consumer):
         (``frames``), so the answer never carries what the client should not have sent."""
         await self._send_json({"type": "error", "id": client_id, "rule": rule,
                                "field": field, "message": message})
+
+    async def _send_json(self, message: Message) -> None:
+        await self.send(text_data=shared.frame(message))
+
+
+class InboxConsumer(Consumer):
+    """A logged-in person's open page (``ws/inbox/?lang=fi``): told at once of each new
+    notification (``inbox``), with the count of those unread. Sends ``{"type": "unread",
+    "unread": n}`` on connecting and ``{"type": "notice", "unread": n, "kind", "text",
+    "link", "prominent"}`` for each new one, its words in the page's language (``lang``,
+    one of ``LANGUAGES``; else the default). A visitor who is not logged in is closed
+    (4403). The page sends nothing; a frame it sends is ignored."""
+
+    user_id: int
+    language: str
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=4403)
+            return
+        self.user_id = int(user.pk)
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        wanted = (query.get("lang") or [""])[0]
+        self.language = (wanted if wanted in dict(settings.LANGUAGES)
+                         else settings.LANGUAGE_CODE)
+        self.group = inbox.user_group(self.user_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        told = inbox.registered()
+        if told is not None:
+            await self._send_json({"type": "unread",
+                                   "unread": await _db(told.unread)(self.user_id)})
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Nothing is asked of an inbox: frames are ignored, over-large ones closed."""
+        if frames.too_large(text_data, bytes_data):
+            self.closing = True
+            await self.close(code=4009)
+
+    async def inbox_notice(self, event: Message) -> None:
+        told = inbox.registered()
+        if told is None:
+            return
+        with translation.override(self.language):
+            worded = told.word(event["notice"])
+        unread = await _db(told.unread)(self.user_id)
+        await self._send_json({"type": "notice", "unread": unread,
+                               "kind": event["notice"].get("kind", ""), **worded})
 
     async def _send_json(self, message: Message) -> None:
         await self.send(text_data=shared.frame(message))

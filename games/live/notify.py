@@ -24,6 +24,7 @@ from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 
 SEND_TIMEOUT = 10  # seconds
+SEND_TIMEOUT_EACH = 0.01  # seconds more a message, for many sent at once
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,28 @@ def group_send(group: str, message: dict[str, Any]) -> None:
         return
     asyncio.run_coroutine_threadsafe(layer.group_send(group, message),
                                      _own_loop()).result(SEND_TIMEOUT)
+
+
+def group_send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """:func:`group_send` for many groups at once: on the server's loop each is started at
+    once; elsewhere all are sent in one call on this process's loop (one hand-over, not one
+    a group: a round's start tells thousands of people)."""
+    layer = get_channel_layer()
+    if layer is None or not messages:
+        return
+    server_loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if server_loop is not None and not server_loop.is_closed() and getattr(
+            SyncToAsync.threadlocal, "main_event_loop_pid", None) == os.getpid():
+        for group, message in messages:
+            server_loop.call_soon_threadsafe(_start_sending, layer, group, message)
+        return
+
+    async def send_all() -> None:
+        for group, message in messages:
+            await layer.group_send(group, message)
+
+    asyncio.run_coroutine_threadsafe(send_all(), _own_loop()).result(
+        SEND_TIMEOUT + len(messages) * SEND_TIMEOUT_EACH)
 
 
 def _start_sending(layer: Any, group: str, message: dict[str, Any]) -> None:

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.urls import path
 
-from .consumers import EchoConsumer, TableConsumer
+from .consumers import EchoConsumer, InboxConsumer, TableConsumer
 
 if TYPE_CHECKING:
     from channels.consumer import _ASGIApplicationProtocol
@@ -20,6 +20,8 @@ def _route(route: str, consumer: _ASGIApplicationProtocol) -> _ExtendedURLPatter
 
 websocket_urlpatterns: list[_ExtendedURLPattern | URLRouter] = [
     _route("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
+    # a person's open pages, told of their new notifications (games/live/inbox.py)
+    _route("ws/inbox/", InboxConsumer.as_asgi()),
 ]
 if settings.LIVE_BENCH_ECHO:  # bench_tables' server only
     websocket_urlpatterns.append(_route("ws/bench-echo/", EchoConsumer.as_asgi()))

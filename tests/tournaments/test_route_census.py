@@ -7,12 +7,12 @@ holds a card, a score or a result of the secret games. Each marker is first show
 found, once the games are released, on the routes that show games, so the census cannot
 pass by finding nothing anywhere.
 
-Left out, each for its reason (``NOT_GAMES``): routes that show no game (accounts, the
-language switch, the rules, the favicon, the API's schema and login), practice tables
-among friends (never secret), and the admin, the organisers' workplace, which withholds
-the secret games from an organiser who plays in their own way: its printed deals through
-``services.deals``, its matches and results through ``admin/scoping.without_secret_games``
-(``test_admin_secret.py``)."""
+Left out, each for its reason (``NOT_GAMES``): routes that show no game (accounts, a
+person's notifications and mail, the language switch, the rules, the favicon, the API's
+schema and login), practice tables among friends (never secret), and the admin, the
+organisers' workplace, which withholds the secret games from an organiser who plays in
+their own way: its printed deals through ``services.deals``, its matches and results
+through ``admin/scoping.without_secret_games`` (``test_admin_secret.py``)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,9 @@ pytestmark = pytest.mark.django_db
 #: Route prefixes that show no game of anyone's, with why.
 NOT_GAMES = {
     "admin/": "the organisers' workplace (see the module's docstring)",
-    "accounts/": "logins, sign-up and invitations",
+    "accounts/": "logins, sign-up, invitations and a person's e-mail settings",
+    "notifications/": "a person's own notifications: what happened and a link, no game",
+    "mail/": "unsubscribing from mail",
     "i18n/": "the language switch",
     "rules/": "the rules",
     "favicon.ico": "an icon",

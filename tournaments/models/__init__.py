@@ -32,13 +32,13 @@ from .core import (
 )
 from .derived import RatingEntry, Standing
 from .leagues import Club, Division, ForbiddenPairing, League, Season, SeriesEvent
+from .mail import MailAddress
 from .notices import Notification
 from .work import Job, OutboxTask
 
 __all__ = [
     "BOT_LEVELS", "HANDLE_LENGTH", "LIVE_TABLE_KIND", "Absence", "CalendarKey", "CheckIn",
-    "Club", "Division",
-    "Entry", "ForbiddenPairing", "Job", "League", "Match", "Notification", "OutboxTask",
-    "Player", "RatingEntry", "Result", "Round", "Seat", "Season", "SeriesEvent", "Standing",
-    "Table", "Team", "Tournament", "new_deal_seed", "new_handle",
+    "Club", "Division", "Entry", "ForbiddenPairing", "Job", "League", "MailAddress", "Match",
+    "Notification", "OutboxTask", "Player", "RatingEntry", "Result", "Round", "Seat", "Season",
+    "SeriesEvent", "Standing", "Table", "Team", "Tournament", "new_deal_seed", "new_handle",
 ]

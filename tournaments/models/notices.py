@@ -33,13 +33,30 @@ class Notification(models.Model):
     created = models.DateTimeField(_("created"), auto_now_add=True)
     read = models.DateTimeField(_("read"), null=True, blank=True)
 
+    class Mail(models.TextChoices):
+        NONE = "", _("not mailed")
+        DUE = "due", _("to be mailed")
+        SENT = "sent", _("mailed")
+        FAILED = "failed", _("mailing failed")
+        DROPPED = "dropped", _("not mailed after all")
+
+    #: whether it goes by mail: due when written for a confirmed address whose owner wants
+    #: its kind by mail (``services.mail``); sent once, in the transaction that claimed it
+    mail = models.CharField(_("mail"), max_length=10, choices=Mail.choices, default="",
+                            blank=True)
+    mail_tries = models.PositiveSmallIntegerField(_("mail tries"), default=0)
+    mailed = models.DateTimeField(_("mailed"), null=True, blank=True)
+
     class Meta:
         verbose_name = _("notification")
         verbose_name_plural = _("notifications")
         ordering = ["-created", "-id"]
         constraints = [models.UniqueConstraint(fields=["user", "key"],
                                                name="notification_once_a_key")]
-        indexes = [models.Index(fields=["user", "read"], name="notification_unread")]
+        indexes = [models.Index(fields=["user", "read"], name="notification_unread"),
+                   # the sweep's look for mails still due: few rows, whatever the table holds
+                   models.Index(fields=["created"], condition=models.Q(mail="due"),
+                                name="notification_mail_due")]
 
     def __str__(self) -> str:
         return f"{self.user}: {self.kind} ({self.key})"

@@ -18,6 +18,7 @@ from tournaments.selectors import boards_hidden_from
 
 from .access import require_organiser, side_of
 from .errors import TournamentUserError
+from .telling import seat_pinned
 
 #: What a director may do to one table (and whether it names a seat).
 TABLE_ACTIONS = {"pause": False, "resume": False, "pin": True, "give_back": True,
@@ -70,7 +71,10 @@ def director_table_act(*, round: Round, user: RequestUser, action: str, table_id
             return director.resume(table)
         assert seat is not None
         if action == "pin":
-            return director.pin(table, seat)
+            pinned = director.pin(table, seat)
+            if pinned:  # the person whose seat the bot took for the rest of the game
+                seat_pinned(round, table, seat)
+            return pinned
         if action == "give_back":
             return director.give_back(table, seat)
         if seconds is None:

@@ -50,6 +50,17 @@ def password_reset_mail_later(*, email: str, domain: str, use_https: bool, langu
              {"domain": domain, "use_https": use_https, "language": language})])
 
 
+def notice_mails_later(due: list[tuple[str, list[int]]]) -> None:
+    """Mail the notifications due: of each key, to those users (``services.mail``); one
+    task for all (a round's start mails its players one after another)."""
+    _later([("send_notice_mails", [[[key, users] for key, users in due]], {})])
+
+
+def confirmation_mail_later(address_id: int, token: str) -> None:
+    """Mail the address of this id the link that confirms it (while ``token`` is its)."""
+    _later([("send_confirmation_mail", [address_id, token], {})])
+
+
 def _later(calls: list[tuple[str, list[Any], dict[str, Any]]]) -> None:
     rows = OutboxTask.objects.bulk_create(
         [OutboxTask(task=task, args=args, kwargs=kwargs) for task, args, kwargs in calls])

@@ -1,6 +1,7 @@
 """What the health check reports (``manage.py health``): can the broker be reached, how many
 tasks wait in the queue, which workers answer and consume it, and what work is stuck or
-spinning: a task running far past its usual time, a live table acted on many times a second.
+spinning: a task running far past its usual time, a live table acted on many times a second;
+and the mail queue: the notifications' mails still due, and those that failed for good.
 
 A worker on another broker or Redis database, or on another queue, starts and says "ready"
 all the same: only asking the workers, over the broker the web process uses, shows whether
@@ -25,6 +26,7 @@ from games.live.models import LiveAction
 from tournaments.models import OutboxTask
 
 from .jobs import jobs_stalled
+from .mail import MAIL_LATE, mail_queue
 
 # The sweep (Celery beat, every minute) sends what the outbox holds; a task waiting longer
 # than two sweeps means beat or the broker is not doing its part.
@@ -92,7 +94,12 @@ def health_report(*, timeout: float = 1.0,
     late = OutboxTask.objects.filter(created__lt=timezone.now() - OUTBOX_LATE).count()
     if late:
         problems.append(f"{late} task(s) wait to be sent: is celery beat running?")
-    report.update(stalled_jobs=stalled, unsent_tasks=OutboxTask.objects.count(),
+    mails = mail_queue()
+    if mails["late"]:
+        problems.append(f"{mails['late']} mail(s) have waited more than "
+                        f"{MAIL_LATE.seconds // 60} minutes to be sent: does the mail server "
+                        "answer?")
+    report.update(stalled_jobs=stalled, unsent_tasks=OutboxTask.objects.count(), mail=mails,
                   busy_tables=_busy_tables(problems), problems=problems, healthy=not problems)
     return report
 

@@ -21,6 +21,7 @@ from tournaments.models import Division, Entry, League, Season, Team, Tournament
 from tournaments.selectors.leagues import division_ranking, is_league_organiser
 
 from .errors import TournamentUserError
+from .telling import divisions_changed
 
 
 def require_league_organiser(user: RequestUser | None, league: League) -> None:
@@ -120,4 +121,5 @@ def season_confirm(*, season: Season, user: RequestUser | None) -> Season:
                                          "status": season.get_status_display()})
         season.status = Season.Status.CURRENT
         season.save(update_fields=["status"])
+        divisions_changed(season)  # the players of each team that went up or down
     return season

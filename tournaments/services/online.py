@@ -28,6 +28,7 @@ from tournaments.selectors import may_see_game
 
 from .errors import ResultExists, ResultRejected, TournamentUserError
 from .results import match_store_live_record
+from .telling import tables_ready
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -43,8 +44,9 @@ def open_live_tables(round: Round) -> int:
     if tournament.play != Tournament.Play.ONLINE:
         return 0
     opened = 0
-    matches = (round.matches.filter(is_bye=False, live_table__isnull=True)
-               .prefetch_related("seats__player__user").order_by("pk"))
+    matches = list(round.matches.filter(is_bye=False, live_table__isnull=True)
+                   .select_related("table").prefetch_related("seats__player__user")
+                   .order_by("pk"))
     for match in matches:
         seats = sorted(match.seats.all(), key=lambda seat: seat.position)
         if all(seat.is_bot for seat in seats):
@@ -59,6 +61,7 @@ def open_live_tables(round: Round) -> int:
             grace_seconds=tournament.grace_seconds, awaiting=tournament.wait_for_players)
         match.save(update_fields=["live_table"])
         opened += 1
+    tables_ready(round, matches)  # each person seated: where their table is
     return opened
 
 

@@ -47,6 +47,7 @@ from .deals import match_deals
 from .derived import out_hands
 from .errors import ResultExists, ResultRejected, TournamentUserError
 from .followups import standings_later
+from .telling import result_waits
 
 
 def match_submit_record(*, match: Match, record: Any, user: RequestUser) -> Result:
@@ -409,6 +410,10 @@ def _write(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
     match.save(update_fields=["status"])
     if confirmed:
         standings_later(match.round.tournament_id)
+    else:
+        side = side_of(user, match) if user is not None else None
+        if side is not None:  # a player entered it: the other team confirms it
+            result_waits(result, side)
     return result
 
 

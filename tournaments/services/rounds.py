@@ -27,6 +27,7 @@ from .errors import TournamentUserError
 from .followups import ratings_later
 from .jobs import job_start_round_bots
 from .online import open_live_tables, pin_absent
+from .telling import round_ended, seats_substituted
 
 
 def round_pair_next(*, tournament: Tournament, user: RequestUser | None = None) -> Round:
@@ -137,9 +138,12 @@ def round_fill_seats(*, round: Round, user: RequestUser | None = None) -> int:
         # game (the seats' rows locked first, then each table's, as the results service)
         playing = list(seats.exclude(match__live_table=None)
                        .values_list("match__live_table_id", "position"))
+        taken = list(seats.values_list("match_id", "player_id"))
         changed = seats.update(player=None, bot_level=tournament.bot_level, substitute=True)
         for table_id, position in sorted(playing):
             pin_absent(table_id, position)
+        if round.status != Round.Status.DRAFT:  # a draft's seats are no one's yet
+            seats_substituted(round, [(m, p) for m, p in taken if p is not None])
         return changed
 
 
@@ -195,9 +199,11 @@ def round_complete(*, round: Round, user: RequestUser | None = None) -> Round:
         _record_tie_decisions(locked)
         locked.status = Round.Status.COMPLETE
         locked.save(update_fields=["status"])
-        if locked.number >= rounds_total(tournament):
+        finished = locked.number >= rounds_total(tournament)
+        if finished:
             Tournament.objects.filter(pk=tournament.pk).update(
                 status=Tournament.Status.FINISHED)
+        round_ended(locked, tournament_finished=finished)
         standings_rebuild(tournament=tournament, full=False)
         ratings_later()  # the round's games are final: every player's rating follows
     return locked

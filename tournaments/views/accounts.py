@@ -29,7 +29,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
-from tournaments.services import accounts
+from tournaments.services import accounts, mail
 
 # the backend a new account is logged in with: django-axes' own only guards authenticate()
 _BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -37,7 +37,7 @@ _BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 class SignupForm(UserCreationForm[User]):
     """Django's sign-up form (username, password twice) with an optional e-mail address,
-    which only the password-reset mail uses."""
+    for the password-reset mail and, once confirmed, the notifications' mail."""
 
     class Meta(UserCreationForm.Meta):
         model = User
@@ -45,7 +45,9 @@ class SignupForm(UserCreationForm[User]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["email"].help_text = _("Optional: only for resetting a forgotten password.")
+        self.fields["email"].help_text = _(
+            "Optional: for resetting a forgotten password and, once you open the link "
+            "mailed to it, for the notifications you choose to get by mail.")
 
     def clean_username(self) -> str:
         # names go into the CSV exports, where a spreadsheet reads these as a formula
@@ -112,8 +114,13 @@ def signup(request: HttpRequest) -> HttpResponse:
             try:
                 with transaction.atomic():
                     user = form.save()
+                    # its confirmation link is mailed after the commit (services.mail)
+                    mail.mail_address_set(user=user, email=form.cleaned_data.get("email", ""),
+                                          language=translation.get_language() or "en")
             except IntegrityError:  # the same username, signed up a moment before
                 form.add_error("username", _("A user with that username already exists."))
+            except mail.MailRefused as exc:  # an address another account has confirmed
+                form.add_error("email", exc.message)
             else:
                 login(request, user, backend=_BACKEND)
                 return redirect(next_url or "home")

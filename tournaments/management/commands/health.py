@@ -13,7 +13,8 @@ from tournaments.services.health import health_report
 class Command(BaseCommand):
     help = ("Report the broker, the queue's length, the workers that answer and consume it, "
             "tasks running far past their usual time, live tables acted on many times a "
-            "second, stalled jobs and unsent tasks, as JSON; exit 1 when something is wrong.")
+            "second, stalled jobs, unsent tasks and the mail queue, as JSON; exit 1 when "
+            "something is wrong.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--timeout", type=float, default=1.0,
