@@ -31,7 +31,9 @@ def parse_rank(text: str) -> int:
     raise ValueError(f"unknown rank {text!r}")
 
 
-def _penalty(rank: int) -> int:
+# Run once per rank while the module is imported, before mutmut can switch a mutant on,
+# so mutmut cannot test it; test_cards.py checks every card's value (R2.4).
+def _penalty(rank: int) -> int:  # pragma: no mutate block
     # R2.4: A = 15; K, Q, J, T = 10; 9 down to 3 = 5; every 2 and joker = 20.
     if rank in (0, 2):
         return 20
@@ -99,7 +101,9 @@ class Card:
 _BY_CODE: Final[dict[str, Card]] = {}
 
 
-def _make(rank: int, suit: str, index: int) -> Card:
+# Run once per card while the module is imported, before mutmut can switch a mutant on,
+# so mutmut cannot test it; test_cards.py checks every card it built.
+def _make(rank: int, suit: str, index: int) -> Card:  # pragma: no mutate block
     code = JOKER_CODE if rank == 0 else RANK_CHARS[rank] + suit
     run_bits = 0 if rank == 0 else (1 << 1 | 1 << 14) if rank == 1 else 1 << rank
     # R2.3: jokers and 2s are wild

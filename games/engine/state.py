@@ -29,7 +29,9 @@ CONTRACTS: dict[int, tuple[tuple[Kind, int], ...]] = {
 }
 
 
-def _contract_text(hand_no: int) -> str:
+# Run once per hand while the module is imported (CONTRACT_TEXT), before mutmut can switch
+# a mutant on, so mutmut cannot test it; test_contracts.py checks every text.
+def _contract_text(hand_no: int) -> str:  # pragma: no mutate block
     """The contract in the engine's own (English) words, for its refusals: "two sets of 3";
     people read it translated, from ``games.vocabulary.contract_words``."""
     counts = {1: "a", 2: "two", 3: "three"}

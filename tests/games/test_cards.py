@@ -112,3 +112,41 @@ def test_r2_4_penalty_of_a_hand_is_the_sum_and_of_the_pack_is_fixed() -> None:
     assert penalty([]) == 0
     # 8 aces, 32 tens-to-kings, 56 threes-to-nines, 8 twos and 4 jokers
     assert penalty(full_pack()) == 8 * 15 + 32 * 10 + 56 * 5 + 12 * 20
+
+
+#: R2.4 by rank character: the penalty value of each card of that rank.
+VALUES = {"A": 15, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 5, "8": 5, "7": 5, "6": 5,
+          "5": 5, "4": 5, "3": 5, "2": 20}
+
+
+def test_r2_every_card_is_built_from_its_rank_and_suit() -> None:
+    """The 53 cards are built once, when the engine is imported (mutation testing cannot
+    switch that code, so this checks everything it built): code (R2.2), rank and suit,
+    its index, its penalty (R2.4), whether it is wild (R2.3) and its run places (R5.3)."""
+    assert len(ALL_CARDS) == 53 and ALL_CARDS[52] is JOKER
+    for i, card in enumerate(ALL_CARDS[:52]):
+        suit, rank = "SHDC"[i // 13], i % 13 + 1
+        char = "A23456789TJQK"[rank - 1]
+        assert (card.code, card.rank, card.suit, card.index) == (char + suit, rank, suit, i)
+        assert card.value == VALUES[char], card
+        assert (card.is_wild, card.is_joker) == (rank == 2, False), card
+        places = {1, 14} if rank == 1 else {rank}
+        assert card.run_bits == sum(1 << p for p in places), card
+        assert Card.parse(card.code) is card and card.code == str(card)
+    assert (JOKER.code, JOKER.rank, JOKER.suit, JOKER.index) == ("JK", 0, "", 52)
+    assert (JOKER.value, JOKER.is_wild, JOKER.is_joker, JOKER.run_bits) == (20, True, True, 0)
+
+
+def test_r5_3_card_of_a_run_place_is_the_natural_card_there_and_14_is_the_ace() -> None:
+    assert Card.of(14, "H") is Card.parse("AH")
+    assert Card.of(1, "H") is Card.parse("AH")
+    assert Card.of(7, "S") is Card.parse("7S")
+    assert Card.of(10, "D") is Card.parse("TD")
+    assert Card.of(13, "C") is Card.parse("KC")
+
+
+def test_cards_sort_by_index_and_no_card_is_below_itself() -> None:
+    seven = Card.parse("7H")
+    assert sorted(cards("JK KC 7H AS 7H 2D")) == cards("AS 7H 7H 2D KC JK")
+    assert not seven < seven  # two copies of a card are one card (R2.1)
+    assert Card.parse("AS") < seven and not seven < Card.parse("AS")

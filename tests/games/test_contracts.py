@@ -2,7 +2,15 @@
 
 import pytest
 
-from games.engine import CONTRACTS, HandState, IllegalActionError, MeldSpec, penalty
+from games.engine import (
+    CONTRACTS,
+    HandState,
+    IllegalActionError,
+    LayContract,
+    MeldSpec,
+    penalty,
+)
+from games.engine.state import CONTRACT_TEXT
 from tests.games.packs import OUT_AT_ONCE, cards, deal, play
 
 LEGAL = {
@@ -157,3 +165,31 @@ def test_r7_2_r7_3_after_their_own_contract_they_may_lay_off_on_the_partners_mel
     assert state.outcome is not None
     assert (state.outcome.ended_by, state.outcome.out_seat) == ("out", 3)
     assert state.outcome.scores == (penalty(before[0] + before[1]), 0)
+
+
+def test_r3_2_each_contract_in_the_engines_words() -> None:
+    """Built once, when the engine is imported (mutation testing cannot switch that code,
+    so this checks every text it built); the refusals and the live table show them."""
+    assert CONTRACT_TEXT == {
+        1: "two sets of 3",
+        2: "a set of 3 and a run of 4",
+        3: "two runs of 4",
+        4: "three sets of 3",
+        5: "two runs of 5",
+    }
+
+
+@pytest.mark.parametrize(("hand_no", "wrong", "reason"), [
+    (1, "set(7H 7S 7D) run(4H 5H 6H)",
+     "R7.1: hand 1 contract needs two sets of 3; got a set of 3, a run of 3"),
+    (2, "set(9C 9D 9S 9H)", "R7.1: hand 2 contract needs a set of 3 and a run of 4; got a "
+                            "set of 4"),
+    (4, "", "R7.1: hand 4 contract needs three sets of 3; got no melds"),
+])
+def test_r7_1_a_contract_of_the_wrong_kinds_says_what_it_needs_and_what_it_got(
+        hand_no: int, wrong: str, reason: str) -> None:
+    state = holding(hand_no, LEGAL[hand_no])
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(LayContract(0, tuple(MeldSpec.parse(part + ")")
+                                         for part in wrong.split(")")[:-1])))
+    assert str(err.value) == reason

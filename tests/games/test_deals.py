@@ -36,3 +36,11 @@ def test_the_packs_are_compared_before_the_first_dealer() -> None:
     assert mismatch is not None and mismatch.hand is None
     assert mismatch.located() == (f"the first dealer is seat {(first_dealer + 1) % 4}, not the "
                                   "seat this match's deals name (R3.3)")
+
+
+def test_a_game_still_being_played_matches_the_deals_of_its_hands_so_far() -> None:
+    record = _played(3)
+    first_dealer, decks = deal_from_seed(3)
+    assert len(decks) == 5
+    assert deal_mismatch(replace(record, hands=record.hands[:2]), first_dealer, decks) is None
+    assert deal_mismatch(replace(record, hands=()), first_dealer, decks) is None

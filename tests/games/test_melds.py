@@ -167,3 +167,23 @@ def test_r2_3_only_a_joker_or_a_two_may_stand_for_another_card() -> None:
 def test_r5_7_no_limit_on_wilds_beyond_one_natural(meld: str) -> None:
     table = build_meld(MeldSpec.parse(meld), meld_id=0, owner=0)
     assert str(table.spec()) == meld
+
+
+@pytest.mark.parametrize(("meld", "reason"), [
+    ("set(7H 7S JK)", "R5.6: JK: a joker must declare the rank it stands for"),
+    ("set(7H 7S 7D=7)", "R5.6: 7D=7: a natural card takes no declaration"),
+    ("run(4H 5H JK=6)", "R5.6: JK=6: a wild in a run declares a card, not a rank"),
+    ("run(4H 5H 2C 7H)", "R5.4: 2C is a wild here and must declare what it stands for"),
+])
+def test_r5_4_r5_6_a_refused_declaration_names_the_card_and_what_is_wrong(
+        meld: str, reason: str) -> None:
+    with pytest.raises(IllegalActionError) as err:
+        build_meld(MeldSpec.parse(meld), meld_id=0, owner=0)
+    assert str(err.value) == reason
+
+
+@pytest.mark.parametrize("text", ["pair(7H 7S)", "set(7H 7S", "7H 7S 7D"])
+def test_a_meld_that_is_not_set_or_run_in_brackets_is_malformed(text: str) -> None:
+    with pytest.raises(ValueError) as err:
+        MeldSpec.parse(text)
+    assert str(err.value) == f"malformed meld {text!r}"

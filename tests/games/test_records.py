@@ -7,7 +7,14 @@ from typing import Any
 
 import pytest
 
-from games.engine import Record, action_to_json, load_record, parse_action, verify
+from games.engine import (
+    MalformedRecordError,
+    Record,
+    action_to_json,
+    load_record,
+    parse_action,
+    verify,
+)
 from tests.games.packs import out_at_once, record, stack
 
 ACTIONS = [
@@ -235,3 +242,45 @@ def test_the_shape_is_checked_before_any_replay() -> None:
     doc["hands"][1]["actions"][0]["do"] = "pass"
     verdict = verify(doc)
     assert verdict.status == "malformed" and "hands[1].actions[0].do" in (verdict.reason or "")
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("0 discard", "unknown card code ''"),  # not a push, though it has no card
+    *[(text, f"malformed action {text!r}") for text in (
+        "0 layoff", "0 layoff 1", "0 swap 0 7S", "0 swap 0 7S JK 2C", "0 draw 0 7S JK",
+        "0 take 1")],
+])
+def test_an_action_text_without_its_parts_is_malformed(text: str, says: str) -> None:
+    with pytest.raises(ValueError) as err:
+        parse_action(text)
+    assert str(err.value) == says
+
+
+@pytest.mark.parametrize(("path", "value", "reason"), [
+    ("hands", {"deck": []}, "hands: must be a list, got an object"),
+    ("hands[1]", [], "hands[1]: must be a JSON object, got a list"),
+    ("hands[1].actions", "1 take", "hands[1].actions: must be a list, got a string"),
+    ("hands[1].actions", True, "hands[1].actions: must be a list, got a boolean"),
+    ("hands[1].actions", None, "hands[1].actions: must be a list, got null"),
+    ("hands[1].actions", 7, "hands[1].actions: must be a list, got a number"),
+    ("hands[1].actions", 7.5, "hands[1].actions: must be a list, got a number"),
+    ("players[1]", "B\ud800", "players[1]: contains a lone surrogate (half of a UTF-16 "
+                              "pair), which is not text"),
+])
+def test_a_malformed_record_names_the_kind_of_value_it_found(
+        path: str, value: Any, reason: str) -> None:
+    doc = base()
+    at(path, value)(doc)
+    verdict = verify(doc)
+    assert verdict.status == "malformed" and verdict.reason == reason
+    with pytest.raises(MalformedRecordError) as err:
+        load_record(doc)
+    where, _, message = reason.partition(": ")
+    assert (err.value.where, err.value.message, str(err.value)) == (where, message, reason)
+
+
+def test_a_malformed_document_as_a_whole_has_no_place() -> None:
+    with pytest.raises(MalformedRecordError) as err:
+        load_record([])  # type: ignore[arg-type]
+    assert (err.value.where, err.value.message) == ("", "must be a JSON object, got a list")
+    assert str(err.value) == "must be a JSON object, got a list"

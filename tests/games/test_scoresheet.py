@@ -49,11 +49,19 @@ def test_a_sheet_a_game_could_produce_has_no_errors() -> None:
     (SHEET, [0, 1, 2, 3, True], "hand 5: the seat that went out must be 0, 1, 2 or 3, "
                                 "not True"),
     ([*SHEET[:4], [0, "x"]], OUT, "hand 5: scores must be two whole numbers, team 0 first"),
+    ([*SHEET[:4], [0, 25, 25]], OUT, "hand 5: scores must be two whole numbers, team 0 first"),
+    ([*SHEET[:4], None], OUT, "hand 5: scores must be two whole numbers, team 0 first"),
     ([[0, 40], *SHEET[1:4], [0, 970]], OUT,
      "hand 5: 970 is more than the whole pack is worth (960)"),
 ])
 def test_an_impossible_sheet_says_what_and_where(sheet: Any, out: Any, text: str) -> None:
     assert [error.located() for error in score_sheet_errors(sheet, out)] == [text]
+
+
+def test_r9_1_the_least_two_partners_can_hold_is_a_score() -> None:
+    # a card each, of the lowest value (R2.4): 5 + 5
+    assert score_sheet_errors([[0, LEAST_HELD], *SHEET[1:]], OUT) == []
+    assert score_sheet_errors([*SHEET[:4], [LEAST_HELD, LEAST_HELD]], [*OUT[:4], None]) == []
 
 
 def test_each_hand_is_checked_on_its_own() -> None:

@@ -198,3 +198,13 @@ def test_r6_6_wilds_may_be_discarded() -> None:
     play(state, "1 push", "1 discard 3D", "2 take", "2 discard 3S", "3 push", "3 discard 3H")
     play(state, "0 push", "0 discard 2C")
     assert state.discard[-1] is Card.parse("2C")
+
+
+def test_r6_2_a_refusal_outside_a_replay_is_the_rule_and_why_and_no_place() -> None:
+    state = play(start(), "0 push")
+    with pytest.raises(IllegalActionError) as err:
+        play(state, "0 take")
+    assert (err.value.hand, err.value.action) == (None, None)
+    assert str(err.value) == "R6.2: a turn has exactly one draw, at its start"
+    assert str(err.value.at(1, 1)) == ("hand 1, action 1: R6.2: a turn has exactly one "
+                                       "draw, at its start")

@@ -172,3 +172,37 @@ def test_a_record_object_with_a_bad_shape_is_malformed_not_a_crash() -> None:
         verdict = verify(bad)
         assert verdict.status == "malformed" and verdict.exit_code == 2
         assert verdict.reason is not None and "hands" in verdict.reason
+
+
+def reason_at(data: dict[str, Any]) -> tuple[int, int, str]:
+    verdict = verify(data)
+    assert verdict.status == "illegal" and verdict.error is not None
+    return verdict.error.hand, verdict.error.action, verdict.error.reason
+
+
+def test_a_claim_for_a_hand_not_finished_says_the_replay_has_none() -> None:
+    # one action of hand 1, which goes on: the claim's hand 1 is the first to differ
+    data = record(3, [(stack(3, 1), ["0 push"])], result={"hands": [[0, 55]], "totals": [0, 55]})
+    assert reason_at(data) == (1, 0, "R9.1: the record claims [0, 55] for hand 1, the replay "
+                                      "gives no finished hand")
+
+
+def test_a_claim_without_a_finished_hand_says_it_claims_nothing() -> None:
+    data = game(1, result={"hands": [], "totals": [0, 0]})
+    assert reason_at(data) == (1, 1, f"R9.1: the record claims nothing for hand 1, the "
+                                      f"replay gives {SCORES[0]}")
+
+
+def test_a_claim_of_the_second_hand_names_hand_2() -> None:
+    data = game(2, result={"hands": [SCORES[0], [0, 0]], "totals": SCORES[0]})
+    assert reason_at(data) == (2, 1, f"R9.1: the record claims [0, 0] for hand 2, the "
+                                      f"replay gives {SCORES[1]}")
+
+
+def test_a_record_of_no_hands_that_claims_one_is_illegal_before_any_action() -> None:
+    data = record(3, [], result={"hands": [[0, 0]], "totals": [0, 0]})
+    assert reason_at(data) == (0, 0, "R9.1: the record claims [0, 0] for hand 1, the replay "
+                                      "gives no finished hand")
+    data = record(3, [], result={"hands": [], "totals": [0, 5]})
+    assert reason_at(data) == (0, 0, "R9.2: the record claims totals [0, 5], the replay "
+                                      "gives [0, 0]")

@@ -202,3 +202,31 @@ def test_only_the_seat_to_move_may_ask_and_only_after_its_draw() -> None:
     with pytest.raises(IllegalActionError) as refused:
         ways(state.observation(0), parse_cards("7H 7S 7D"))
     assert refused.value.rule == "R6.2"
+
+
+@pytest.mark.parametrize(("hand", "chosen", "way"), [
+    ("7S 7D 7C 7H", "7S 7D 7C", "0 meld set(7S 7D 7C)"),  # then 7H onto the set
+    ("7H 8H 9H 6H", "7H 8H 9H", "0 meld run(7H 8H 9H)"),  # then 6H below the run
+    ("JH QH KH AH", "JH QH KH", "0 meld run(JH QH KH)"),  # then AH above it, ace high
+])
+def test_r6_5_a_meld_that_may_take_the_taken_card_afterwards_is_a_way(
+        hand: str, chosen: str, way: str) -> None:
+    # the last card of the hand was taken this turn and no meld on the table takes it, so
+    # it may not be discarded (R6.5): the new meld must be one it can be laid off on (R7.3)
+    state = hand_state(hand, down=True, taken=hand.split()[-1])
+    assert texts(state, chosen) == [way]
+
+
+def test_r5_4_a_set_of_2s_takes_a_joker_and_each_2_stands_for_itself_elsewhere() -> None:
+    state = hand_state("2H 2S JK 4D", down=True)
+    found = texts(state, "2H 2S JK")
+    assert found[-1] == "0 meld set(2S 2H JK=2)"
+    assert "0 meld run(JK=AH 2H 2S=3H)" in found and "0 meld run(JK=AS 2S 2H=3S)" in found
+    assert len(found) == 9
+
+
+def test_r5_3_a_run_of_all_fourteen_places_is_a_way() -> None:
+    run = "AH JK 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    state = hand_state(run + " 4D", down=True)
+    found = [str(a) for a in ways(state.observation(0), parse_cards(run), budget=10_000)]
+    assert found[0] == "0 meld run(AH JK=2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH)"
