@@ -6,6 +6,7 @@ Views are thin: they find the object (404 when it is missing or not public), ask
 """
 
 from .boards import board_detail
+from .entries import entry_request, tournament_enter, tournament_withdraw
 from .home import home
 from .leagues import league_detail, league_list, season_detail
 from .matches import match_detail, match_live, match_record, match_replay
@@ -23,7 +24,8 @@ from .tournaments import (
 )
 
 __all__ = [
-    "board_detail", "bracket", "confirm_result", "crosstable", "dispute_result", "home",
+    "board_detail", "bracket", "confirm_result", "crosstable", "dispute_result",
+    "entry_request", "home", "tournament_enter", "tournament_withdraw",
     "league_detail", "league_list", "match_detail", "match_live", "match_record",
     "match_replay", "player_check_in", "player_detail", "round_detail", "round_live",
     "score_sheet", "season_detail", "standings", "standings_live", "team_detail",
