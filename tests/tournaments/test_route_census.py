@@ -8,7 +8,8 @@ found, once the games are released, on the routes that show games, so the census
 pass by finding nothing anywhere.
 
 Left out, each for its reason (``NOT_GAMES``): routes that show no game (accounts, the
-language switch, the rules, the favicon, the API's schema and login), practice tables
+language switch, the rules, the favicon, the API's schema and login, a partner's answer
+to an entry request), practice tables
 among friends (never secret), and the admin, the organisers' workplace, which withholds
 the secret games from an organiser who plays in their own way: its printed deals through
 ``services.deals``, its matches and results through ``admin/scoping.without_secret_games``
@@ -46,6 +47,7 @@ NOT_GAMES = {
     "favicon.ico": "an icon",
     "friends/": "practice tables among friends, never secret",
     "play/": "starts a practice table",
+    "entries/": "a partner's answer to a request to enter a tournament",
     "api/v1/schema/": "the API's description",
     "api/v1/docs/": "the API's description",
     "api/v1/auth/": "API logins and tokens",
