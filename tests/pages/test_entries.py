@@ -46,6 +46,10 @@ def test_a_asks_b_and_b_accepts_from_the_link_in_the_notification() -> None:
                    {"partner": bo.handle})
     assert asked.status_code == 302 and asked["Location"] == page + "#entry"
     assert f"You asked @{bo.handle} to enter with you" in text(a.get(page))
+    own_page = text(a.get(reverse("tournaments:player_detail", args=[aino.pk])))
+    assert f"you asked @{bo.handle}; no answer yet" in own_page
+    assert "no answer yet" not in text(Client().get(reverse("tournaments:player_detail",
+                                                            args=[aino.pk])))
 
     told = Notification.objects.get(user=bo_user)
     assert told.kind == Notification.Kind.PARTNER_ASKS
