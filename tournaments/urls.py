@@ -13,6 +13,11 @@ app_name = "tournaments"
 urlpatterns: list[URLPattern | URLResolver] = [
     path("tournaments/", views.tournament_list, name="tournament_list"),
     path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament_detail"),
+    path("tournaments/<int:tournament_id>/enter/", views.tournament_enter,
+         name="tournament_enter"),
+    path("tournaments/<int:tournament_id>/withdraw/", views.tournament_withdraw,
+         name="tournament_withdraw"),
+    path("entries/<int:request_id>/", views.entry_request, name="entry_request"),
     path("tournaments/<int:tournament_id>/rounds/<int:number>/", views.round_detail,
          name="round_detail"),
     path("tournaments/<int:tournament_id>/rounds/<int:number>/live/", views.round_live,

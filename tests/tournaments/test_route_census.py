@@ -8,11 +8,12 @@ found, once the games are released, on the routes that show games, so the census
 pass by finding nothing anywhere.
 
 Left out, each for its reason (``NOT_GAMES``): routes that show no game (accounts, a
-person's notifications and mail, the language switch, the rules, the favicon, the API's
-schema and login), practice tables among friends (never secret), and the admin, the
-organisers' workplace, which withholds the secret games from an organiser who plays in
-their own way: its printed deals through ``services.deals``, its matches and results
-through ``admin/scoping.without_secret_games`` (``test_admin_secret.py``)."""
+person's notifications and mail, a partner's answer to an entry request, the language
+switch, the rules, the favicon, the API's schema and login), practice tables among friends
+(never secret), and the admin, the organisers' workplace, which withholds the secret games
+from an organiser who plays in their own way: its printed deals through ``services.deals``,
+its matches and results through ``admin/scoping.without_secret_games``
+(``test_admin_secret.py``)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,7 @@ NOT_GAMES = {
     "favicon.ico": "an icon",
     "friends/": "practice tables among friends, never secret",
     "play/": "starts a practice table",
+    "entries/": "a partner's answer to a request to enter a tournament",
     "api/v1/schema/": "the API's description",
     "api/v1/docs/": "the API's description",
     "api/v1/auth/": "API logins and tokens",

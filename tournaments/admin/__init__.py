@@ -6,6 +6,7 @@ everything in them; a superuser: everything); players and teams are shared regis
 playing, results, completing, recalculating) goes through ``tournaments.services``.
 """
 
-from . import checkin, derived, leagues, matches, registry, rounds, tournament
+from . import checkin, derived, entries, leagues, matches, registry, rounds, tournament
 
-__all__ = ["checkin", "derived", "leagues", "matches", "registry", "rounds", "tournament"]
+__all__ = ["checkin", "derived", "entries", "leagues", "matches", "registry", "rounds",
+           "tournament"]

@@ -190,6 +190,16 @@ class TournamentForm(forms.ModelForm[Tournament]):
         model = Tournament
         fields = "__all__"
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if "entry_mode" in self.fields:
+            # a form posted without the entry settings (a script, an older page) keeps the
+            # tournament invite only, as every tournament was before players entered
+            self.fields["entry_mode"].required = False
+
+    def clean_entry_mode(self) -> str:
+        return str(self.cleaned_data.get("entry_mode") or Tournament.EntryMode.INVITE)
+
     def clean(self) -> dict[str, Any]:
         """A setting the chosen format does not read (a round robin's knockout tie rule, a
         knockout's points) keeps the tournament's value, whatever was posted, and is not

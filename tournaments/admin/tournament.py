@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
@@ -98,6 +98,9 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
                                 "third_place_match", "play", "spectators", "turn_seconds",
                                 "reserve_seconds", "grace_seconds", "wait_for_players",
                                 "bot_share_limit", "dealing", "confirm_score_sheets"]}),
+        (_("players entering by themselves"), {
+            "fields": ["entry_mode", "entries_open", "entries_close", "capacity",
+                       "waiting_list"]}),
     ]
     form = TournamentForm
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
@@ -152,6 +155,13 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
         """A changed bot-share limit changes which games count: the standings (every stored
         table) and the ratings are rebuilt from the results, in the background."""
         super().save_model(request, obj, form, change)
+        if change and {"capacity", "waiting_list"} & set(form.changed_data):
+            moved = services.entries_move_up(tournament=obj, user=request.user)
+            if moved:
+                self.message_user(request, ngettext(
+                    "%(count)d team moved up from the waiting list and is told so.",
+                    "%(count)d teams moved up from the waiting list and are told so.",
+                    moved) % {"count": moved})
         if change and "bot_share_limit" in form.changed_data:
             services.standings_recalculate(tournament=obj, user=request.user)
             services.ratings_recalculate(tournament=obj, user=request.user)

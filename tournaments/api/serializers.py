@@ -24,6 +24,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.selectors.entries import entry_counts
 from tournaments.standings import TIEBREAKS
 
 WINNERS = {"a": "a", "b": "b", "d": "draw"}
@@ -89,8 +90,34 @@ class EntrySerializer(serializers.ModelSerializer[Entry]):
         fields = ["team", "seed", "withdrawn"]
 
 
+class TournamentEntriesSerializer(serializers.ModelSerializer[Tournament]):
+    mode = serializers.CharField(source="entry_mode", help_text=(
+        '"invite" (only the organisers enter teams), "open" (players enter with a partner) '
+        'or "approval" (players enter, the organisers approve each team)'))
+    opens = serializers.DateTimeField(source="entries_open", allow_null=True)
+    closes = serializers.DateTimeField(source="entries_close", allow_null=True)
+    capacity = serializers.IntegerField(allow_null=True,
+                                        help_text="how many teams may enter (null: no limit)")
+    places_taken = serializers.SerializerMethodField(
+        help_text="the teams entered and not withdrawn")
+    waiting = serializers.SerializerMethodField(help_text="the teams on the waiting list")
+
+    class Meta:
+        model = Tournament
+        fields = ["mode", "opens", "closes", "capacity", "waiting_list", "places_taken",
+                  "waiting"]
+
+    def get_places_taken(self, tournament: Tournament) -> int:
+        return entry_counts(tournament).taken
+
+    def get_waiting(self, tournament: Tournament) -> int:
+        return entry_counts(tournament).waiting
+
+
 class TournamentDetailSerializer(TournamentSerializer):
     settings = TournamentSettingsSerializer(source="*")
+    entries = TournamentEntriesSerializer(
+        source="*", help_text="players entering by themselves: the window and the places")
     rounds_total = serializers.SerializerMethodField(
         help_text="how many rounds the tournament has (null when it cannot be paired yet)")
     teams = EntrySerializer(source="entries", many=True)
@@ -99,8 +126,8 @@ class TournamentDetailSerializer(TournamentSerializer):
                   "tournament's organisers")
 
     class Meta(TournamentSerializer.Meta):
-        fields = [*TournamentSerializer.Meta.fields, "settings", "rounds_total", "teams",
-                  "rounds"]
+        fields = [*TournamentSerializer.Meta.fields, "settings", "entries", "rounds_total",
+                  "teams", "rounds"]
 
     def get_rounds_total(self, tournament: Tournament) -> int | None:
         try:

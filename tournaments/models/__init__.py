@@ -2,6 +2,7 @@
 
 - ``core``: players, teams, tournaments, their entries, absences and check-ins, rounds,
   tables, matches, seats and results (the source of truth);
+- ``entries``: players' requests to enter a tournament with a partner, until the place;
 - ``leagues``: leagues, their seasons, divisions and series events; clubs, and the pairings
   an organiser forbids;
 - ``notices``: what the platform tells each person; ``calendars``: their private feeds;
@@ -31,6 +32,7 @@ from .core import (
     new_handle,
 )
 from .derived import RatingEntry, Standing
+from .entries import EntryRequest
 from .leagues import Club, Division, ForbiddenPairing, League, Season, SeriesEvent
 from .mail import MailAddress
 from .notices import Notification
@@ -38,7 +40,8 @@ from .work import Job, OutboxTask
 
 __all__ = [
     "BOT_LEVELS", "HANDLE_LENGTH", "LIVE_TABLE_KIND", "Absence", "CalendarKey", "CheckIn",
-    "Club", "Division", "Entry", "ForbiddenPairing", "Job", "League", "MailAddress", "Match",
-    "Notification", "OutboxTask", "Player", "RatingEntry", "Result", "Round", "Seat", "Season",
-    "SeriesEvent", "Standing", "Table", "Team", "Tournament", "new_deal_seed", "new_handle",
+    "Club", "Division", "Entry", "EntryRequest", "ForbiddenPairing", "Job", "League",
+    "MailAddress", "Match", "Notification", "OutboxTask", "Player", "RatingEntry", "Result",
+    "Round", "Seat", "Season", "SeriesEvent", "Standing", "Table", "Team", "Tournament",
+    "new_deal_seed", "new_handle",
 ]

@@ -254,6 +254,28 @@ class Tournament(models.Model):
         help_text=_("Until then, players check themselves in for the next round on their "
                     "player page. Empty: only organisers check players in."))
 
+    class EntryMode(models.TextChoices):
+        INVITE = "invite", _("invite only: the organisers enter the teams")
+        OPEN = "open", _("open: a team that enters gets a place while there is one")
+        APPROVAL = "approval", _("open, with the organisers' approval of each team")
+
+    entry_mode = models.CharField(
+        _("entries"), max_length=10, choices=EntryMode.choices, default=EntryMode.INVITE,
+        help_text=_("Open or with approval: between the two times below, a player with a "
+                    "login enters a team by naming a partner, who accepts on the site "
+                    "(services.entries)."))
+    entries_open = models.DateTimeField(_("entries open"), null=True, blank=True)
+    entries_close = models.DateTimeField(_("entries close"), null=True, blank=True)
+    capacity = models.PositiveSmallIntegerField(
+        _("places (teams)"), null=True, blank=True,
+        validators=[MinValueValidator(2), MaxValueValidator(9999)],
+        help_text=_("How many teams may enter, those the organisers enter too. Empty: no "
+                    "limit."))
+    waiting_list = models.BooleanField(
+        _("waiting list"), default=False,
+        help_text=_("When every place is taken, a team that enters waits, first come first "
+                    "served, and moves up when a team withdraws before the first round."))
+
     class Meta:
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
@@ -291,6 +313,7 @@ class Tournament(models.Model):
             raise ValidationError({"duplicate": _(
                 "A duplicate tournament needs the platform to deal: every table of a round "
                 "plays the same boards, printed or dealt at the live tables.")})
+        self._clean_entries()
         keys = self.tiebreaks
         if self.duplicate and isinstance(keys, list) and self.duplicate in keys:
             raise ValidationError({"tiebreaks": _(
@@ -303,6 +326,19 @@ class Tournament(models.Model):
             raise ValidationError({"tiebreaks": _(
                 "Use each of these keys at most once: %(known)s.") % {
                     "known": ", ".join(sorted(TIEBREAKS))}})
+
+
+    def _clean_entries(self) -> None:
+        """Players enter themselves between two times, the second after the first."""
+        if self.entry_mode != Tournament.EntryMode.INVITE:
+            missing = {field: _("Players enter between two times: give both.")
+                       for field in ("entries_open", "entries_close")
+                       if getattr(self, field) is None}
+            if missing:
+                raise ValidationError(missing)
+        if self.entries_open and self.entries_close and self.entries_close <= self.entries_open:
+            raise ValidationError({"entries_close": _(
+                "Entries must close after they open.")})
 
 
 class Entry(models.Model):

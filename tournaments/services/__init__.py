@@ -24,6 +24,16 @@ from .derived import (
 )
 from .director import TABLE_ACTIONS, director_message, director_table_act
 from .draft import DraftEdit, draft_move_table, draft_swap_seats, draft_swap_teams
+from .entries import (
+    entries_move_up,
+    entry_answer,
+    entry_approve,
+    entry_ask,
+    entry_refuse,
+    entry_withdraw,
+    own_player,
+    require_partner,
+)
 from .errors import ResultExists, ResultRejected, TournamentUserError
 from .followups import send_outbox
 from .jobs import (
@@ -56,7 +66,9 @@ __all__ = [
     "TABLE_ACTIONS", "director_message", "director_table_act",
     "DraftEdit", "ResultExists", "ResultRejected", "TournamentUserError",
     "check_in_roster", "check_in_self", "check_in_settings",
-    "deals_for_organiser", "draft_move_table", "draft_swap_seats", "draft_swap_teams",
+    "deals_for_organiser", "entries_move_up", "entry_answer", "entry_approve", "entry_ask",
+    "entry_refuse", "entry_withdraw", "own_player", "require_partner", "draft_move_table",
+    "draft_swap_seats", "draft_swap_teams",
     "is_organiser", "is_player_of", "job_fail", "job_play_match", "job_play_round_bots",
     "job_refresh", "may_edit_register", "jobs_recover_stalled", "jobs_stalled",
     "match_end_live_table", "match_play_bots",

@@ -7,6 +7,7 @@ Views are thin: they find the object (404 when it is missing or not public), ask
 
 from .boards import board_detail
 from .calendars import calendar_renew, league_calendar, personal_calendar, tournament_calendar
+from .entries import entry_request, tournament_enter, tournament_withdraw
 from .home import home
 from .leagues import league_detail, league_list, season_detail
 from .matches import match_detail, match_live, match_record, match_replay
@@ -25,9 +26,10 @@ from .tournaments import (
 
 __all__ = [
     "board_detail", "bracket", "calendar_renew", "confirm_result", "crosstable",
-    "dispute_result", "home", "league_calendar", "league_detail", "league_list",
-    "match_detail", "match_live", "match_record", "match_replay", "personal_calendar",
-    "player_check_in", "player_detail", "round_detail", "round_live", "score_sheet",
-    "season_detail", "standings", "standings_live", "team_detail", "tournament_calendar",
+    "dispute_result", "entry_request", "home", "league_calendar", "league_detail",
+    "league_list", "match_detail", "match_live", "match_record", "match_replay",
+    "personal_calendar", "player_check_in", "player_detail", "round_detail", "round_live",
+    "score_sheet", "season_detail", "standings", "standings_live", "team_detail",
+    "tournament_calendar", "tournament_enter", "tournament_withdraw",
     "tournament_detail", "tournament_list",
 ]

@@ -19,6 +19,7 @@ from tournaments import selectors, services
 from tournaments.models import Player, Team, Tournament
 from tournaments.ratings import Rating
 from tournaments.selectors.calendars import calendar_key
+from tournaments.selectors.entries import player_pending_requests, requests_to_answer
 from tournaments.selectors.reporting import results_to_confirm
 from tournaments.selectors.travellers import team_board_lines
 from tournaments.selectors.viewmodels import RatingPoint
@@ -76,6 +77,8 @@ def _player_page(request: HttpRequest, player: Player, *, error: str = "",
         "results": selectors.player_results(player),
         "to_confirm": results_to_confirm(request.user) if is_self else [],
         "check_ins": selectors.open_check_ins(player), "check_in_error": error,
+        "entry_asks": requests_to_answer(player) if is_self else [],
+        "entry_pending": player_pending_requests(player) if is_self else [],
         "is_self": is_self, "your_tables": selectors.your_tables(request.user) if is_self else [],
         "calendar_key": calendar_key(request.user) if is_self else None,
         **_chart(selectors.player_rating_history(player))}, status=status)

@@ -21,6 +21,7 @@ from tournaments.selectors import plain, rounds_total, standings_versions, tourn
 from tournaments.selectors.boards import first_board, round_boards
 from tournaments.selectors.travellers import released_rounds
 
+from .entry_section import entry_context
 from .live import fragment, fragment_response, live_context, page_fragment, render_fragment
 
 
@@ -79,7 +80,14 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return tournament_page(request, tournament, entry=entry_context(request, tournament))
+
+
+def tournament_page(request: HttpRequest, tournament: Tournament, *, entry: dict[str, Any],
+                    status: int = 200) -> HttpResponse:
+    """The tournament's page, with its entry section as ``entry`` (``entry_section``)."""
     return render(request, "tournaments/tournament_detail.html", {
+        **entry,
         "tournament": tournament, "section": "overview",
         "settings": tournament_settings(tournament),
         "rounds": selectors.public_rounds(tournament),
@@ -88,7 +96,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         # the public view, as every public page: the rounds whose boards are no longer secret
         "boards": [(round.number, first_board(round.number))
                    for round in released_rounds(tournament, None)],
-    })
+    }, status=status)
 
 
 def _round(tournament_id: int, number: int) -> Round:
