@@ -5,6 +5,7 @@
 - ``leagues``: leagues, their seasons, divisions and series events; clubs, and the pairings
   an organiser forbids;
 - ``notices``: what the platform tells each person;
+- ``schedule``: when an online tournament's rounds are played, and where its scheduler stands;
 - ``derived``: standings and rating history, rebuilt from the results at any time;
 - ``work``: the background work's jobs and the tasks owed to the broker.
 
@@ -32,11 +33,12 @@ from .core import (
 from .derived import RatingEntry, Standing
 from .leagues import Club, Division, ForbiddenPairing, League, Season, SeriesEvent
 from .notices import Notification
+from .schedule import Schedule
 from .work import Job, OutboxTask
 
 __all__ = [
     "BOT_LEVELS", "HANDLE_LENGTH", "LIVE_TABLE_KIND", "Absence", "CheckIn", "Club", "Division",
     "Entry", "ForbiddenPairing", "Job", "League", "Match", "Notification", "OutboxTask",
-    "Player", "RatingEntry", "Result", "Round", "Seat", "Season", "SeriesEvent", "Standing",
+    "Player", "RatingEntry", "Result", "Round", "Schedule", "Seat", "Season", "SeriesEvent", "Standing",
     "Table", "Team", "Tournament", "new_deal_seed", "new_handle",
 ]
