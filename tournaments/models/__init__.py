@@ -39,6 +39,6 @@ from .work import Job, OutboxTask
 __all__ = [
     "BOT_LEVELS", "HANDLE_LENGTH", "LIVE_TABLE_KIND", "Absence", "CheckIn", "Club", "Division",
     "Entry", "ForbiddenPairing", "Job", "League", "Match", "Notification", "OutboxTask",
-    "Player", "RatingEntry", "Result", "Round", "Schedule", "Seat", "Season", "SeriesEvent", "Standing",
-    "Table", "Team", "Tournament", "new_deal_seed", "new_handle",
+    "Player", "RatingEntry", "Result", "Round", "Schedule", "Seat", "Season", "SeriesEvent",
+    "Standing", "Table", "Team", "Tournament", "new_deal_seed", "new_handle",
 ]
