@@ -223,3 +223,22 @@ def test_at_the_deadline_an_adjudicated_table_ends_with_its_finished_hands(
     assert tick(django_capture_on_commit_callbacks, deadline) == 0 or \
         Round.objects.get(tournament=tournament, number=1).status == Round.Status.COMPLETE
     assert Result.objects.filter(match__round__tournament=tournament).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_all_bot_online_round_plays_at_the_bots_full_speed(settings: Any) -> None:
+    """Its players have no logins: nobody to wait for, so no bot pauses (a person's table
+    would wait LIVE_BOT_PAUSE_SECONDS before each bot's move, in the timer thread)."""
+    from config import in_process
+    settings.LIVE_BOT_PAUSE_SECONDS = 30
+    settings.LIVE_HAND_PAUSE_SECONDS = 30
+    settings.CELERY_EAGER_DELAYS = True
+    try:
+        tournament, schedule = scheduled(4)
+        services.schedule_tick(now=schedule.starts_at)
+        tables = LiveTable.objects.filter(match__round__tournament=tournament)
+        assert tables.count() == 2
+        assert set(tables.values_list("status", flat=True)) == {LiveTable.Status.FINISHED}
+        assert in_process.pending() == 0  # no bot's move waiting for a pause
+    finally:
+        in_process.clear()

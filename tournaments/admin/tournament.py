@@ -17,13 +17,14 @@ from django_stubs_ext import StrOrPromise
 
 from tournaments import services
 from tournaments.formats.registry import OPTIONAL_SETTINGS, formats, unread_settings
-from tournaments.models import Absence, Entry, Tournament
+from tournaments.models import Absence, Entry, Schedule, Tournament
 
 from .checkin import check_in_players
 from .console import console_link, console_urls
 from .director import director_urls
 from .forms import RoundPlayerForm, SentenceInlineFormSet, TournamentForm
 from .imports import CsvImportExport, EntryResource
+from .schedule import ScheduleInline, save_schedule
 from .scoping import (
     ScopedInline,
     TournamentFilter,
@@ -62,7 +63,7 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
     list_filter = ["status", "format"]
     search_fields = ["name"]
     filter_horizontal = ["organisers"]
-    inlines = [EntryInline, AbsenceInline]
+    inlines = [EntryInline, AbsenceInline, ScheduleInline]
     readonly_fields = ["round_links"]
     actions = ["pair_next_round", check_in_players, "recalculate_standings",
                "recalculate_ratings"]
@@ -134,6 +135,19 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
             services.ratings_recalculate(tournament=obj, user=request.user)
             self.message_user(request, _("The bot-share limit changed: the standings and the "
                                          "ratings are being recalculated."))
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        """The schedule through its service, which plans its next step from it."""
+        if formset.model is not Schedule:
+            super().save_formset(request, form, formset, change)
+            return
+        for schedule in formset.deleted_objects if formset.deleted_forms else []:
+            schedule.delete()
+        for inline in formset.forms:
+            if inline.has_changed() and inline not in formset.deleted_forms:
+                schedule = inline.save(commit=False)
+                schedule.tournament = form.instance
+                save_schedule(request, schedule)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)

@@ -9,7 +9,7 @@ from django.db.models import Max, QuerySet
 
 from tournaments.formats.base import PairingError
 from tournaments.models import Match, Result, Round, Schedule, Tournament
-from tournaments.schedule import Facts, Plan
+from tournaments.schedule import Facts, Plan, round_start
 
 from .rounds import rounds_total
 
@@ -76,3 +76,15 @@ def unsettled_tables(round: Round) -> list[tuple[Match, int]]:
             _open_matches(round).filter(live_table__isnull=False, result__isnull=True)
             .select_related("round__tournament").order_by("pk")
             if match.live_table_id is not None]
+
+
+def upcoming_round(tournament: Tournament) -> tuple[Schedule, int, datetime | None] | None:
+    """A scheduled tournament's next round to start and when (None: not known yet, or
+    every round is played); None for a tournament without a schedule, or a paused one."""
+    schedule = Schedule.objects.filter(tournament=tournament).first()
+    if schedule is None or schedule.paused or schedule.next_step not in ("check_in", "start"):
+        return None
+    facts = schedule_facts(tournament, schedule)
+    return schedule, schedule.next_round, round_start(schedule_plan(schedule),
+                                                      schedule.next_round,
+                                                      facts.previous_finished)

@@ -85,6 +85,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "rounds": selectors.public_rounds(tournament),
         "entries": selectors.tournament_entries(tournament),
         "places": selectors.final_places_of(tournament),
+        "upcoming": selectors.upcoming_round(tournament),
         # the public view, as every public page: the rounds whose boards are no longer secret
         "boards": [(round.number, first_board(round.number))
                    for round in released_rounds(tournament, None)],
