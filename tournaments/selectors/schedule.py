@@ -23,15 +23,18 @@ def schedules_due(now: datetime, limit: int) -> list[int]:
 
 def schedule_plan(schedule: Schedule) -> Plan:
     """The schedule's rule as the pure core reads it."""
-    minutes = lambda value: None if value is None else timedelta(minutes=value)  # noqa: E731
     return Plan(
         starts_at=schedule.starts_at,
         times={int(number): datetime.fromisoformat(at)
                for number, at in (schedule.round_times or {}).items()},
-        interval=minutes(schedule.interval_minutes),
-        check_in_opens=minutes(schedule.check_in_opens_minutes),
+        interval=_minutes(schedule.interval_minutes),
+        check_in_opens=_minutes(schedule.check_in_opens_minutes),
         check_in_closes=timedelta(minutes=schedule.check_in_closes_minutes),
-        round_length=minutes(schedule.round_minutes))
+        round_length=_minutes(schedule.round_minutes))
+
+
+def _minutes(value: int | None) -> timedelta | None:
+    return None if value is None else timedelta(minutes=value)
 
 
 def schedule_facts(tournament: Tournament, schedule: Schedule) -> Facts:
@@ -65,9 +68,10 @@ def _finished_at(tournament: Tournament, number: int) -> datetime | None:
     """When round ``number``'s last table finished: its latest result (None: no round)."""
     if number < 1:
         return None
-    return Result.objects.filter(match__round__tournament=tournament,
-                                 match__round__number=number).aggregate(
+    last: datetime | None = Result.objects.filter(
+        match__round__tournament=tournament, match__round__number=number).aggregate(
         last=Max("created"))["last"]
+    return last
 
 
 def unsettled_tables(round: Round) -> list[tuple[Match, int]]:
