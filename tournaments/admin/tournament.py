@@ -136,6 +136,13 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
             self.message_user(request, _("The bot-share limit changed: the standings and the "
                                          "ratings are being recalculated."))
 
+    def get_inline_instances(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+        """The schedule only on a saved online tournament's page (set "played" to online
+        and save first): a venue's rounds are run from the console."""
+        return [inline for inline in super().get_inline_instances(request, obj)
+                if not isinstance(inline, ScheduleInline)
+                or (obj is not None and obj.play == Tournament.Play.ONLINE)]
+
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         """The schedule through its service, which plans its next step from it."""
         if formset.model is not Schedule:
