@@ -15,8 +15,9 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils import timezone
 
+from games.live.models import LiveTable
 from tournaments import services
-from tournaments.models import Entry, Player, Schedule, Team, Tournament
+from tournaments.models import Entry, Match, Player, Schedule, Team, Tournament
 
 
 @dataclass
@@ -50,10 +51,6 @@ def timed() -> Iterator[Timed]:
     result.wall = time.perf_counter() - started
 
 
-class _Undo(Exception):
-    """Raised to roll the benchmark's field back."""
-
-
 @dataclass
 class Figures:
     tournaments: int
@@ -62,74 +59,84 @@ class Figures:
     check_in: Timed
     starts: Timed
     idle: Timed
-    idle_small: Timed
 
 
-def build(tournaments: int, teams_each: int, due: int, step: str) -> None:
+PREFIX = "bench-schedule-"
+
+
+def build(tournaments: int, teams_each: int, due: int) -> list[int]:
     """``tournaments`` online Swiss tournaments of ``teams_each`` teams each (their players
-    with logins, so that opening check-in tells someone), all scheduled; ``due`` of them
-    with their ``step`` (``check_in`` or ``start``) due now, the others tomorrow."""
+    with logins, so that opening check-in tells someone), all scheduled with check-in; the
+    first ``due`` of them with their check-in window opening now, the others tomorrow.
+    Committed (a live site's rows, with the planner's statistics); :func:`remove` takes
+    them away. Returns the due tournaments' ids."""
     now = timezone.now()
     users = get_user_model().objects.bulk_create(
-        [get_user_model()(username=f"bench-{n}") for n in range(tournaments * teams_each * 2)])
+        [get_user_model()(username=f"{PREFIX}{n}")
+         for n in range(tournaments * teams_each * 2)])
     players = Player.objects.bulk_create(
-        [Player(name=f"Bench {n}", handle=f"bench-{n}", user=user)
+        [Player(name=f"Bench {n}", handle=f"{PREFIX}{n}", user=user)
          for n, user in enumerate(users)])
     teams = Team.objects.bulk_create(
-        [Team(name=f"Bench team {n}", player_a=players[2 * n], player_b=players[2 * n + 1])
+        [Team(name=f"{PREFIX}{n}", player_a=players[2 * n], player_b=players[2 * n + 1])
          for n in range(tournaments * teams_each)])
     made = Tournament.objects.bulk_create(
-        [Tournament(name=f"Bench schedule {n}", play=Tournament.Play.ONLINE,
+        [Tournament(name=f"{PREFIX}{n}", play=Tournament.Play.ONLINE,
                     format=Tournament.Format.SWISS, rounds_planned=5, bot_level="random",
-                    check_in_required=step == "check_in") for n in range(tournaments)])
+                    check_in_required=True) for n in range(tournaments)])
     Entry.objects.bulk_create(
         [Entry(tournament=tournament, team=teams[t * teams_each + n], seed=n + 1)
          for t, tournament in enumerate(made) for n in range(teams_each)])
-    soon = now + timedelta(minutes=30 if step == "check_in" else 0)
     Schedule.objects.bulk_create(
-        [Schedule(tournament=tournament, starts_at=soon if n < due else now + timedelta(days=1),
-                  check_in_opens_minutes=60 if step == "check_in" else None,
-                  next_step=step, next_round=1,
+        [Schedule(tournament=tournament,
+                  starts_at=now + timedelta(minutes=30) if n < due else now + timedelta(days=1),
+                  check_in_opens_minutes=30, check_in_closes_minutes=5,
+                  next_step="check_in", next_round=1,
                   next_step_at=now - timedelta(seconds=1) if n < due
                   else now + timedelta(days=1))
          for n, tournament in enumerate(made)])
-    # the planner's statistics for the rows just written (ANALYZE counts this transaction's
-    # own rows): without them it plans for empty tables, as a live site's never are
-    with connection.cursor() as cursor:
+    with connection.cursor() as cursor:  # the planner's statistics, as a live site has them
         for model in (get_user_model(), Player, Team, Tournament, Entry, Schedule):
             cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
+    return [tournament.pk for tournament in made[:due]]
 
 
-def one_tick(tournaments: int, teams_each: int, due: int, step: str) -> Timed:
-    """Build the field, tick once, and roll it all back (nothing is left behind)."""
-    figures = Timed()
-    try:
-        with transaction.atomic():
-            build(tournaments, teams_each, due, step)
-            with timed() as figures:
-                figures.taken = services.schedule_tick()
-            raise _Undo
-    except _Undo:
-        pass
-    return figures
-
-
-def idle_tick(tournaments: int) -> Timed:
-    """A tick with nothing due among ``tournaments`` scheduled ones."""
-    figures = Timed()
-    try:
-        with transaction.atomic():
-            build(tournaments, 2, 0, "start")
-            with timed() as figures:
-                figures.taken = services.schedule_tick()
-            raise _Undo
-    except _Undo:
-        pass
-    return figures
+def remove() -> None:
+    """Everything :func:`build` made, and what the ticks made of it."""
+    tournaments = Tournament.objects.filter(name__startswith=PREFIX)
+    tables = list(Match.objects.filter(round__tournament__in=tournaments)
+                  .exclude(live_table=None).values_list("live_table_id", flat=True))
+    tournaments.delete()
+    LiveTable.objects.filter(pk__in=tables).delete()
+    Team.objects.filter(name__startswith=PREFIX).delete()
+    Player.objects.filter(handle__startswith=PREFIX).delete()
+    get_user_model().objects.filter(username__startswith=PREFIX).delete()
 
 
 def run(tournaments: int = 1000, teams_each: int = 64, due: int = 100) -> Figures:
-    return Figures(tournaments, tournaments * teams_each, due,
-                   check_in=one_tick(tournaments, teams_each, due, "check_in"),
-                   starts=one_tick(tournaments, teams_each, due, "start"),
-                   idle=idle_tick(tournaments), idle_small=idle_tick(10))
+    remove()
+    try:
+        due_ids = build(tournaments, teams_each, due)
+        check_in = _tick_quietly()
+        # the same tournaments' rounds due to start now (their check-in window passed)
+        now = timezone.now()
+        Tournament.objects.filter(pk__in=due_ids).update(check_in_required=False)
+        Schedule.objects.filter(tournament_id__in=due_ids).update(
+            starts_at=now, next_step="start", next_step_at=now - timedelta(seconds=1))
+        starts = _tick_quietly()
+        Schedule.objects.update(next_step_at=now + timedelta(days=1))
+        idle = _tick_quietly()
+    finally:
+        remove()
+    return Figures(tournaments, tournaments * teams_each, due, check_in, starts, idle)
+
+
+def _tick_quietly() -> Timed:
+    """A tick whose after-commit follow-ups (bots' moves, timers) are dropped: this measures
+    the scheduler and its steps, not the games they start."""
+    figures = Timed()
+    with transaction.atomic():
+        with timed() as figures:
+            figures.taken = services.schedule_tick()
+        connection.run_on_commit = []  # the steps' follow-ups, not sent
+    return figures

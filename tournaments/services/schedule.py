@@ -30,10 +30,10 @@ from games.live.models import LiveSeat
 from tournaments.models import Round, Schedule, Tournament
 from tournaments.schedule import Next, Step, check_in_window, next_step, round_start
 from tournaments.selectors import (
+    player_logins,
     schedule_facts,
     schedule_plan,
     schedules_due,
-    tournament_players,
     unsettled_tables,
 )
 
@@ -154,9 +154,7 @@ def _open_check_in(tournament: Tournament, schedule: Schedule, number: int,
     tournament.check_in_closes = closes
     tournament.save(update_fields=["check_in_closes"])
     schedule.check_in_round = number
-    users = tournament_players(tournament, withdrawn=False).filter(
-        user__isnull=False).values_list("user_id", flat=True)
-    notify(list(users), "check_in", f"check_in:{tournament.pk}:{number}",
+    notify(player_logins(tournament), "check_in", f"check_in:{tournament.pk}:{number}",
            params={"tournament": tournament.name, "tournament_id": tournament.pk,
                    "round": number, "closes": closes.isoformat(),
                    "starts": start.isoformat(), "time_zone": schedule.time_zone},
