@@ -28,7 +28,7 @@ from games.live import director
 from games.live.errors import TableError
 from games.live.models import LiveSeat
 from tournaments.models import Round, Schedule, Tournament
-from tournaments.schedule import Next, Step, check_in_window, next_step, round_start
+from tournaments.schedule import Next, Step, check_in_window, next_step
 from tournaments.selectors import (
     player_logins,
     schedule_facts,
@@ -130,7 +130,7 @@ def _take(tournament: Tournament, schedule: Schedule, planned: Next, now: dateti
     """Take ``planned`` (its facts read under the lock just now), then plan the next step."""
     number = planned.number
     if planned.step == Step.CHECK_IN:
-        _open_check_in(tournament, schedule, number, now)
+        _open_check_in(tournament, schedule, planned, now)
     elif planned.step == Step.START:
         _start(tournament, schedule, number, now, user)
     elif planned.step == Step.SETTLE:
@@ -142,13 +142,14 @@ def _take(tournament: Tournament, schedule: Schedule, planned: Next, now: dateti
     _save_next(schedule, _plan(tournament, schedule, now))
 
 
-def _open_check_in(tournament: Tournament, schedule: Schedule, number: int,
+def _open_check_in(tournament: Tournament, schedule: Schedule, planned: Next,
                    now: datetime) -> None:
-    """Open round ``number``'s self check-in until its window closes, and tell its players
-    (once: the notification's key names the tournament and the round)."""
+    """Open round ``planned.number``'s self check-in until its window closes, and tell its
+    players (once: the notification's key names the tournament and the round)."""
+    number = planned.number
     plan = schedule_plan(schedule)
-    facts = schedule_facts(tournament, schedule)
-    start = round_start(plan, number, facts.previous_finished) or now
+    # the step is due at the window's opening, so the round starts that much later
+    start = (planned.at or now) + (plan.check_in_opens or timedelta(0))
     window = check_in_window(plan, start)
     closes = window[1] if window else start
     tournament.check_in_closes = closes
