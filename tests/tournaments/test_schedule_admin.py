@@ -5,6 +5,7 @@ the tournament's public page for each reader's own zone."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -113,3 +114,61 @@ def test_the_tournament_page_shows_the_next_round_in_the_schedules_zone(client: 
     assert f'<time datetime="{starts.isoformat()}" data-local>' \
         f'{local:%Y-%m-%d %H:%M} Asia/Tokyo</time>' in page
     assert "tournaments/local_time.js" in page
+
+
+class _Form(HTMLParser):
+    """The fields of the page's main form as a browser would post them unchanged."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.data: dict[str, str] = {}
+        self._select: str | None = None
+        self._textarea: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        name = a.get("name", "")
+        if tag == "input" and name and a.get("type") not in ("submit", "button", "file"):
+            if a.get("type") in ("checkbox", "radio") and "checked" not in a:
+                return
+            self.data[name] = a.get("value", "on" if a.get("type") == "checkbox" else "")
+        elif tag == "select" and name:
+            self._select = name
+            self.data.setdefault(name, "")
+        elif tag == "option" and self._select and "selected" in a:
+            self.data[self._select] = a.get("value", "")
+        elif tag == "textarea" and name:
+            self._textarea = name
+            self.data[name] = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self._select = None
+        if tag == "textarea":
+            self._textarea = None
+
+    def handle_data(self, data: str) -> None:
+        if self._textarea:
+            self.data[self._textarea] += data.lstrip("\n") if not self.data[
+                self._textarea] else data
+
+
+def test_the_schedule_is_set_on_the_tournaments_page_and_planned() -> None:
+    organiser = UserFactory()
+    client = logged_in(organiser)
+    tournament = tournament_with_teams(4, play=Tournament.Play.ONLINE, organisers=[organiser])
+    url = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    parser = _Form()
+    parser.feed(client.get(url).content.decode())
+    data = {key: value for key, value in parser.data.items() if "__prefix__" not in key}
+    prefix = "schedule"
+    assert data[f"{prefix}-TOTAL_FORMS"] == "0"
+    data.update({f"{prefix}-TOTAL_FORMS": "1", f"{prefix}-0-tournament": str(tournament.pk),
+                 **{f"{prefix}-0-{key}": value for key, value in form_data(
+                     start="2027-01-15 18:00", check_in_opens_minutes="30").items()}})
+    response = client.post(url, data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    schedule = Schedule.objects.get(tournament=tournament)
+    assert schedule.starts_at == datetime(2027, 1, 15, 16, 0, tzinfo=UTC)
+    # planned: no check-in required, so round 1 starts at its time
+    assert (schedule.next_step, schedule.next_step_at) == ("start", schedule.starts_at)

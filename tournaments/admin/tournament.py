@@ -148,13 +148,12 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
         if formset.model is not Schedule:
             super().save_formset(request, form, formset, change)
             return
-        for schedule in formset.deleted_objects if formset.deleted_forms else []:
-            schedule.delete()
-        for inline in formset.forms:
-            if inline.has_changed() and inline not in formset.deleted_forms:
-                schedule = inline.save(commit=False)
-                schedule.tournament = form.instance
-                save_schedule(request, schedule)
+        schedules = formset.save(commit=False)  # (and the lists the change message reads)
+        for deleted in formset.deleted_objects:  # the tournament's rounds are run by hand
+            deleted.delete()
+        for schedule in schedules:
+            schedule.tournament = form.instance
+            save_schedule(request, schedule)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
