@@ -16,6 +16,7 @@ from games.live.models import LiveTable
 from tournaments import services, tasks
 from tournaments.models import Notification, Result, Round, Schedule, Seat, Tournament
 from tournaments.selectors import tournament_players
+from tournaments.services.schedule import RETRY
 
 from .factories import UserFactory
 from .schedule_helpers import scheduled
@@ -242,3 +243,24 @@ def test_an_all_bot_online_round_plays_at_the_bots_full_speed(settings: Any) -> 
         assert in_process.pending() == 0  # no bot's move waiting for a pause
     finally:
         in_process.clear()
+
+
+def test_a_step_that_fails_is_said_and_taken_again_later(
+        django_capture_on_commit_callbacks: Any) -> None:
+    from tournaments.models import Entry
+
+    from .factories import TeamFactory
+    tournament, schedule = scheduled(4)
+    Entry.objects.filter(tournament=tournament).exclude(seed=1).delete()  # one team: no pairing
+    assert tick(django_capture_on_commit_callbacks, schedule.starts_at) == 0
+    schedule.refresh_from_db()
+    assert schedule.last_error  # why, for the organiser
+    assert schedule.next_step_at == schedule.starts_at + RETRY
+    assert not Round.objects.filter(tournament=tournament).exists()  # nothing of it stands
+    for seed in (2, 3, 4):
+        Entry.objects.create(tournament=tournament, team=TeamFactory(), seed=seed)
+    assert tick(django_capture_on_commit_callbacks, schedule.starts_at) == 0  # not yet again
+    assert tick(django_capture_on_commit_callbacks, schedule.next_step_at) >= 1
+    schedule.refresh_from_db()
+    assert schedule.last_error == ""
+    assert Round.objects.filter(tournament=tournament, number=1).exists()
