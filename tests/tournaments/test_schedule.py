@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 
+from games.live.director import hands_so_far
 from games.live.models import LiveTable
 from tournaments import services, tasks
 from tournaments.models import Notification, Result, Round, Schedule, Seat, Tournament
@@ -213,6 +214,7 @@ def test_at_the_deadline_an_adjudicated_table_ends_with_its_finished_hands(
     tournament, schedule, table = person_at_a_table("adjudicate",
                                                     django_capture_on_commit_callbacks)
     deadline = schedule.starts_at + 60 * MINUTE
+    played = hands_so_far(table.pk)  # the bots may have finished a hand or more meanwhile
     taken = tick(django_capture_on_commit_callbacks, deadline)
     schedule.refresh_from_db()
     assert taken >= 1, schedule.last_error
@@ -220,7 +222,10 @@ def test_at_the_deadline_an_adjudicated_table_ends_with_its_finished_hands(
     assert table.status == LiveTable.Status.ENDED
     result = Result.objects.get(match__live_table=table)
     assert result.source == Result.Source.ENDED and "deadline" in result.reason
-    assert result.hand_scores == [[0, 0]] * 5  # no hand was finished
+    unplayed = 5 - len(played)
+    assert unplayed >= 1  # the person never moved: the game was not over
+    assert result.hand_scores == [list(scores) for scores, _out in played] + [[0, 0]] * unplayed
+    assert result.out_seats == [out for _scores, out in played] + [None] * unplayed
     assert tick(django_capture_on_commit_callbacks, deadline) == 0 or \
         Round.objects.get(tournament=tournament, number=1).status == Round.Status.COMPLETE
     assert Result.objects.filter(match__round__tournament=tournament).count() == 1
