@@ -262,6 +262,10 @@ CELERY_BEAT_SCHEDULE = {
     # (games.live); often, so that play resumes soon after a broker outage
     "live-sweep": {"task": "games.live.tasks.live_sweep",
                    "schedule": env.LIVE_SWEEP_SECONDS},
+    # scheduled online tournaments: open check-in, start, settle and complete rounds when
+    # due (tournaments.services.schedule); a round starts at most this late, and a round
+    # whose last table finished is completed within it
+    "schedule-tick": {"task": "tournaments.tasks.schedule_tick", "schedule": 10.0},
 }
 
 if not DEBUG:

@@ -3,7 +3,9 @@ eight teams, a Swiss tournament with rounds already played by bots, and the next
 paired and published; and an online cup whose first round is open at a live table, where
 two player logins sit as opponents (bots in the other seats), so a newcomer can open two
 browsers and play a tournament match against themselves within a minute. The table waits
-for them: its clocks, bots and substitutes start when the first of the two sits down.
+for them: its clocks, bots and substitutes start when the first of the two sits down. And a
+scheduled cup of bots, whose rounds start by themselves a few minutes after the demo is
+built, one after the other.
 Other apps add their own parts (``on_new_demo``): a robot duplicate event, say."""
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
 from games.bots import make_bot
 from games.engine.play import deal_from_seed, play_game
@@ -28,6 +32,7 @@ from tournaments.models import (
     League,
     Match,
     Player,
+    Schedule,
     Season,
     Team,
     Tournament,
@@ -46,6 +51,11 @@ TEAMS = ["Jokers Wild", "Push Pull", "Two Up", "Deadwood", "Long Runs", "Set Pie
          "Stock Brokers", "Discard Pile"]
 PLAYED_ROUNDS = 3
 ONLINE_NAME = "Demo online cup"
+SCHEDULED_NAME = "Demo scheduled cup"
+#: The scheduled cup's first round starts this long after the demo is built; the next ones
+#: follow each other's end by themselves (bots play every seat, at full speed).
+SCHEDULED_START = timedelta(minutes=3)
+SCHEDULED_INTERVAL_MINUTES = 2
 LEAGUE_NAME = "Demo Push League"
 #: The player logins of the online cup: each holds its player's seat at the cup's table.
 PLAYER_LOGINS = {"aino": "Aino", "cai": "Cai"}
@@ -97,6 +107,8 @@ def demo_setup(*, seed: int = 2026, new_passwords: bool = False,
         # names are unique: an online cup kept from an earlier demo stays as it is
         if not Tournament.objects.filter(name__iexact=ONLINE_NAME).exists():
             _build_online()
+        if not Tournament.objects.filter(name__iexact=SCHEDULED_NAME).exists():
+            _build_scheduled()
         organiser = get_user_model().objects.get(username=ORGANISER)
         for build in _PARTS:
             build(organiser)
@@ -148,6 +160,30 @@ def _build_online() -> None:
             Entry.objects.create(tournament=tournament, team=team, seed=seed_no)
     round = services.round_pair_next(tournament=tournament, user=organiser)
     services.round_publish(round=round, user=organiser)  # opens the live table
+
+
+def _build_scheduled() -> None:
+    """The scheduled cup: a Swiss of the six demo teams without a login among them (so bots
+    play every seat, at full speed), its first round a few minutes after the demo is built
+    and each next one a couple of minutes after the last table of the one before finished;
+    Celery beat's tick (in ``make run``'s own process) runs it."""
+    organiser = get_user_model().objects.get(username=ORGANISER)
+    logged_in = Player.objects.filter(user__isnull=False)
+    teams = (Team.objects.filter(name__in=TEAMS).exclude(player_a__in=logged_in)
+             .exclude(player_b__in=logged_in).order_by("pk"))
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            name=SCHEDULED_NAME, format=Tournament.Format.SWISS, rounds_planned=3,
+            play=Tournament.Play.ONLINE, bot_level="greedy",
+            tiebreaks=["score_diff", "buchholz"])
+        tournament.organisers.add(organiser)
+        for seed_no, team in enumerate(teams, start=1):
+            Entry.objects.create(tournament=tournament, team=team, seed=seed_no)
+        services.schedule_save(schedule=Schedule(
+            tournament=tournament, time_zone="Europe/Helsinki",
+            starts_at=timezone.now() + SCHEDULED_START,
+            interval_minutes=SCHEDULED_INTERVAL_MINUTES, round_minutes=30,
+            at_deadline=Schedule.AtDeadline.BOTS), user=organiser)
 
 
 def _build(seed: int) -> None:

@@ -72,6 +72,13 @@ def sweep() -> dict[str, int]:
 
 
 @shared_task
+def schedule_tick() -> int:
+    """Celery beat runs this often (settings.CELERY_BEAT_SCHEDULE): take the scheduled
+    tournaments' steps that are due (services.schedule); safe in several processes at once."""
+    return services.schedule_tick()
+
+
+@shared_task
 def send_password_reset(email: str, domain: str, use_https: bool, language: str) -> None:
     accounts.send_password_reset(email, domain=domain, use_https=use_https, language=language)
 

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from . import rows, service
 from .errors import TableError
 from .models import LiveTable
+from .state import replay
 from .turns import after_commit, announce, arm_timer, start_turn, stop_clock
 
 log = logging.getLogger(__name__)
@@ -170,3 +171,13 @@ def end_table(table_id: int, reason: str) -> bool:
                     table_id, seq, reason)
         transaction.on_commit(partial(announce, table_id, seq, changed=True))
     return True
+
+
+def hands_so_far(table_id: int) -> list[tuple[tuple[int, int], int | None]]:
+    """The scores and the seat that went out (None: the stock ran out) of each hand the
+    table has finished, from its log (an adjudicator's sheet starts from these)."""
+    table = rows.read_table(table_id)
+    if table is None:
+        raise TableError(_("There is no table %(table)s.") % {"table": table_id})
+    live = replay(table.seed, rows.logged_actions(table_id, 0, table.seq))
+    return [(outcome.scores, outcome.out_seat) for outcome in live.game.results]

@@ -82,8 +82,13 @@ def after_commit(locked: Locked, mover: int | None, bots: set[int], *,
     table_id, seq, timer = table.pk, table.seq, locked.timer
     playing = table.paused_at is None
     bot_to_move = playing and not table.awaiting and mover in bots
+    # a table that reports its game (a tournament's) where no person plays any more has
+    # nobody to wait for; a table of bots alone otherwise (a benchmark's, a test's) keeps
+    # the pace it is given
+    people = not table.reports_to or any(
+        locked.person(seat) and not locked.states[seat].pinned for seat in range(4))
     pause = pacing.bot_delay(hand_ended, settings.LIVE_BOT_PAUSE_SECONDS,
-                             settings.LIVE_HAND_PAUSE_SECONDS)
+                             settings.LIVE_HAND_PAUSE_SECONDS, people)
     finished = table.status == LiveTable.Status.FINISHED and bool(table.reports_to)
 
     def follow_up() -> None:

@@ -62,3 +62,9 @@ def test_the_next_bot_waits_the_hand_pause_after_a_hands_end(settings: Any) -> N
     # and only there: hand 1 was played at the bots' pause (none), before the creation
     # returned, however slow this machine
     assert actions[first_hand - 1].created <= ended_at
+
+
+def test_nobody_playing_means_no_pause() -> None:
+    assert bot_delay(False, 1.0, 5.0, people=False) == 0.0
+    assert bot_delay(True, 1.0, 5.0, people=False) == 0.0
+    assert bot_delay(True, 1.0, 5.0, people=True) == 5.0

@@ -18,16 +18,18 @@ from games.live import service as live_service
 from games.live.models import LiveSeat, LiveTable
 from robot_duplicate.demo import DEMO_EVENT_NAME
 from robot_duplicate.models import RobotEvent
+from tournaments import services
 from tournaments.demo import (
     DEMO_NAME,
     ONLINE_NAME,
     ORGANISER,
     PLAYED_ROUNDS,
     PLAYER_LOGINS,
+    SCHEDULED_NAME,
     SUPERUSER,
     demo_setup,
 )
-from tournaments.models import Result, Round, Standing, Tournament
+from tournaments.models import Player, Result, Round, Schedule, Standing, Tournament
 
 pytestmark = pytest.mark.django_db
 # logins are checked with their request, whose address the failed-login limit counts
@@ -128,3 +130,24 @@ def test_the_online_cups_match_waits_for_its_people_and_can_be_dealt_afresh(
     assert not LiveTable.objects.filter(pk=table.pk).exists()
     assert Tournament.objects.filter(name=ONLINE_NAME).count() == 1
     assert Tournament.objects.filter(name=DEMO_NAME).count() == 1  # the league stays
+
+
+def test_the_scheduled_cup_starts_a_few_minutes_after_the_demo_and_runs_itself(
+        eager_tasks: None, django_capture_on_commit_callbacks: Any, settings: Any) -> None:
+    settings.LIVE_BOT_PAUSE_SECONDS = 0
+    built = timezone.now()
+    demo_setup()
+    cup = Tournament.objects.get(name=SCHEDULED_NAME)
+    schedule = Schedule.objects.get(tournament=cup)
+    assert built + timedelta(minutes=1) <= schedule.next_step_at <= \
+        built + timedelta(minutes=10)
+    assert (schedule.next_step, schedule.next_round) == ("start", 1)
+    logged_in = Player.objects.filter(user__isnull=False)
+    assert not cup.entries.filter(team__player_a__in=logged_in).exists()
+    assert not cup.entries.filter(team__player_b__in=logged_in).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.schedule_tick(now=schedule.next_step_at) >= 1
+    round = cup.rounds.get(number=1)
+    # bots in every seat: its tables played to the end at full speed, nobody waited for
+    assert not LiveSeat.objects.filter(table__match__round=round, user__isnull=False).exists()
+    assert Result.objects.filter(match__round=round).count() == 3

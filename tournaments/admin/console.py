@@ -32,6 +32,7 @@ from tournaments.models import Match, Round, Seat, Tournament
 
 from .matches import end_table_url, table_in_play
 from .rounds import REFRESH_SECONDS, result_summary
+from .schedule import SCHEDULE_STEPS, schedule_context, schedule_step
 from .scoping import change_url, console_url, link, progress, with_next
 
 ROUND_STEPS = {"fill", "publish", "play", "complete"}
@@ -131,6 +132,7 @@ def _context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
             "round_link": link(round, _("round page")) if round else "",
             "action_url": reverse("admin:tournaments_tournament_console_do",
                                   args=[tournament.pk]),
+            **schedule_context(tournament),
             "teams_at_tables": [(side.team, _("%(team)s (table %(table)d)") % {
                 "team": side.name, "table": row.number})
                 for row in rows for side in row.sides if side.team is not None]}
@@ -205,6 +207,8 @@ def _take(step: str, tournament: Tournament,
         round = services.round_pair_next(tournament=tournament, user=user)
         return _("Round %(number)d is paired as a draft: check its tables below, change "
                  "them if needed, then publish it.") % {"number": round.number}, []
+    if step in SCHEDULE_STEPS:
+        return schedule_step(step, tournament, request), []
     if step in ROUND_STEPS or step in DRAFT_EDITS:
         round = _round(tournament, request)
         if selectors.boards_hidden_from(round, user):  # its refusals would count tables

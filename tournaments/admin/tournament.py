@@ -18,7 +18,7 @@ from django_stubs_ext import StrOrPromise
 
 from tournaments import services
 from tournaments.formats.registry import OPTIONAL_SETTINGS, formats, unread_settings
-from tournaments.models import Absence, Entry, ForbiddenPairing, Tournament
+from tournaments.models import Absence, Entry, ForbiddenPairing, Schedule, Tournament
 
 from .checkin import check_in_players
 from .console import console_link, console_urls
@@ -30,6 +30,7 @@ from .forms import (
     TournamentForm,
 )
 from .imports import CsvImportExport, EntryResource
+from .schedule import ScheduleInline, save_schedule
 from .scoping import (
     ScopedInline,
     TournamentFilter,
@@ -84,7 +85,7 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
     search_fields = ["name"]
     filter_horizontal = ["organisers"]
     autocomplete_fields = ["keep_apart_clubs"]
-    inlines = [EntryInline, AbsenceInline, ForbiddenPairingInline]
+    inlines = [EntryInline, AbsenceInline, ForbiddenPairingInline, ScheduleInline]
     readonly_fields = ["round_links"]
     actions = ["pair_next_round", check_in_players, "recalculate_standings",
                "recalculate_ratings"]
@@ -167,6 +168,25 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
             services.ratings_recalculate(tournament=obj, user=request.user)
             self.message_user(request, _("The bot-share limit changed: the standings and the "
                                          "ratings are being recalculated."))
+
+    def get_inline_instances(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+        """The schedule only on a saved online tournament's page (set "played" to online
+        and save first): a venue's rounds are run from the console."""
+        return [inline for inline in super().get_inline_instances(request, obj)
+                if not isinstance(inline, ScheduleInline)
+                or (obj is not None and obj.play == Tournament.Play.ONLINE)]
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        """The schedule through its service, which plans its next step from it."""
+        if formset.model is not Schedule:
+            super().save_formset(request, form, formset, change)
+            return
+        schedules = formset.save(commit=False)  # (and the lists the change message reads)
+        for deleted in formset.deleted_objects:  # the tournament's rounds are run by hand
+            deleted.delete()
+        for schedule in schedules:
+            schedule.tournament = form.instance
+            save_schedule(request, schedule)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)

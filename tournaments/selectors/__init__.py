@@ -67,6 +67,14 @@ from .rounds import (
     seeded_team_ids,
     tournament_format,
 )
+from .schedule import (
+    player_logins,
+    schedule_facts,
+    schedule_plan,
+    schedules_due,
+    unsettled_tables,
+    upcoming_round,
+)
 from .standings import (
     provisional_team_ids,
     standing_rows,
@@ -109,7 +117,8 @@ __all__ = [
     "public_round", "PUBLIC_ROUNDS",
     "public_rounds", "rated_results", "round_bot_match_ids",
     "round_job", "round_job_kind", "rounds_hidden_from", "shown_status",
-    "round_player_problem", "round_tables", "rounds_total",
+    "round_player_problem", "round_tables", "rounds_total", "schedule_facts", "schedule_plan",
+    "schedules_due", "unsettled_tables", "upcoming_round", "player_logins",
     "secret_rounds_played_by", "seeded_team_ids", "self_check_in_round", "side_names",
     "standing_rows", "standings_versions",
     "StoredTournament", "table_view", "team_rating", "team_rating_history", "team_results",

@@ -61,6 +61,14 @@ from .rounds import (
     round_publish,
     round_release_boards,
 )
+from .schedule import (
+    schedule_move_round,
+    schedule_pause,
+    schedule_replan,
+    schedule_run_now,
+    schedule_save,
+    schedule_tick,
+)
 
 __all__ = [
     "TABLE_ACTIONS", "director_message", "director_table_act",
@@ -77,6 +85,7 @@ __all__ = [
     "result_dispute", "result_to_answer", "result_withdraw",
     "round_complete", "round_fill_seats", "round_pair_next", "round_publish",
     "round_release_boards",
-    "send_outbox",
+    "schedule_move_round", "schedule_pause", "schedule_replan", "schedule_run_now",
+    "schedule_save", "schedule_tick", "send_outbox",
     "standings_rebuild", "standings_recalculate",
 ]

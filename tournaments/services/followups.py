@@ -19,9 +19,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from config.sending import send
-from tournaments.models import Job, OutboxTask
+from tournaments.models import Job, OutboxTask, Schedule
+from tournaments.schedule import Step
 
 # An outbox row names its task by the name it has in ``tournaments.tasks``.
 TASKS = "tournaments.tasks."
@@ -42,6 +44,19 @@ def bot_matches_later(job: Job, match_ids: Iterable[int] | None = None) -> None:
     workers share them."""
     ids = job.match_ids if match_ids is None else match_ids
     _later([("play_bot_match", [match_id, job.pk], {}) for match_id in ids])
+
+
+def schedule_nudge_later(tournament_id: int) -> None:
+    """Once committed, tell the tournament's schedule (if it has one waiting for a round's
+    tables) that a result came in: its next tick looks whether the round is done, rather
+    than at its next regular look (``schedule.RECHECK``). One conditional UPDATE, after the
+    commit, so it never waits for the scheduler's lock while holding a match's; a nudge lost
+    with its process costs that round the wait until the regular look."""
+    def nudge() -> None:
+        now = timezone.now()
+        Schedule.objects.filter(tournament_id=tournament_id, next_step=Step.COMPLETE.value,
+                                next_step_at__gt=now).update(next_step_at=now)
+    transaction.on_commit(nudge, robust=True)
 
 
 def password_reset_mail_later(*, email: str, domain: str, use_https: bool, language: str) -> None:

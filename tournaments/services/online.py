@@ -58,7 +58,9 @@ def open_live_tables(round: Round) -> int:
             plans, seed=match.seed, reports_to=LIVE_TABLE_KIND, result_ref=str(match.pk),
             move_seconds=tournament.turn_seconds,
             reserve_seconds=tournament.reserve_seconds if tournament.turn_seconds else None,
-            grace_seconds=tournament.grace_seconds, awaiting=tournament.wait_for_players)
+            grace_seconds=tournament.grace_seconds,
+            # a table of bots alone has nobody to wait for (and plays at full speed)
+            awaiting=tournament.wait_for_players and any(plan.user for plan in plans))
         match.save(update_fields=["live_table"])
         opened += 1
     tables_ready(round, matches)  # each person seated: where their table is

@@ -30,7 +30,7 @@ from games.engine import (
     verify,
     winner,
 )
-from games.live.director import end_table
+from games.live.director import end_table, hands_so_far
 from games.live.models import LiveTable
 from tournaments.bot_share import bot_share as record_bot_share
 from tournaments.models import Match, Result, Round, Seat
@@ -46,7 +46,7 @@ from .access import (
 from .deals import match_deals
 from .derived import out_hands
 from .errors import ResultExists, ResultRejected, TournamentUserError
-from .followups import standings_later
+from .followups import schedule_nudge_later, standings_later
 from .telling import result_waits
 
 
@@ -263,6 +263,34 @@ def match_end_live_table(*, match: Match, hand_scores: Any, out_seats: Any, reas
     return result
 
 
+def match_adjudicate_live_table(*, match: Match, reason: str) -> Result | None:
+    """The schedule's hard deadline settles a table still being played (no person decides):
+    its finished hands count as played and each hand not finished scores 0-0 with nobody out;
+    the result (source *ended*, with ``reason``) counts at once and the table stops, in one
+    transaction, in the locks' order of :func:`match_end_live_table`. None when the game
+    finished meanwhile (its own result comes by itself) or the match has a result."""
+    table_id = (Match.objects.filter(pk=match.pk).values_list("live_table_id", flat=True)
+                .first())
+    if table_id is None:
+        return None
+    with transaction.atomic():
+        if LiveTable.objects.select_for_update().filter(
+                pk=table_id, status=LiveTable.Status.PLAYING).first() is None:
+            return None
+        played = hands_so_far(table_id)
+        sheet = [list(scores) for scores, _out in played] + [[0, 0]] * (5 - len(played))
+        outs = [out for _scores, out in played] + [None] * (5 - len(played))
+        try:
+            # not a score sheet (no hand scores 0 at the table): the engine's own hands, and
+            # nothing for those never finished
+            result = _store(match, Result.Source.ENDED, (sheet, outs), user=None, record=None,
+                            confirmed=True, reason=reason)
+        except ResultExists:
+            return None
+        end_table(table_id, reason)
+    return result
+
+
 def _checked_reason(given: Any) -> str:
     reason = given.strip() if isinstance(given, str) else ""
     limit = Result._meta.get_field("reason").max_length or 0
@@ -410,6 +438,7 @@ def _write(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
     match.save(update_fields=["status"])
     if confirmed:
         standings_later(match.round.tournament_id)
+        schedule_nudge_later(match.round.tournament_id)
     else:
         side = side_of(user, match) if user is not None else None
         if side is not None:  # a player entered it: the other team confirms it

@@ -93,6 +93,7 @@ def tournament_page(request: HttpRequest, tournament: Tournament, *, entry: dict
         "rounds": selectors.public_rounds(tournament),
         "entries": selectors.tournament_entries(tournament),
         "places": selectors.final_places_of(tournament),
+        "upcoming": selectors.upcoming_round(tournament),
         # the public view, as every public page: the rounds whose boards are no longer secret
         "boards": [(round.number, first_board(round.number))
                    for round in released_rounds(tournament, None)],

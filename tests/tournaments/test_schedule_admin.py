@@ -1,0 +1,178 @@
+"""The schedule in the admin: set on the tournament's page in its own time zone (stored in
+UTC), run from the console (pause, resume, run the next step now, move a round), and shown on
+the tournament's public page for each reader's own zone."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from tournaments.admin.schedule import ScheduleForm
+from tournaments.models import Round, Schedule, Tournament
+
+from .factories import UserFactory, tournament_with_teams
+from .schedule_helpers import scheduled
+from .test_admin import logged_in
+from .test_console import console, do
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
+
+
+@pytest.fixture(autouse=True)
+def _fast_bots(settings: Any) -> None:
+    settings.LIVE_BOT_PAUSE_SECONDS = 0
+
+
+def form_data(**changes: str) -> dict[str, str]:
+    return {"time_zone": "Europe/Helsinki", "start": "2027-01-15 18:00", "rounds": "",
+            "interval_minutes": "10", "check_in_opens_minutes": "",
+            "check_in_closes_minutes": "0", "round_minutes": "", "at_deadline": "bots",
+            **changes}
+
+
+def test_times_are_given_in_the_schedules_zone_and_stored_in_utc() -> None:
+    tournament = tournament_with_teams(4, play=Tournament.Play.ONLINE)
+    form = ScheduleForm(data=form_data(rounds="3: 2027-07-01 12:30"),
+                        instance=Schedule(tournament=tournament))
+    assert form.is_valid(), form.errors
+    schedule = form.save()
+    assert schedule.starts_at == datetime(2027, 1, 15, 16, 0, tzinfo=UTC)  # winter: +2
+    assert schedule.round_times == {"3": "2027-07-01T09:30:00+00:00"}  # summer: +3
+    again = ScheduleForm(instance=schedule)
+    assert again.initial["start"] == "2027-01-15 18:00"
+    assert again.initial["rounds"] == "3: 2027-07-01 12:30"
+
+
+@pytest.mark.parametrize(("changes", "field", "said"), [
+    ({"time_zone": "Mars/Olympus"}, "time_zone", "is not a time zone"),
+    ({"start": "tomorrow at six"}, "start", "YYYY-MM-DD HH:MM"),
+    ({"rounds": "two: soon"}, "rounds", "Line 1, “two: soon”"),
+])
+def test_a_bad_time_says_which_and_where(changes: dict[str, str], field: str,
+                                         said: str) -> None:
+    tournament = tournament_with_teams(4, play=Tournament.Play.ONLINE)
+    form = ScheduleForm(data=form_data(**changes), instance=Schedule(tournament=tournament))
+    assert not form.is_valid()
+    assert said in " ".join(form.errors[field])
+
+
+def test_a_venue_tournament_is_told_to_go_online_first() -> None:
+    tournament = tournament_with_teams(4)
+    form = ScheduleForm(data=form_data(), instance=Schedule(tournament=tournament))
+    assert not form.is_valid() and "online" in str(form.errors)
+
+
+def test_the_console_pauses_runs_and_moves_the_schedule(
+        django_capture_on_commit_callbacks: Any) -> None:
+    organiser = UserFactory()
+    client = logged_in(organiser)
+    tournament, schedule = scheduled(organiser=organiser, time_zone="Europe/Helsinki")
+    page = client.get(console(tournament)).content.decode()
+    assert "Pause the schedule" in page and "Next: round 1" in page
+
+    page = do(client, tournament, "schedule_pause").content.decode()
+    assert "The schedule is paused." in page and "Resume the schedule" in page
+    assert Schedule.objects.get(tournament=tournament).paused
+    do(client, tournament, "schedule_resume")
+    assert not Schedule.objects.get(tournament=tournament).paused
+
+    page = do(client, tournament, "schedule_move", number="1", at="nonsense").content.decode()
+    assert "Not done: choose a round and its new time" in page
+    assert Schedule.objects.get(tournament=tournament).round_times == {}
+    do(client, tournament, "schedule_move", number="1", at="2027-01-15T18:00")
+    assert Schedule.objects.get(tournament=tournament).next_step_at == \
+        datetime(2027, 1, 15, 16, 0, tzinfo=UTC)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        page = do(client, tournament, "schedule_run").content.decode()
+    assert "Round 1: pair, publish and open the round&#x27;s tables, done." in page
+    assert Round.objects.get(tournament=tournament, number=1).status != Round.Status.DRAFT
+
+
+def test_another_organisers_schedule_is_not_found() -> None:
+    tournament, _schedule = scheduled()
+    client = logged_in(UserFactory())
+    response = client.post(reverse("admin:tournaments_tournament_console_do",
+                                   args=[tournament.pk]), {"step": "schedule_pause"})
+    assert response.status_code == 404
+    assert not Schedule.objects.get(tournament=tournament).paused
+
+
+def test_the_tournament_page_shows_the_next_round_in_the_schedules_zone(client: Client
+                                                                        ) -> None:
+    starts = timezone.now().replace(microsecond=0) + timedelta(days=3)
+    tournament, _schedule = scheduled(starts_at=starts, time_zone="Asia/Tokyo")
+    page = client.get(reverse("tournaments:tournament_detail",
+                              args=[tournament.pk])).content.decode()
+    local = starts.astimezone(Schedule.objects.get(tournament=tournament).zone)
+    assert f'<time datetime="{starts.isoformat()}" data-local>' \
+        f'{local:%Y-%m-%d %H:%M} Asia/Tokyo</time>' in page
+    assert "tournaments/local_time.js" in page
+
+
+class _Form(HTMLParser):
+    """The fields of the page's main form as a browser would post them unchanged."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.data: dict[str, str] = {}
+        self._select: str | None = None
+        self._textarea: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        name = a.get("name", "")
+        if tag == "input" and name and a.get("type") not in ("submit", "button", "file"):
+            if a.get("type") in ("checkbox", "radio") and "checked" not in a:
+                return
+            self.data[name] = a.get("value", "on" if a.get("type") == "checkbox" else "")
+        elif tag == "select" and name:
+            self._select = name
+            self.data.setdefault(name, "")
+        elif tag == "option" and self._select and "selected" in a:
+            self.data[self._select] = a.get("value", "")
+        elif tag == "textarea" and name:
+            self._textarea = name
+            self.data[name] = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self._select = None
+        if tag == "textarea":
+            self._textarea = None
+
+    def handle_data(self, data: str) -> None:
+        if self._textarea:
+            self.data[self._textarea] += data.lstrip("\n") if not self.data[
+                self._textarea] else data
+
+
+def test_the_schedule_is_set_on_the_tournaments_page_and_planned() -> None:
+    organiser = UserFactory()
+    client = logged_in(organiser)
+    tournament = tournament_with_teams(4, play=Tournament.Play.ONLINE, organisers=[organiser])
+    url = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    parser = _Form()
+    parser.feed(client.get(url).content.decode())
+    # a multiple choice with nothing chosen is not sent at all, as a browser does
+    data = {key: value for key, value in parser.data.items()
+            if "__prefix__" not in key and not (key == "keep_apart_clubs" and not value)}
+    prefix = "schedule"
+    assert data[f"{prefix}-TOTAL_FORMS"] == "0"
+    data.update({f"{prefix}-TOTAL_FORMS": "1", f"{prefix}-0-tournament": str(tournament.pk),
+                 **{f"{prefix}-0-{key}": value for key, value in form_data(
+                     start="2027-01-15 18:00", check_in_opens_minutes="30").items()}})
+    response = client.post(url, data)
+    assert response.status_code == 302, (
+        response.context["adminform"].form.errors,
+        [f.formset.errors for f in response.context["inline_admin_formsets"]])
+    schedule = Schedule.objects.get(tournament=tournament)
+    assert schedule.starts_at == datetime(2027, 1, 15, 16, 0, tzinfo=UTC)
+    # planned: no check-in required, so round 1 starts at its time
+    assert (schedule.next_step, schedule.next_step_at) == ("start", schedule.starts_at)
