@@ -183,7 +183,8 @@ def test_changing_the_limit_in_the_admin_rebuilds_the_standings(
         "bot_share_limit": math.ceil(result.bot_share * 100) - 1,
         "entries-TOTAL_FORMS": len(entries), "entries-INITIAL_FORMS": len(entries),
         "absences-TOTAL_FORMS": 0, "absences-INITIAL_FORMS": 0,
-        "forbidden_pairings-TOTAL_FORMS": 0, "forbidden_pairings-INITIAL_FORMS": 0}
+        "forbidden_pairings-TOTAL_FORMS": 0, "forbidden_pairings-INITIAL_FORMS": 0,
+        "schedule-TOTAL_FORMS": 0, "schedule-INITIAL_FORMS": 0}
     for number, entry in enumerate(entries):
         data.update({f"entries-{number}-id": entry.pk, f"entries-{number}-team": entry.team_id,
                      f"entries-{number}-seed": entry.seed,

@@ -52,10 +52,13 @@ def schedule_nudge_later(tournament_id: int) -> None:
     than at its next regular look (``schedule.RECHECK``). One conditional UPDATE, after the
     commit, so it never waits for the scheduler's lock while holding a match's; a nudge lost
     with its process costs that round the wait until the regular look."""
+    waiting = Schedule.objects.filter(tournament_id=tournament_id, next_step=Step.COMPLETE.value)
+    if not waiting.exists():  # no schedule waits for this tournament's tables
+        return
+
     def nudge() -> None:
         now = timezone.now()
-        Schedule.objects.filter(tournament_id=tournament_id, next_step=Step.COMPLETE.value,
-                                next_step_at__gt=now).update(next_step_at=now)
+        waiting.filter(next_step_at__gt=now).update(next_step_at=now)
     transaction.on_commit(nudge, robust=True)
 
 

@@ -3,8 +3,10 @@
 // shown in the browser's zone and language, the schedule's kept as its title.
 "use strict";
 (function () {
+  // the fields one by one: dateStyle and timeStyle may not be combined with timeZoneName
   const format = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
-    dateStyle: "medium", timeStyle: "short", timeZoneName: "short"});
+    year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit",
+    timeZoneName: "short"});
   for (const element of document.querySelectorAll("time[data-local]")) {
     const moment = new Date(element.getAttribute("datetime"));
     if (Number.isNaN(moment.getTime())) continue;
