@@ -18,10 +18,10 @@ from tournaments.models import Division, League, Season, SeriesEvent
 from tournaments.selectors.leagues import is_league_organiser, organised_leagues
 from tournaments.services import leagues as services
 
-from .scoping import ScopedInline, is_staff, run_for_each
+from .scoping import ByOrganiser, ScopedInline, is_staff, run_for_each
 
 
-class LeagueScoped(admin.ModelAdmin[Any]):
+class LeagueScoped(ByOrganiser[Any], admin.ModelAdmin[Any]):
     """The rows of the leagues the user organises (``league_path`` leads there)."""
 
     league_path = ""
@@ -42,21 +42,6 @@ class LeagueScoped(admin.ModelAdmin[Any]):
     def may_organise(self, request: HttpRequest, obj: Model | None) -> bool:
         return is_staff(request) and (obj is None
                                       or is_league_organiser(request.user, self.league_of(obj)))
-
-    def has_module_permission(self, request: HttpRequest) -> bool:
-        return is_staff(request)
-
-    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
-        return is_staff(request)
-
-    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return self.may_organise(request, obj)
-
-    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return self.may_organise(request, obj)
-
-    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return self.may_organise(request, obj)
 
 
 @admin.register(League)

@@ -119,7 +119,30 @@ class ScopedChoices(BaseModelAdmin[_M]):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
-class TournamentScoped(ScopedChoices[_M]):
+class ByOrganiser(ScopedChoices[_M]):
+    """ModelAdmin mixin: any staff user may open the admin's page and add a row; a row is
+    seen, changed and deleted by those who organise it (``may_organise``)."""
+
+    def may_organise(self, request: HttpRequest, obj: Model | None) -> bool:
+        raise NotImplementedError
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return is_staff(request)
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return is_staff(request)
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self.may_organise(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self.may_organise(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self.may_organise(request, obj)
+
+
+class TournamentScoped(ByOrganiser[_M]):
     """ModelAdmin mixin: the rows of the tournaments the user organises, and nothing else."""
 
     tournament_path = "tournament"
@@ -143,20 +166,6 @@ class TournamentScoped(ScopedChoices[_M]):
         return rows if self.round_path is None else without_secret_games(
             rows, request.user, self.round_path)
 
-    def has_module_permission(self, request: HttpRequest) -> bool:
-        return is_staff(request)
-
-    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
-        return is_staff(request)
-
-    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return self.may_organise(request, obj)
-
-    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return self.may_organise(request, obj)
-
-    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return self.may_organise(request, obj)
 
 
 class ReadOnlyScoped(TournamentScoped[_M]):

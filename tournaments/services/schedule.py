@@ -106,6 +106,15 @@ def _lock(tournament_id: int, *, skip_locked: bool) -> tuple[Tournament, Schedul
     return tournament, schedule
 
 
+def _lock_scheduled(tournament: Tournament) -> tuple[Tournament, Schedule]:
+    """:func:`_lock`, waiting for the lock; :class:`TournamentUserError` without a schedule."""
+    locked = _lock(tournament.pk, skip_locked=False)
+    if locked is None:
+        raise TournamentUserError(gettext("%(tournament)s has no schedule") % {
+            "tournament": tournament})
+    return locked
+
+
 def _plan(tournament: Tournament, schedule: Schedule, now: datetime) -> Next:
     """The next step from the facts read now. A round an organiser published by hand has its
     deadline counted from when the schedule first saw it played."""
@@ -218,11 +227,7 @@ def schedule_replan(*, tournament: Tournament, now: datetime | None = None) -> S
     step by hand."""
     now = now or timezone.now()
     with transaction.atomic():
-        locked = _lock(tournament.pk, skip_locked=False)
-        if locked is None:
-            raise TournamentUserError(gettext("%(tournament)s has no schedule") % {
-                "tournament": tournament})
-        tournament, schedule = locked
+        tournament, schedule = _lock_scheduled(tournament)
         _save_next(schedule, _plan(tournament, schedule, now), schedule.last_error)
     return schedule
 
@@ -250,11 +255,7 @@ def schedule_move_round(*, tournament: Tournament, number: int, at: datetime,
             "round %(number)d has started already: only a round still to come can be moved")
             % {"number": number})
     with transaction.atomic():
-        locked = _lock(tournament.pk, skip_locked=False)
-        if locked is None:
-            raise TournamentUserError(gettext("%(tournament)s has no schedule") % {
-                "tournament": tournament})
-        _tournament, schedule = locked
+        _tournament, schedule = _lock_scheduled(tournament)
         schedule.round_times = {**(schedule.round_times or {}),
                                 str(number): at.astimezone(UTC).isoformat()}
         schedule.save(update_fields=["round_times"])
@@ -270,11 +271,7 @@ def schedule_run_now(*, tournament: Tournament, user: RequestUser,
     require_organiser(user, tournament)
     now = now or timezone.now()
     with transaction.atomic():
-        locked = _lock(tournament.pk, skip_locked=False)
-        if locked is None:
-            raise TournamentUserError(gettext("%(tournament)s has no schedule") % {
-                "tournament": tournament})
-        tournament, schedule = locked
+        tournament, schedule = _lock_scheduled(tournament)
         planned = _plan(tournament, schedule, now)
         if planned.step is None:
             raise TournamentUserError(gettext("every round of %(tournament)s is played") % {
