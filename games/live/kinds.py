@@ -1,5 +1,6 @@
 """What a live table of an app's kind tells and asks the app that seated it: the handler a
-finished table calls, and who may watch one in play.
+finished table calls, the one told when substitutes begin to play for people gone, and who
+may watch one in play.
 
 An app that plays its own games at live tables (a tournament's match, say) registers a
 handler for its kind of table in its ``AppConfig.ready()`` (``on_finished``); such a table
@@ -64,3 +65,25 @@ def may_watch(table: LiveTable, user: AbstractBaseUser | AnonymousUser | None) -
     policy = _WATCHERS.get(table.reports_to)
     return policy is None or policy(table, user)
 
+
+
+#: Called with the table and the seats whose substitute began to play for a person gone past
+#: the grace (``presence.check_away``), under the table's lock and in that transaction.
+SubstitutedHandler = Callable[[LiveTable, list[int]], None]
+
+_SUBSTITUTED: dict[str, SubstitutedHandler] = {}
+
+
+def on_substituted(kind: str, handler: SubstitutedHandler) -> None:
+    """Call ``handler`` when substitutes take seats at a table of ``kind`` for people gone (so
+    the app can tell them; a kind without one tells nobody, as at a practice table)."""
+    if _SUBSTITUTED.get(kind, handler) is not handler:
+        raise AssertionError(f"two handlers for substitutes at live tables of kind {kind!r}")
+    _SUBSTITUTED[kind] = handler
+
+
+def substituted(table: LiveTable, seats: list[int]) -> None:
+    """Tell the app of ``table``'s kind that substitutes play ``seats`` now."""
+    handler = _SUBSTITUTED.get(table.reports_to)
+    if handler is not None and seats:
+        handler(table, seats)

@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from config.sending import send
 
-from . import rows, seating, service
+from . import kinds, rows, seating, service
 from .followups import TASKS
 from .models import LiveSeat, LiveTable
 from .turns import after_commit, start_turn, stop_clock
@@ -109,6 +109,7 @@ def check_away(table_id: int) -> list[int]:
             stop_clock(locked, mover)
         rows.write_table(locked, "deadline", "turn_started")
         after_commit(locked, mover, locked.bot_seats, changed=True)
+        kinds.substituted(table, gone)  # the people are told with the mark, or neither
     return gone
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -33,3 +33,12 @@ def secret_site(django_db_setup: None, django_db_blocker: Any) -> Iterator[Secre
 def site(secret_site: SecretGames) -> SecretGames:
     """The secret games as the database holds them when the test starts."""
     return secret_site.fresh()
+
+
+@pytest.fixture
+def committed(django_capture_on_commit_callbacks: Any) -> Callable[..., Any]:
+    """Run ``work`` and what its commit sends (the outbox's tasks, here in-process)."""
+    def run(work: Callable[[], Any]) -> Any:
+        with django_capture_on_commit_callbacks(execute=True):
+            return work()
+    return run

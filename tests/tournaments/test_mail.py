@@ -27,15 +27,6 @@ READY = Notification.Kind.TABLE_READY
 PARAMS = {"tournament": "Spring cup", "round": 1, "table": 2}
 
 
-@pytest.fixture
-def committed(django_capture_on_commit_callbacks: Any) -> Callable[..., Any]:
-    """Run ``work`` and what its commit sends (the outbox's tasks, here in-process)."""
-    def run(work: Callable[[], Any]) -> Any:
-        with django_capture_on_commit_callbacks(execute=True):
-            return work()
-    return run
-
-
 def link_in(message: mail.EmailMessage, pattern: str) -> str:
     found = re.search(r"https?://\S*" + pattern + r"\S*", str(message.body))
     assert found, message.body

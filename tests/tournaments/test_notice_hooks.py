@@ -1,14 +1,18 @@
 """Who the services tell, of what, inside their own step: an online round's tables ready, a
-bot in an absent person's seat, a result waiting for the other team, a round and a
+bot in an absent person's seat (marked so before the round was paired or after, or gone
+from their live table past its grace), a result waiting for the other team, a round and a
 tournament ended, a team going up or down a division. A step repeated tells no one twice."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
-from games.live.models import LiveTable
+from games.live import presence
+from games.live.models import LiveSeat, LiveTable
 from tournaments import services
 from tournaments.models import Absence, Notification, Player, Tournament
 from tournaments.services.leagues import season_confirm, season_draft_next
@@ -171,5 +175,52 @@ def test_the_director_seating_a_bot_for_good_tells_the_person_once() -> None:
     services.director_table_act(action="pin", **pin)
     (notification,) = told(Kind.SUBSTITUTED).values()
     assert notification.user == bob and notification.link == f"/tables/{table.pk}/"
+    assert notification.params == {"tournament": "Net cup", "round": 1,
+                                   "table": match.table.number}
+
+
+def test_a_player_absent_when_the_round_is_paired_is_told_when_it_is_published() -> None:
+    organiser = UserFactory()
+    tournament = tournament_with_teams(2, play=Tournament.Play.ONLINE, bot_level="greedy",
+                                       organisers=[organiser], name="Net cup")
+    users = with_logins(tournament)
+    team = tournament.entries.first().team
+    Absence.objects.create(tournament=tournament, round_number=1, player=team.player_b)
+    round = services.round_pair_next(tournament=tournament, user=organiser)
+    assert not told(Kind.SUBSTITUTED)  # a draft's seats are no one's yet
+    services.round_publish(round=round, user=organiser)
+    services.round_publish(round=round, user=organiser)
+    (notification,) = told(Kind.SUBSTITUTED).values()
+    match = round.matches.select_related("table").get()
+    assert notification.user == users[team.player_b_id]
+    assert notification.key == f"substituted:{match.pk}"
+    assert notification.params == {"tournament": "Net cup", "round": 1,
+                                   "table": match.table.number}
+    # the three others are told where their table is; the absent player is not
+    assert set(told(Kind.TABLE_READY)) == {user.pk for pk, user in users.items()
+                                           if pk != team.player_b_id}
+
+
+def test_a_person_gone_from_their_table_past_its_grace_is_told_once() -> None:
+    organiser = UserFactory()
+    tournament = tournament_with_teams(2, play=Tournament.Play.ONLINE, bot_level="greedy",
+                                       organisers=[organiser], name="Net cup",
+                                       grace_seconds=60)
+    users = with_logins(tournament)
+    round = services.round_pair_next(tournament=tournament, user=organiser)
+    services.round_publish(round=round, user=organiser)
+    match = round.matches.select_related("table").get()
+    table = LiveTable.objects.get(match=match)
+    others = [seat.seat for seat in LiveSeat.objects.filter(table=table) if seat.seat != 2]
+    now = timezone.now()
+    LiveSeat.objects.filter(table=table, seat__in=others).update(seen=now)
+    LiveSeat.objects.filter(table=table, seat=2).update(seen=now - timedelta(seconds=61))
+    assert presence.check_away(table.pk) == [2]
+    presence.heard(table.pk, 2)  # back: the seat is theirs again
+    LiveSeat.objects.filter(table=table, seat=2).update(seen=now - timedelta(seconds=61))
+    assert presence.check_away(table.pk) == [2]  # gone again: no news
+    (notification,) = told(Kind.SUBSTITUTED).values()
+    assert notification.user == users[match.seats.get(position=2).player_id]
+    assert notification.link == f"/tables/{table.pk}/"
     assert notification.params == {"tournament": "Net cup", "round": 1,
                                    "table": match.table.number}

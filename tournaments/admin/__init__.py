@@ -2,11 +2,12 @@
 
 Who sees what is decided in ``scoping`` (an organiser: the tournaments they organise and
 everything in them; a superuser: everything); players and teams are shared registries
-(``registry``). Every change to a tournament's course (pairing, publishing, seating bots,
+(``registry``); people's mail addresses and notifications are the operators' alone
+(``mail``). Every change to a tournament's course (pairing, publishing, seating bots,
 playing, results, completing, recalculating) goes through ``tournaments.services``.
 """
 
-from . import checkin, derived, entries, leagues, matches, registry, rounds, tournament
+from . import checkin, derived, entries, leagues, mail, matches, registry, rounds, tournament
 
-__all__ = ["checkin", "derived", "entries", "leagues", "matches", "registry", "rounds",
-           "tournament"]
+__all__ = ["checkin", "derived", "entries", "leagues", "mail", "matches", "registry",
+           "rounds", "tournament"]

@@ -18,7 +18,7 @@ from tournaments.selectors import boards_hidden_from
 
 from .access import require_organiser, side_of
 from .errors import TournamentUserError
-from .telling import seat_pinned
+from .telling import seats_taken
 
 #: What a director may do to one table (and whether it names a seat).
 TABLE_ACTIONS = {"pause": False, "resume": False, "pin": True, "give_back": True,
@@ -73,7 +73,7 @@ def director_table_act(*, round: Round, user: RequestUser, action: str, table_id
         if action == "pin":
             pinned = director.pin(table, seat)
             if pinned:  # the person whose seat the bot took for the rest of the game
-                seat_pinned(round, table, seat)
+                seats_taken(round, table, [seat])
             return pinned
         if action == "give_back":
             return director.give_back(table, seat)

@@ -316,6 +316,26 @@ def notice_message(notification: Notification, address: MailAddress) -> EmailMes
     })
 
 
+def mail_again(*, user: User, notification_ids: list[int]) -> int:
+    """An operator's second chance for mails that failed for good (the mail server was down
+    for long, say): due again with fresh tries, sent by a task after the commit; how many.
+    A superuser's step: the mails are the players' own."""
+    if not user.is_superuser:
+        raise TournamentUserError(_("Only a superuser may send the players' mail again."))
+    with transaction.atomic():
+        failed = list(Notification.objects.select_for_update()
+                      .filter(pk__in=notification_ids, mail=Notification.Mail.FAILED)
+                      .order_by("pk").values_list("pk", "key", "user_id"))
+        Notification.objects.filter(pk__in=[pk for pk, _key, _user in failed]).update(
+            mail=Notification.Mail.DUE, mail_tries=0)
+        by_key: dict[str, list[int]] = {}
+        for _pk, key, user_id in failed:
+            by_key.setdefault(key, []).append(user_id)
+        if by_key:
+            followups.notice_mails_later(sorted(by_key.items()))
+    return len(failed)
+
+
 def mail_queue() -> dict[str, int]:
     """The mail queue's length, for the health check: the mails due, those of them due for
     longer than ``MAIL_LATE`` (the sweep has tried them several times), and those that

@@ -28,7 +28,7 @@ from tournaments.selectors import may_see_game
 
 from .errors import ResultExists, ResultRejected, TournamentUserError
 from .results import match_store_live_record
-from .telling import tables_ready
+from .telling import seats_taken, tables_ready
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -129,3 +129,12 @@ def record_live_result(table: LiveTable) -> None:
         raise
     except TournamentUserError as exc:
         log.warning("%s finished, but %s took no result: %s", table, match, exc)
+
+
+def tell_substituted(table: LiveTable, seats: list[int]) -> None:
+    """The handler of substitutes taking seats at a tournament table for people gone past
+    its grace: each of them is told, with the table's link to come back to."""
+    match = (Match.objects.filter(pk=int(table.result_ref)).select_related("round__tournament")
+             .first())
+    if match is not None:
+        seats_taken(match.round, table.pk, seats)

@@ -164,8 +164,21 @@ def round_publish(*, round: Round, user: RequestUser | None = None) -> Job | Non
             locked.save(update_fields=["status"])
             job = job_start_round_bots(locked)
             open_live_tables(locked)
+            seats_substituted(locked, _absent_when_paired(locked))
     round.refresh_from_db()
     return job
+
+
+def _absent_when_paired(round: Round) -> list[tuple[int, int]]:
+    """``(match id, player id)`` of each player whose seat a bot holds from the start: they
+    were absent (or not checked in) when the round was paired, or marked so before it was
+    published. Such a seat keeps no player, so the player is read from the teams (seats 0
+    and 2 team A's, 1 and 3 team B's, as ``_create_matches`` seats them)."""
+    seats = Seat.objects.filter(round=round, substitute=True, player__isnull=True).values_list(
+        "match_id", "position", "match__team_a__player_a_id", "match__team_b__player_a_id",
+        "match__team_a__player_b_id", "match__team_b__player_b_id")
+    return [(match, players[position]) for match, position, *players in seats
+            if players[position] is not None]
 
 
 def round_complete(*, round: Round, user: RequestUser | None = None) -> Round:

@@ -60,23 +60,20 @@ def seats_substituted(round: Round, seats: Iterable[tuple[int, int]]) -> None:
                 for match, player in pairs if player in users)
 
 
-def seat_pinned(round: Round, table_id: int, position: int) -> None:
-    """The person at ``position`` of the match at live table ``table_id``: the director
-    seated its bot for the rest of the game (told once a match: a seat given back and
-    taken again is no news)."""
-    seat = (Seat.objects.filter(match__live_table_id=table_id, position=position,
-                                player__user__isnull=False)
-            .select_related("player", "match__table").first())
-    user = seat.player.user_id if seat is not None and seat.player is not None else None
-    if seat is None or user is None:
-        return
-    match = seat.match
+def seats_taken(round: Round, table_id: int, positions: Iterable[int]) -> None:
+    """The people at ``positions`` of the match at live table ``table_id``: a bot plays
+    their seats now (the director pinned it, or they were gone past the table's grace).
+    Told once a match: a seat given back and taken again is no news."""
+    seats = (Seat.objects.filter(match__live_table_id=table_id, position__in=list(positions),
+                                 player__user__isnull=False)
+             .select_related("player", "match__table").order_by("position"))
+    link = reverse("live:table", args=[table_id])
     with transaction.atomic():
-        notify_each([Notice(
-            user, Kind.SUBSTITUTED, f"substituted:{match.pk}",
+        notify_each(Notice(
+            seat.player.user_id, Kind.SUBSTITUTED, f"substituted:{seat.match_id}",
             {**_round_params(round),
-             "table": match.table.number if match.table is not None else "?"},
-            reverse("live:table", args=[table_id]))])
+             "table": seat.match.table.number if seat.match.table is not None else "?"},
+            link) for seat in seats if seat.player is not None and seat.player.user_id)
 
 
 def _team_users(team: Team | None) -> list[int]:
