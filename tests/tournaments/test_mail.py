@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 
@@ -52,7 +53,7 @@ def test_signing_up_mails_a_link_that_confirms_the_address(committed: Any) -> No
         "username": "aino", "email": "Aino@Example.org", "password1": "a-long-pass-123",
         "password2": "a-long-pass-123"}))
     address = MailAddress.objects.get(user__username="aino")
-    assert address.confirmed is None and address.user.email == "Aino@Example.org"
+    assert address.confirmed is None and address.user.email == ""
     (message,) = mail.outbox
     assert message.to == ["Aino@Example.org"]
     link = path_of(link_in(message, "/accounts/mail/confirm/"))
@@ -63,6 +64,7 @@ def test_signing_up_mails_a_link_that_confirms_the_address(committed: Any) -> No
     assert Client().post(link).status_code == 200
     address.refresh_from_db()
     assert address.confirmed is not None and address.token == ""
+    assert User.objects.get(pk=address.user_id).email == "Aino@Example.org"
     assert Client().post(link).status_code == 400  # used
 
 
@@ -160,11 +162,20 @@ def test_a_forged_unsubscribe_link_is_refused_and_changes_nothing(token: str) ->
 
 
 def test_one_address_belongs_to_one_account(committed: Any) -> None:
-    confirmed_user(committed, "shared@example.org")
+    owner = confirmed_user(committed, "shared@example.org")
     other = UserFactory()
+    # answered as any address (nobody learns whose address is in use): only the address's
+    # owner, opening the link mailed to it, reads that it belongs to another account
+    committed(lambda: mail_service.mail_address_set(user=other, email="SHARED@example.org",
+                                                    language="en"))
+    (message,) = mail.outbox
+    assert message.to == ["SHARED@example.org"]
     with pytest.raises(mail_service.MailRefused, match="belongs to another account"):
-        mail_service.mail_address_set(user=other, email="SHARED@example.org", language="en")
-    assert not MailAddress.objects.filter(user=other).exists()
+        mail_service.mail_address_confirm(token=MailAddress.objects.get(user=other).token)
+    assert MailAddress.objects.get(user=other).confirmed is None
+    assert MailAddress.objects.get(user=owner).confirmed is not None
+    other.refresh_from_db()
+    assert other.email == ""
     # an address given but never confirmed blocks no one: the first to confirm it has it
     third = UserFactory()
     committed(lambda: mail_service.mail_address_set(user=third, email="new@example.org",
@@ -239,3 +250,27 @@ def test_a_mail_that_keeps_failing_is_given_up_and_counted(
     assert notification.mail_tries == mail_service.MAIL_TRIES
     assert health_report()["mail"] == {"due": 0, "late": 0, "failed": 1}
     assert mail.outbox == []
+
+
+def test_the_accounts_own_address_is_only_ever_a_confirmed_one(committed: Any) -> None:
+    """Where a password reset goes: a new address only once it is confirmed, so a mistyped
+    one never gets a reset link; until then the address confirmed before."""
+    client = Client()
+    committed(lambda: client.post("/accounts/signup/", {
+        "username": "carol", "email": "carol@example.org",
+        "password1": "a long pass phrase 42", "password2": "a long pass phrase 42"}))
+    carol = User.objects.get(username="carol")
+    assert carol.email == ""
+    mail_service.mail_address_confirm(token=MailAddress.objects.get(user=carol).token)
+    carol.refresh_from_db()
+    assert carol.email == "carol@example.org"
+    committed(lambda: mail_service.mail_address_set(user=carol, email="carol@exampel.org",
+                                                    language="en"))
+    carol.refresh_from_db()
+    assert carol.email == "carol@example.org"  # the typo is not confirmed
+    mail_service.mail_address_confirm(token=MailAddress.objects.get(user=carol).token)
+    carol.refresh_from_db()
+    assert carol.email == "carol@exampel.org"
+    mail_service.mail_address_set(user=carol, email="", language="en")
+    carol.refresh_from_db()
+    assert carol.email == "" and not MailAddress.objects.filter(user=carol).exists()

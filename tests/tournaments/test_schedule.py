@@ -80,13 +80,15 @@ def test_a_whole_tournament_runs_by_itself_with_check_in_and_a_substitute(
     assert tournament.status == Tournament.Status.FINISHED
     assert list(Round.objects.filter(tournament=tournament).values_list("status", flat=True)) \
         == [Round.Status.COMPLETE] * 3
-    # the player who never checked in had a bot in each round, was told each window, and
-    # that the tournament ended (the rounds' ends are told to those who played them)
-    assert Seat.objects.filter(round__tournament=tournament, player=None,
-                               substitute=True).count() == 3
-    assert sorted(Notification.objects.filter(user=away.user).values_list("kind", "key")) == [
-        *(("check_in", f"check_in:{tournament.pk}:{n}") for n in (1, 2, 3)),
-        ("ended", f"tournament-ended:{tournament.pk}")]
+    # the player who never checked in had a bot in each round, was told each window, that
+    # a bot took their seat each round, and that the tournament ended (the rounds' ends are
+    # told to those who played them)
+    stood_in = Seat.objects.filter(round__tournament=tournament, player=None, substitute=True)
+    assert stood_in.count() == 3
+    assert sorted(Notification.objects.filter(user=away.user).values_list("kind", "key")) \
+        == sorted([*(("check_in", f"check_in:{tournament.pk}:{n}") for n in (1, 2, 3)),
+                   ("ended", f"tournament-ended:{tournament.pk}"),
+                   *(("substituted", f"substituted:{seat.match_id}") for seat in stood_in)])
     schedule.refresh_from_db()
     assert schedule.next_step == "" and schedule.last_error == ""
 

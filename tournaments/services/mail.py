@@ -78,7 +78,13 @@ def mail_address_set(*, user: User, email: str, language: str) -> MailAddress | 
     """Make ``email`` the address ``user`` gets mail at (unconfirmed until the link mailed
     to it is opened; the mail is sent after the commit). The same address again changes
     nothing; an empty one removes the address. Refused (:class:`MailRefused`) for an
-    address that is not one, or that another account has confirmed."""
+    address that is not one. An address another account has confirmed is answered alike
+    (so nobody learns whose address is in use): its link is mailed, and only its owner,
+    opening it, reads that it belongs to another account (:func:`mail_address_confirm`).
+
+    The account's own e-mail (where a password reset goes) is only ever a confirmed
+    address: a new one takes its place once confirmed; until then the one confirmed before
+    stays (none, at sign-up), so a mistyped address never gets a reset link."""
     email = email.strip()
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=user.pk).first()
@@ -95,16 +101,14 @@ def mail_address_set(*, user: User, email: str, language: str) -> MailAddress | 
                                 "mistakes."), {"email": email}) from None
         if current is not None and current.email.lower() == email.lower():
             return current
-        if _taken(email, user.pk):
-            raise MailRefused(_("%(email)s belongs to another account: an address gets the "
-                                "mail of one account only."), {"email": email})
         token = secrets.token_urlsafe(32)
+        confirmed_before = current.email if current and current.confirmed else ""
         if current is None:
             current = MailAddress(user=user)
         current.email, current.token, current.confirmed = email, token, None
         current.language = language
         current.save()
-        User.objects.filter(pk=user.pk).update(email=email)  # the password reset's too
+        User.objects.filter(pk=user.pk).update(email=confirmed_before)
         followups.confirmation_mail_later(current.pk, token)
     return current
 
@@ -153,6 +157,7 @@ def mail_address_confirm(*, token: str) -> MailAddress:
                                     "the mail of one account only."), {"email": address.email})
             address.confirmed, address.token = timezone.now(), ""
             address.save(update_fields=["confirmed", "token"])
+            User.objects.filter(pk=address.user_id).update(email=address.email)
     except IntegrityError:  # another account confirmed it at the same moment
         raise MailRefused(_("This address belongs to another account: an address gets the "
                             "mail of one account only.")) from None

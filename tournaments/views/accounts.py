@@ -46,8 +46,8 @@ class SignupForm(UserCreationForm[User]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["email"].help_text = _(
-            "Optional: for resetting a forgotten password and, once you open the link "
-            "mailed to it, for the notifications you choose to get by mail.")
+            "Optional: once you open the link mailed to it, for resetting a forgotten "
+            "password and for the notifications you choose to get by mail.")
 
     def clean_username(self) -> str:
         # names go into the CSV exports, where a spreadsheet reads these as a formula
