@@ -41,8 +41,23 @@ class Step:
 
 
 def console_steps(facts: Facts) -> list[Step]:
-    """Every step, in the order a round goes through them, enabled or with its reason."""
+    """Every step, in the order a round goes through them, enabled or with its reason; none
+    once the last round is complete (nothing is left to pair, publish or complete)."""
+    if over(facts):
+        return []
     return [_pair(facts), _fill(facts), _publish(facts), _play(facts), _complete(facts)]
+
+
+def over(facts: Facts) -> bool:
+    """Whether every round of the tournament is played and complete."""
+    return (facts.rounds_total is not None and facts.number >= facts.rounds_total
+            and facts.status not in (DRAFT, PUBLISHED))
+
+
+def over_text(facts: Facts) -> str:
+    return ngettext("The only round is played: the tournament is over.",
+                    "All %(count)d rounds are played: the tournament is over.",
+                    facts.rounds_total or 0) % {"count": facts.rounds_total}
 
 
 def next_step(steps: list[Step]) -> Step | None:

@@ -104,7 +104,8 @@ def test_a_double_elimination_from_the_console_to_its_champion(page: Any, phones
 
     expect(primary).to_have_count(0)
     expect(page.locator(".console-next")).to_contain_text(
-        "all 7 rounds are played: the tournament is over")
+        "All 7 rounds are played: the tournament is over.")
+    expect(page.locator(".console-steps")).to_have_count(0)
 
     champion = team[PLACES[0][1]]
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/bracket/")

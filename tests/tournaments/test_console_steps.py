@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournaments.console_steps import Facts, console_steps, next_step
+from tournaments.console_steps import Facts, console_steps, next_step, over, over_text
 
 
 def enabled(facts: Facts) -> dict[str, bool]:
@@ -44,11 +44,19 @@ def test_a_published_round_plays_its_bots_then_waits_then_completes() -> None:
     assert next_step(console_steps(done)).key == "complete"  # type: ignore[union-attr]
 
 
-def test_after_the_last_round_nothing_applies() -> None:
-    over = Facts(number=5, status="complete", rounds_total=5)
-    assert next_step(console_steps(over)) is None
-    assert reasons(over)["pair"] == "all 5 rounds are played: the tournament is over"
-    assert reasons(over)["publish"] == "round 5 is complete: pair the next round first"
+def test_after_the_last_round_no_step_is_left_and_it_says_so() -> None:
+    done = Facts(number=5, status="complete", rounds_total=5)
+    assert console_steps(done) == [] and next_step(console_steps(done)) is None
+    assert over(done) and over_text(done) == \
+        "All 5 rounds are played: the tournament is over."
+    assert over_text(Facts(number=1, status="complete", rounds_total=1)) == \
+        "The only round is played: the tournament is over."
+    # the last round still played, or a round short of the last: steps are left
+    for facts in (Facts(number=5, status="published", rounds_total=5),
+                  Facts(number=5, status="draft", rounds_total=5),
+                  Facts(number=4, status="complete", rounds_total=5),
+                  Facts(number=0, status="", rounds_total=None)):
+        assert not over(facts) and console_steps(facts)
 
 
 def test_too_few_teams_says_why_no_round_can_be_paired() -> None:
@@ -58,9 +66,9 @@ def test_too_few_teams_says_why_no_round_can_be_paired() -> None:
 
 
 def test_no_step_names_a_round_that_does_not_exist() -> None:
-    """Before any round, and after the last, no step speaks of "round 0" or of the completed
-    round as the one it would publish or close."""
-    for facts in (Facts(rounds_total=5), Facts(number=5, status="complete", rounds_total=5)):
+    """Before any round, and after one completed, no step speaks of "round 0" or of the
+    completed round as the one it would publish or close (after the last, none is left)."""
+    for facts in (Facts(rounds_total=5), Facts(number=4, status="complete", rounds_total=5)):
         does = {step.key: step.does for step in console_steps(facts)}
         assert "round 0" not in " ".join(does.values())
         assert does["publish"].startswith("Makes a paired round official")

@@ -164,6 +164,8 @@ def _waiting(view: selectors.ConsoleView) -> str:
     """What the organiser waits for when no step applies."""
     if view.next is not None:
         return ""
+    if view.over:
+        return view.over
     round = view.round
     if round is not None and round.status == Round.Status.PUBLISHED:
         missing = len(view.tables) - view.results_in

@@ -9,7 +9,7 @@ from operator import attrgetter
 from django.db.models import Count, Q
 
 from games.live.models import LiveTable
-from tournaments.console_steps import Facts, Step, console_steps, next_step
+from tournaments.console_steps import Facts, Step, console_steps, next_step, over, over_text
 from tournaments.formats.base import PairingError, too_few_teams
 from tournaments.models import Absence, Job, Match, Round, Seat, Tournament
 
@@ -30,6 +30,7 @@ class ConsoleView:
     steps: list[Step] = field(default_factory=list)
     next: Step | None = None
     live_tables: LiveTables | None = None  # the round's, when it is played online
+    over: str = ""  # once every round is complete: saying so (and no step is left)
 
     @property
     def round_done(self) -> bool:
@@ -109,6 +110,7 @@ def tournament_console(tournament: Tournament) -> ConsoleView:
             live_playing=view.live_tables.playing if view.live_tables else 0)
     view.steps = console_steps(facts)
     view.next = next_step(view.steps)
+    view.over = over_text(facts) if over(facts) else ""
     return view
 
 
