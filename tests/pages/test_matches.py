@@ -117,3 +117,19 @@ def test_a_bye_has_no_match_page(client: Client) -> None:
     bye = cup["round"].matches.filter(is_bye=True).first()
 
     assert client.get(reverse("tournaments:match_detail", args=[bye.pk])).status_code == 404
+
+
+@pytest.mark.parametrize("winner", ["a", "b"])
+def test_the_result_line_names_the_winner_and_gives_its_total_first(
+        client: Client, winner: str) -> None:
+    from tournaments.models import Result
+    match = swiss_cup()["round"].matches.select_related("team_a", "team_b").first()
+    low, high = 35, 210
+    totals = (low, high) if winner == "a" else (high, low)
+    Result.objects.filter(match=match).update(total_a=totals[0], total_b=totals[1],
+                                              winner=winner)
+    html = client.get(reverse("tournaments:match_detail", args=[match.pk])).content.decode()
+    line = re.sub(r"<[^>]+>|\s+", " ", html[html.index('class="result-line"'):])
+    line = " ".join(line[:line.index(")") + 1].split())
+    team = (match.team_a if winner == "a" else match.team_b).name
+    assert line.endswith(f"{team} won ({low}–{high})"), line
