@@ -62,8 +62,20 @@ def test_a_board_page_shows_the_deal_the_traveller_and_the_frequencies(
     html = page.content.decode()
     board = round_boards(matches[0].round)[0]
     dealt = HandState.deal(board.hand, board.dealer, board.pack)
-    assert " ".join(card.code for card in dealt.hands[2]) in html  # seat 2's dealt cards
     assert f"Seat {board.dealer} deals." in html
+    # each seat's dealt cards as a hand diagram: a line a suit, highest first, and jokers
+    for seat in range(4):
+        hand = html.split(f'id="board-seat-{seat}"')[1].split("</section>")[0]
+        lines = [re.sub(r"<[^>]+>", "", line).split(":", 1)[1].strip()
+                 for line in hand.split("<li>")[1:5]]
+        for suit, line in zip("SHDC", lines, strict=True):
+            ranks = sorted((card.rank if card.rank != 1 else 14 for card in dealt.hands[seat]
+                            if card.suit == suit and not card.is_joker), reverse=True)
+            written = {14: "A", 13: "K", 12: "Q", 11: "J"}
+            assert line == (" ".join(written.get(r, str(r)) for r in ranks) or "—none"), line
+        jokers = sum(card.is_joker for card in dealt.hands[seat])
+        assert (f"{jokers} joker" in hand) == bool(jokers)
+    assert '<span class="suit red" aria-hidden="true">♥</span>' in html
     # board 1 in direction 0: 50, 50 and 10 (tables 1, 2, 3): 3, 3 and 0 matchpoints of 4
     first = cells(html, matches[0])
     assert first[3:5] == ["0–50", "50"]
