@@ -183,6 +183,7 @@ def test_three_entrants_play_the_same_boards_and_are_ranked_once_the_window_clos
     assert all(len([s for s in line.boards if s is not None]) == 5 for line in lines)
     page = Client().get(reverse("robot_duplicate:detail", args=[event.pk])).content.decode()
     assert "Board 1</th>" in page and "cai" in page
+    assert f'href="/tables/{first.live_table_id}/replay/">Replay</a>' in page
     assert Client().get(f"/tables/{first.live_table_id}/").status_code == 200
 
     # as not played, cai's boards the bot finished are left out (Neuberg for the rest)
