@@ -29,7 +29,7 @@ urlpatterns = [
     path("rules/", game_views.rules, name="rules"),
     path("admin/", admin.site.urls),
     # players log in to report their results (issue 11); LOGIN_URL is Django's default
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", account_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", account_views.signup, name="signup"),
     # Django's password reset by mail, its pages in templates/registration/

@@ -354,3 +354,21 @@ def test_a_mail_or_invite_setting_that_cannot_work_stops_the_start(
         env: dict[str, str | None], error: str) -> None:
     result = settings_process("manage.py", "check", **{**PRODUCTION, **env})
     assert result.returncode != 0 and error in result.stderr
+
+
+@pytest.mark.parametrize(("next_url", "lead"), [
+    ("", "Log in to play at your tables, enter tournaments, and report and confirm"),
+    ("/tournaments/", "Log in to play at your tables, enter tournaments, and report"),
+    ("/tables/12/", "Log in to take your seat at your table."),
+    ("/friends/join/abc.def/", "Log in to take the seat your friend saved for you."),
+    ("/accounts/invite/1.0:x:y/", "Log in (or sign up) to become the player this"),
+    ("/tournaments/3/enter/", "Log in to enter the tournament with a partner."),
+    ("/entries/4/", "Log in to answer your partner's request."),
+    ("/no/such/page/", "Log in to play at your tables, enter tournaments, and report"),
+])
+def test_the_login_page_says_what_logging_in_leads_to(client: Client, next_url: str,
+                                                      lead: str) -> None:
+    query = f"?next={next_url}" if next_url else ""
+    html = client.get(f"{reverse('login')}{query}").content.decode()
+    found = re.search(r'<p class="lead">(.*?)</p>', html, re.S)
+    assert found and found[1].strip().replace("&#x27;", "'").startswith(lead), found

@@ -21,7 +21,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
@@ -131,6 +131,40 @@ def signup(request: HttpRequest) -> HttpResponse:
 def _with_next(name: str, next_url: str) -> str:
     url = reverse(name)
     return f"{url}?{urlencode({REDIRECT_FIELD_NAME: next_url})}" if next_url else url
+
+
+#: What logging in leads to, by the name of the page that asked for it.
+_LEADS = {
+    "live:table": lambda: _("Log in to take your seat at your table."),
+    "live:friends": lambda: _("Log in to take your seat at your friends' table."),
+    "live:friends_join": lambda: _("Log in to take the seat your friend saved for you."),
+    "player_invite": lambda: _("Log in (or sign up) to become the player this invitation "
+                               "is for."),
+    "tournaments:tournament_enter": lambda: _("Log in to enter the tournament with a "
+                                              "partner."),
+    "tournaments:entry_request": lambda: _("Log in to answer your partner's request."),
+    "robot_duplicate:detail": lambda: _("Log in to play the boards against the bots."),
+}
+
+
+def login_lead(next_url: str) -> str:
+    """The login page's first line: what logging in leads to, from the page that sent the
+    person here (a seat link, an invitation), else what logging in is for."""
+    try:
+        name = resolve(next_url.split("?", 1)[0]).view_name if next_url else ""
+    except Resolver404:
+        name = ""
+    lead = _LEADS.get(name)
+    return lead() if lead else _("Log in to play at your tables, enter tournaments, and "
+                                 "report and confirm your matches' results.")
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login page, whose first line says what logging in leads to."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        return {**context, "lead": login_lead(str(context.get(REDIRECT_FIELD_NAME) or ""))}
 
 
 class PasswordResetView(auth_views.PasswordResetView):
