@@ -199,3 +199,33 @@ def test_the_database_refuses_a_second_tournament_of_a_name() -> None:
     renamed.name = "Autumn cup"
     with pytest.raises(ValidationError, match="There is already a tournament named"):
         renamed.full_clean()
+
+
+def _sheet(hands: list[tuple[Any, Any, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {"hand-TOTAL_FORMS": str(len(hands)), "hand-INITIAL_FORMS": "0",
+                            "hand-MIN_NUM_FORMS": "5", "hand-MAX_NUM_FORMS": "5"}
+    for number, (team_a, team_b, out) in enumerate(hands):
+        data |= {f"hand-{number}-team_a": team_a, f"hand-{number}-team_b": team_b,
+                 f"hand-{number}-out_seat": out}
+    return data
+
+
+def test_the_team_that_went_out_scores_0_without_typing_it() -> None:
+    from tournaments.models import Result
+    organiser = UserFactory()
+    tournament = tournament_with_teams(2, organisers=[organiser])
+    round = services.round_pair_next(tournament=tournament, user=organiser)
+    services.round_publish(round=round, user=organiser)
+    match = Match.objects.get()
+    url = reverse("admin:tournaments_match_score_sheet", args=[match.pk])
+    client = logged_in(organiser)
+    # a team that did not go out needs its points; nobody out: both teams do
+    refused = client.post(url, _sheet([("", 40, 0), ("", 30, 1), ("", 50, 2), (25, "", 3),
+                                       ("", "", "")])).content.decode()
+    assert refused.count("Enter this team&#x27;s penalty points.") == 3
+    assert not Result.objects.exists()
+    client.post(url, _sheet([("", 40, 0), (30, "", 1), ("", 50, 2), (25, "", 3),
+                             ("", 45, 0)]))
+    result = Result.objects.get(match=match)
+    assert result.hand_scores == [[0, 40], [30, 0], [0, 50], [25, 0], [0, 45]]
+    assert result.out_seats == [0, 1, 2, 3, 0]

@@ -68,8 +68,11 @@ class RecordUploadForm(forms.Form):
 
 
 class HandForm(forms.Form):
-    team_a = forms.IntegerField(min_value=0, max_value=10_000)
-    team_b = forms.IntegerField(min_value=0, max_value=10_000)
+    """A hand's penalty points for each team, and who went out: the team that went out
+    scores 0 (R9.1), so its box may be left empty; the other team's points are needed."""
+
+    team_a = forms.IntegerField(min_value=0, max_value=10_000, required=False)
+    team_b = forms.IntegerField(min_value=0, max_value=10_000, required=False)
     out_seat = forms.TypedChoiceField(coerce=int, empty_value=None, required=False)
 
     def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
@@ -83,6 +86,18 @@ class HandForm(forms.Form):
         out_seat.choices = [("", _("nobody (the stock ran out)"))] + [
             (seat.position, f"{_('seat')} {seat.position}: {seat}")
             for seat in match.seats.all()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        out = data.get("out_seat")
+        for team, field in enumerate(("team_a", "team_b")):
+            if data.get(field) is not None or field in self.errors:
+                continue
+            if out is not None and out % 2 == team:
+                data[field] = 0  # the team that went out (R9.1)
+            else:
+                self.add_error(field, _("Enter this team's penalty points."))
+        return data
 
 
 class BaseScoreSheet(forms.BaseFormSet[HandForm]):

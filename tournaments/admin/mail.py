@@ -49,8 +49,7 @@ class MailAddressAdmin(OperatorsOnly, admin.ModelAdmin[MailAddress]):
     list_filter = (("confirmed", admin.EmptyFieldListFilter), "mail_off", "language")
     search_fields = ["user__username", "email"]
     # the confirmation token is a secret: whoever holds it confirms the address
-    fields = ["user", "email", "confirmed", "kinds", "mail_off", "language"]
-    readonly_fields = fields
+    fields = readonly_fields = ("user", "email", "confirmed", "kinds", "mail_off", "language")
     actions = ["resend_confirmation"]
 
     @admin.action(description=gettext_lazy("Send the confirmation link again"))
@@ -74,9 +73,8 @@ class NotificationAdmin(OperatorsOnly, admin.ModelAdmin[Notification]):
     search_fields = ["user__username", "key"]
     date_hierarchy = "created"
     list_select_related = ["user"]
-    fields = ["user", "kind", "key", "words", "params", "link", "created", "read", "mail",
-              "mail_tries", "mailed"]
-    readonly_fields = fields
+    fields = readonly_fields = ("user", "kind", "key", "words", "params", "link", "created",
+                                "read", "mail", "mail_tries", "mailed")
     actions = ["send_again"]
 
     @admin.display(description=gettext_lazy("words"))
