@@ -1,5 +1,6 @@
 """A Finnish visitor opens a player's rating chart: the browser accepts every coordinate (no
-console errors) and each axis label stands whole at its tick, reading the rating there."""
+console errors) and each axis label stands whole at its tick, reading the rating there; on a
+phone the chart drawn for it is shown, its labels as large as on a computer."""
 
 from __future__ import annotations
 
@@ -46,7 +47,8 @@ def test_a_finnish_rating_chart_draws_its_points_and_labels(
 
     page.goto(f"{live_server.url}/players/{player.pk}/")
 
-    chart = page.locator("svg.chart")
+    chart = page.locator("svg.chart-wide")
+    expect(page.locator("svg.chart-phone")).to_be_hidden()
     expect(page.locator("html")).to_have_attribute("lang", "fi")
     expect(chart.locator("circle.dot")).to_have_count(len(ratings))
     ticks = chart.locator("text[text-anchor=end]")
@@ -60,3 +62,27 @@ def test_a_finnish_rating_chart_draws_its_points_and_labels(
         assert box["y"] <= tick["y"] <= box["y"] + box["height"]
     dot = chart.locator("circle.dot").first.bounding_box()
     assert dot["width"] > 0 and box["x"] < dot["x"] < box["x"] + box["width"]
+
+
+def test_on_a_phone_the_charts_labels_keep_their_size(browser: Any, live_server: Any) -> None:
+    cup = swiss_cup()
+    play_round_with_sheets(cup["tournament"], cup["user"], [LOSS_SHEET, LOSS_SHEET])
+    services.ratings_rebuild()
+    player = Player.objects.filter(rating_history__isnull=False).distinct().first()
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/players/{player.pk}/")
+        chart = page.locator("svg.chart-phone")
+        expect(chart).to_be_visible()
+        expect(page.locator("svg.chart-wide")).to_be_hidden()
+        labels = chart.locator("text")
+        expect(labels.first).to_be_visible()
+        for index in range(labels.count()):
+            box = labels.nth(index).bounding_box()
+            # 12 px text; the wide drawing scaled to the phone made it about 6 px
+            assert box is not None and box["height"] >= 10, box
+    finally:
+        context.close()

@@ -126,3 +126,14 @@ def test_the_date_axis_labels_each_new_day_and_at_most_six() -> None:
     assert len(ticks) == 6 and ticks[0] == 0 and ticks[-1] == 38
     chart = line_chart([1.0, 2.0, 3.0], ["a", "b", "c"], ["x", "x", "y"])
     assert [label for _x, label in chart.x_ticks] == ["x", "y"]
+
+
+def test_a_phones_chart_is_drawn_narrow_with_fewer_dates() -> None:
+    values = [1500.0 + i for i in range(12)]
+    axis = [f"{day}.12." for day in range(12)]
+    chart = line_chart(values, [""] * 12, axis, width=320, x_ticks=3)
+    assert (chart.width, chart.right) == (320, 304)
+    assert chart.points[-1].x == 304 and len(chart.x_ticks) == 3
+    assert [label for _x, label in chart.x_ticks] == ["0.12.", "6.12.", "11.12."]
+    wide = line_chart(values, [""] * 12, axis)
+    assert (wide.width, wide.right, len(wide.x_ticks)) == (640, 624, 6)

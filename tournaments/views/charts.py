@@ -11,6 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 WIDTH, HEIGHT = 640, 260
+#: A phone's chart: drawn as narrow as a phone shows it, so that its labels keep their size
+#: (the wide one, scaled down to a phone, wrote them 5 px high) with fewer dates on its axis
+PHONE_WIDTH, PHONE_X_TICKS = 320, 3
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 36  # room for the axis labels
 
 
@@ -44,7 +47,7 @@ class Chart:
     y_ticks: list[tuple[str, str]] = field(default_factory=list)
     x_ticks: list[tuple[str, str]] = field(default_factory=list)
     left: int = LEFT
-    right: int = WIDTH - RIGHT
+    right: int = WIDTH - RIGHT  # set from ``width`` when another width is chosen
     top: int = TOP
     bottom: int = HEIGHT - BOTTOM
 
@@ -74,11 +77,13 @@ def axis_ticks(axis: Sequence[str], most: int = MAX_X_TICKS) -> list[int]:
 
 
 def line_chart(values: Sequence[float], labels: Sequence[str],
-               axis: Sequence[str] | None = None) -> Chart:
+               axis: Sequence[str] | None = None, *, width: int = WIDTH,
+               x_ticks: int = MAX_X_TICKS) -> Chart:
     """Points for ``values`` in order (x: 1..n, y: the value), with tick marks on round
     numbers; ``labels`` name each point (shown on hover and to screen readers). ``axis``
-    labels the x axis (a date for each point); without it the axis counts the points."""
-    chart = Chart()
+    labels the x axis (a date for each point, at most ``x_ticks`` of them); without it the
+    axis counts the points. ``width``: of the drawing, in the SVG's units."""
+    chart = Chart(width=width, right=width - RIGHT)
     if not values:
         return chart
     low, high = min(values), max(values)
@@ -101,8 +106,8 @@ def line_chart(values: Sequence[float], labels: Sequence[str],
         chart.y_ticks.append((svg_number(y(tick)), f"{tick:g}"))
         tick += step
     if axis is not None:
-        chart.x_ticks = [(svg_number(x(i)), axis[i]) for i in axis_ticks(axis)]
+        chart.x_ticks = [(svg_number(x(i)), axis[i]) for i in axis_ticks(axis, x_ticks)]
     else:
-        every = max(1, math.ceil(n / 10))
+        every = max(1, math.ceil(n / (10 if width >= WIDTH else 5)))
         chart.x_ticks = [(svg_number(x(i)), str(i + 1)) for i in range(0, n, every)]
     return chart

@@ -24,7 +24,7 @@ from tournaments.selectors.reporting import results_to_confirm
 from tournaments.selectors.travellers import team_board_lines
 from tournaments.selectors.viewmodels import RatingPoint
 
-from .charts import line_chart
+from .charts import PHONE_WIDTH, PHONE_X_TICKS, line_chart
 
 
 def _chart(history: list[RatingPoint]) -> dict[str, Any]:
@@ -34,8 +34,10 @@ def _chart(history: list[RatingPoint]) -> dict[str, Any]:
         for point in history]
     axis = [date_format(point.date, "SHORT_DATE_FORMAT") if point.date else ""
             for point in history]
-    return {"history": history,
-            "chart": line_chart([point.rating for point in history], labels, axis)}
+    ratings = [point.rating for point in history]
+    return {"history": history, "chart": line_chart(ratings, labels, axis),
+            "phone_chart": line_chart(ratings, labels, axis, width=PHONE_WIDTH,
+                                      x_ticks=PHONE_X_TICKS)}
 
 
 def team_detail(request: HttpRequest, team_id: int) -> HttpResponse:
