@@ -119,3 +119,27 @@ def test_an_import_changes_no_player_of_another_organisers_tournament() -> None:
     assert "only a superuser may change it" in preview.content.decode()
     player.refresh_from_db()
     assert player.name == "Aino"
+
+
+def test_clubs_import_and_export_with_players_and_teams_and_may_be_left_out() -> None:
+    from tournaments.models import Club
+    client = logged_in(UserFactory())
+    Club.objects.create(name="Kerho")
+    imported(client, "player", "handle,name,club\naino,Aino,Kerho\nbo,Bo,\n")
+    assert dict(Player.objects.values_list("handle", "club__name")) == {"aino": "Kerho",
+                                                                         "bo": None}
+    imported(client, "team", "name,player_a,player_b,club\nNorth,aino,bo,Kerho\n")
+    assert Team.objects.get(name="North").club.name == "Kerho"
+    imported(client, "player", "handle,name\naino,Aino Aalto\n")  # no club column
+    assert Player.objects.get(handle="aino").club.name == "Kerho"
+
+    refused = upload(client, "player", "handle,name,club\ncai,Cai,Kerh\n").content.decode()
+    assert "No club is called “Kerh”: add it under Clubs first." in refused
+    assert not Player.objects.filter(handle="cai").exists()
+
+    exported = client.post(reverse("admin:tournaments_player_export"), {
+        "format": "0", "resource": "0",
+        **{f"playerresource_{c}": "on" for c in ("handle", "name", "club")}})
+    lines = exported.content.decode().splitlines()
+    assert lines[0] == "handle,name,club" and "aino,Aino Aalto,Kerho" in lines
+    assert "bo,Bo," in lines

@@ -4,8 +4,10 @@ The import shows a preview of every row first, with each refused row's errors in
 one refused row stores nothing at all (the library imports in one transaction, and only
 once the preview has no error). The columns, in the order to import them:
 
-* players: ``handle`` (unique; left empty, it is made from the name), ``name``
-* teams: ``name`` (unique), ``player_a``, ``player_b`` (the players' handles)
+* players: ``handle`` (unique; left empty, it is made from the name), ``name``, and
+  ``club`` if you like (a club's name; an empty cell: no club)
+* teams: ``name`` (unique), ``player_a``, ``player_b`` (the players' handles), and
+  ``club`` if you like (empty: the team belongs to its players' clubs)
 * entries: ``tournament`` (its id, as the admin's address shows it), ``team`` (its name),
   ``seed``, ``withdrawn`` (yes/no)
 
@@ -13,6 +15,9 @@ A text cell a spreadsheet would run as a formula (a team named ``=HYPERLINK(...)
 exported with a leading ``'`` and read back without it (``tournaments.csv_cells``), so an
 export imports back unchanged; django-import-export's own escaping, which only drops a
 leading ``=``, is off (``IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT``).
+
+A file without the optional ``club`` column leaves every club as it is; a club that does
+not exist is refused (add it first: a misspelt club would otherwise be a new one).
 
 An import obeys the same rules as the forms: an organiser changes only players and teams
 the register lets them change (``services.may_edit_register``) and enters teams only into the
@@ -40,7 +45,7 @@ from import_export.tmp_storages import TempFolderStorage
 from config.users import RequestUser
 from tournaments import services
 from tournaments.csv_cells import escape, unescape
-from tournaments.models import Entry, Player, Team, Tournament
+from tournaments.models import Club, Entry, Player, Team, Tournament
 
 from .scoping import scoped
 
@@ -88,6 +93,19 @@ class ByKey(widgets.ForeignKeyWidget[Model]):
         raise ValueError(self.missing % {"value": text})
 
 
+class ClubByName(ByKey):
+    """A club by its name, an empty cell no club."""
+
+    def __init__(self) -> None:
+        super().__init__(Club, "name", missing=gettext_lazy(
+            "No club is called “%(value)s”: add it under Clubs first."))
+
+    def clean(self, value: Any, row: Any = None, **kwargs: Any) -> Any:
+        if not str(value if value is not None else "").strip():
+            return None
+        return super().clean(value, row, **kwargs)
+
+
 class Seed(widgets.Widget):
     def clean(self, value: Any, row: Any = None, **kwargs: Any) -> int | None:
         text = str(value if value is not None else "").strip()
@@ -112,10 +130,14 @@ class YesNo(widgets.Widget):
 class ScopedResource(resources.ModelResource[_M]):
     """A resource that knows who imports (``user``), as the admin passes it."""
 
+    #: columns a file may leave out (what they set is then left as it is)
+    optional: tuple[str, ...] = ()
+
     def before_import(self, dataset: Any, **kwargs: Any) -> None:
         """A file without the columns this register needs is refused as a whole, naming
         them (the library would show a traceback)."""
-        wanted = [field.column_name for field in self.get_import_fields() if field.column_name]
+        wanted = [field.column_name for field in self.get_import_fields()
+                  if field.column_name and field.column_name not in self.optional]
         missing = [name for name in wanted if name not in (dataset.headers or [])]
         if missing:
             raise FileProblem(_("The file's first line must name the columns %(wanted)s; "
@@ -154,10 +176,12 @@ class PlayerResource(ScopedResource[Player]):
     handle = fields.Field(attribute="handle", column_name="handle",
                           widget=widgets.CharWidget())
     name = fields.Field(attribute="name", column_name="name", widget=widgets.CharWidget())
+    club = fields.Field(attribute="club", column_name="club", widget=ClubByName())
+    optional = ("club",)
 
     class Meta:
         model = Player
-        fields = ["handle", "name"]
+        fields = ["handle", "name", "club"]
         import_id_fields = ["handle"]
         clean_model_instances = True
         skip_unchanged = True
@@ -175,10 +199,12 @@ class TeamResource(ScopedResource[Team]):
                             widget=ByKey(Player, "handle", missing=NO_PLAYER))
     player_b = fields.Field(attribute="player_b", column_name="player_b",
                             widget=ByKey(Player, "handle", missing=NO_PLAYER))
+    club = fields.Field(attribute="club", column_name="club", widget=ClubByName())
+    optional = ("club",)
 
     class Meta:
         model = Team
-        fields = ["name", "player_a", "player_b"]
+        fields = ["name", "player_a", "player_b", "club"]
         import_id_fields = ["name"]
         clean_model_instances = True
         skip_unchanged = True
