@@ -426,8 +426,9 @@ class Round(models.Model):
         help_text=_("Duplicate: an organiser showed the round's boards and results before "
                     "every table had finished (they are shown by themselves once all have)."))
     draw_note = models.TextField(
-        _("draw changed by hand"), blank=True,
-        help_text=_("One line for each change an organiser made to the draft draw."))
+        _("notes on the draw"), blank=True,
+        help_text=_("A line for each pair to keep apart that the draw could not keep apart "
+                    "(and why), and for each change an organiser made to the draft draw."))
 
     class Meta:
         verbose_name = _("round")
