@@ -14,9 +14,13 @@ from datetime import datetime
 from fractions import Fraction
 
 from django.db.models import Q, QuerySet
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.users import RequestUser
+from games.engine import HANDS_PER_GAME
+from games.live.kinds import Described, EventPart
 from games.live.models import LiveTable
 from tournaments.duplicate import BoardScore
 from tournaments.duplicate.robot import EntryGame, ranking, robot_scores, scores_by_entry
@@ -92,3 +96,14 @@ def robot_ranking(event: RobotEvent) -> list[RankingLine]:
             [by_board.get(board) for board in range(1, len(entry.hand_scores) + 1)],
             [n for n, by_bot in enumerate(entry.bot_hands, start=1) if by_bot]))
     return lines
+
+
+def describe_robot_table(table: LiveTable) -> Described:
+    """What an entrant's live table is called (``games.live.kinds.on_describe``): its event,
+    linked, and the five boards every entrant plays; its seats by their users' names."""
+    event = RobotEvent.objects.filter(entries__live_table=table).first()
+    if event is None:  # the entry was removed: the table's own words
+        return Described()
+    return Described(event=(
+        EventPart(event.name, reverse("robot_duplicate:detail", args=[event.pk])),
+        EventPart(_("boards 1 to %(last)d") % {"last": HANDS_PER_GAME})))

@@ -9,12 +9,14 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # Django's way: the models (and so the services) load only once the apps are ready.
         from games.live import inbox
-        from games.live.kinds import on_finished, on_watch
+        from games.live.kinds import on_describe, on_finished, on_watch
         from tournaments.models import LIVE_TABLE_KIND
         from tournaments.selectors.notices import notice_worded, unread_count
+        from tournaments.selectors.online import describe_live_table
         from tournaments.services.online import may_watch_live_match, record_live_result
 
         on_finished(LIVE_TABLE_KIND, record_live_result)
         on_watch(LIVE_TABLE_KIND, may_watch_live_match)
+        on_describe(LIVE_TABLE_KIND, describe_live_table)
         # a person's open pages are told of their notifications in their words
         inbox.register(inbox.Inbox(word=notice_worded, unread=unread_count))

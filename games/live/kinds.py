@@ -13,6 +13,7 @@ table names code to run.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .models import LiveTable
@@ -64,3 +65,52 @@ def may_watch(table: LiveTable, user: AbstractBaseUser | AnonymousUser | None) -
     policy = _WATCHERS.get(table.reports_to)
     return policy is None or policy(table, user)
 
+
+
+# -- what a table of a kind is called --------------------------------------------------
+# The seats' people, the teams and the event, which the table's pages, the replay, the
+# list of tables and the home page show: only the app that seated the table knows them.
+
+
+@dataclass(frozen=True)
+class EventPart:
+    """One part of what a table is played for, in words, and the page it links to ("" for
+    words that link nowhere)."""
+
+    words: str
+    url: str = ""
+
+
+@dataclass(frozen=True)
+class Described:
+    """What the app that seated a table calls it. ``people``: for each seat (seat 0
+    first), the person it is played for, whether or not they have a login and whether or
+    not a bot plays for them ("" for a bot's own seat, or where the app has no name: the
+    user's name is shown then). ``teams``: the two teams' names (seats 0 and 2 first;
+    empty: the table's own words). ``event``: what the table is played for, widest first
+    (a tournament, its round, the match; empty: nothing, as a practice table)."""
+
+    people: tuple[str, ...] = ("", "", "", "")
+    teams: tuple[str, ...] = ()
+    event: tuple[EventPart, ...] = ()
+
+
+#: What a table of the kind is called (asked only for a visitor who may see the table).
+Describer = Callable[[LiveTable], Described]
+
+_DESCRIBERS: dict[str, Describer] = {}
+
+
+def on_describe(kind: str, describer: Describer) -> None:
+    """Ask ``describer`` what a table of ``kind`` and its seats are called (without one,
+    a table is called by its users' names and its bots' places)."""
+    if _DESCRIBERS.get(kind, describer) is not describer:
+        raise AssertionError(f"two describers for live tables of kind {kind!r}")
+    _DESCRIBERS[kind] = describer
+
+
+def described(table: LiveTable) -> Described:
+    """What ``table`` is called, as its kind's describer says: call it only once the
+    visitor may see the table (``service.seat_of``, ``may_watch``)."""
+    describer = _DESCRIBERS.get(table.reports_to)
+    return Described() if describer is None else describer(table)
