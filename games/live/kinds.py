@@ -66,7 +66,6 @@ def may_watch(table: LiveTable, user: AbstractBaseUser | AnonymousUser | None) -
     return policy is None or policy(table, user)
 
 
-
 # -- what a table of a kind is called --------------------------------------------------
 # The seats' people, the teams and the event, which the table's pages, the replay, the
 # list of tables and the home page show: only the app that seated the table knows them.

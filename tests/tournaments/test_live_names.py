@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from games.live import service
 from tournaments import services
 from tournaments.models import Match, Tournament
 
@@ -155,11 +156,9 @@ def test_the_round_page_marks_the_players_a_bot_plays_for() -> None:
     assert "bot for Aino" not in words
 
 
-def test_a_person_without_a_login_shows_in_no_practice_table_words() -> None:
+def test_a_table_of_no_event_keeps_its_own_words() -> None:
     """A table of no event keeps its own words: the user's name, the bots by place."""
     user = get_user_model().objects.create_user("alice", password="pw-alice-123")
-    from games.live import service
-
     table = service.create_practice_table(user, "greedy", seat=0, seed=SEED)
     page = logged_in(user).get(reverse("live:table", args=[table.pk]))
     config = config_of(page)
