@@ -9,6 +9,7 @@ who have played would tell those who have not. Then everything is shown.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -98,12 +99,15 @@ def robot_ranking(event: RobotEvent) -> list[RankingLine]:
     return lines
 
 
-def describe_robot_table(table: LiveTable) -> Described:
-    """What an entrant's live table is called (``games.live.kinds.on_describe``): its event,
-    linked, and the five boards every entrant plays; its seats by their users' names."""
-    event = RobotEvent.objects.filter(entries__live_table=table).first()
-    if event is None:  # the entry was removed: the table's own words
-        return Described()
-    return Described(event=(
-        EventPart(event.name, reverse("robot_duplicate:detail", args=[event.pk])),
-        EventPart(_("boards 1 to %(last)d") % {"last": HANDS_PER_GAME})))
+def describe_robot_tables(tables: Sequence[LiveTable]) -> dict[int, Described]:
+    """What entrants' live tables are called, by table id (``games.live.kinds.
+    on_describe``), in one query: the event, linked, and the five boards every entrant
+    plays; the seats by their users' names. A table whose entry was removed is left out."""
+    entries = RobotEntry.objects.filter(live_table__in=[t.pk for t in tables]).select_related(
+        "event")
+    boards = _("boards 1 to %(last)d") % {"last": HANDS_PER_GAME}
+    return {entry.live_table_id: Described(event=(
+                EventPart(entry.event.name, reverse("robot_duplicate:detail",
+                                                    args=[entry.event_id])),
+                EventPart(boards)))
+            for entry in entries if entry.live_table_id is not None}

@@ -12,11 +12,11 @@ class TournamentsConfig(AppConfig):
         from games.live.kinds import on_describe, on_finished, on_watch
         from tournaments.models import LIVE_TABLE_KIND
         from tournaments.selectors.notices import notice_worded, unread_count
-        from tournaments.selectors.online import describe_live_table
+        from tournaments.selectors.online import describe_live_tables
         from tournaments.services.online import may_watch_live_match, record_live_result
 
         on_finished(LIVE_TABLE_KIND, record_live_result)
         on_watch(LIVE_TABLE_KIND, may_watch_live_match)
-        on_describe(LIVE_TABLE_KIND, describe_live_table)
+        on_describe(LIVE_TABLE_KIND, describe_live_tables)
         # a person's open pages are told of their notifications in their words
         inbox.register(inbox.Inbox(word=notice_worded, unread=unread_count))

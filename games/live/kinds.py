@@ -12,7 +12,7 @@ table names code to run.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -94,22 +94,31 @@ class Described:
     event: tuple[EventPart, ...] = ()
 
 
-#: What a table of the kind is called (asked only for a visitor who may see the table).
-Describer = Callable[[LiveTable], Described]
+#: What the tables of the kind are called, by table id (a table left out keeps its own
+#: words); asked only of tables the visitor may see, all those of a page at once.
+Describer = Callable[[Sequence[LiveTable]], dict[int, Described]]
 
 _DESCRIBERS: dict[str, Describer] = {}
 
 
 def on_describe(kind: str, describer: Describer) -> None:
-    """Ask ``describer`` what a table of ``kind`` and its seats are called (without one,
+    """Ask ``describer`` what tables of ``kind`` and their seats are called (without one,
     a table is called by its users' names and its bots' places)."""
     if _DESCRIBERS.get(kind, describer) is not describer:
         raise AssertionError(f"two describers for live tables of kind {kind!r}")
     _DESCRIBERS[kind] = describer
 
 
-def described(table: LiveTable) -> Described:
-    """What ``table`` is called, as its kind's describer says: call it only once the
-    visitor may see the table (``service.seat_of``, ``may_watch``)."""
-    describer = _DESCRIBERS.get(table.reports_to)
-    return Described() if describer is None else describer(table)
+def described(tables: Sequence[LiveTable]) -> dict[int, Described]:
+    """What ``tables`` are called, by id, as the describers of their kinds say (each asked
+    once, for all its tables): ask only once the visitor may see them (``service.seat_of``,
+    ``may_watch``)."""
+    by_kind: dict[str, list[LiveTable]] = {}
+    for table in tables:
+        by_kind.setdefault(table.reports_to, []).append(table)
+    found: dict[int, Described] = {}
+    for kind, group in by_kind.items():
+        describer = _DESCRIBERS.get(kind)
+        if describer is not None:
+            found.update(describer(group))
+    return found

@@ -66,12 +66,11 @@ def tables_now(user: AbstractBaseUser | AnonymousUser) -> Lists:
     seats: dict[int, list[LiveSeat]] = {}
     for seat in LiveSeat.objects.filter(table__in=list(found)).select_related("user"):
         seats.setdefault(seat.table_id, []).append(seat)
+    names = naming.names_of(list(tables.values()), seats)
 
     def listed(pk: int) -> Listed:
-        table = tables[pk]
-        names = naming.table_names(table, seats.get(pk, []))
-        return Listed(pk, found[pk].progress.hand_no, names.seats, names.event_words,
-                      bool(table.reports_to))
+        return Listed(pk, found[pk].progress.hand_no, names[pk].seats, names[pk].event_words,
+                      bool(tables[pk].reports_to))
 
     return Lists([listed(pk) for pk in mine_ids if pk in found],
                  [listed(pk) for pk in watchable if pk in found], more)

@@ -9,7 +9,7 @@ table's to show."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -60,10 +60,21 @@ class TableNames:
 
 def table_names(table: LiveTable, seats: Sequence[LiveSeat]) -> TableNames:
     """``table``'s names, its ``seats`` (with their users) read already."""
-    described = kinds.described(table)
-    people = list(described.people) + [""] * (4 - len(described.people))
-    named = []
-    for place in sorted(seats, key=lambda seat: seat.seat):
-        name = people[place.seat] or (place.user.get_username() if place.user else "")
-        named.append(SeatName(place.seat, name, place.user is not None, place.bot))
-    return TableNames(named, tuple(described.teams), tuple(described.event))
+    return names_of([table], {table.pk: seats})[table.pk]
+
+
+def names_of(tables: Sequence[LiveTable],
+             seats: Mapping[int, Sequence[LiveSeat]]) -> dict[int, TableNames]:
+    """The names of ``tables``, by id, their seats (with their users, by table id) read
+    already; each kind's describer is asked once, for all its tables."""
+    described = kinds.described(tables)
+    found = {}
+    for table in tables:
+        called = described.get(table.pk, kinds.Described())
+        people = list(called.people) + [""] * (4 - len(called.people))
+        named = [SeatName(place.seat, people[place.seat] or (
+                     place.user.get_username() if place.user else ""),
+                          place.user is not None, place.bot)
+                 for place in sorted(seats.get(table.pk, ()), key=lambda seat: seat.seat)]
+        found[table.pk] = TableNames(named, tuple(called.teams), tuple(called.event))
+    return found

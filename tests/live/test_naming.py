@@ -4,6 +4,7 @@ names and its bots by place."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -21,9 +22,11 @@ pytestmark = pytest.mark.django_db
 KIND = "test-naming"
 
 
-def _called(table: LiveTable) -> Described:
-    return Described(people=("Aino", "Bo", "", ""), teams=("Aces", "Kings"),
-                     event=(EventPart("Spring cup", "/cup/"), EventPart("boards 1 to 5")))
+def _called(tables: Sequence[LiveTable]) -> dict[int, Described]:
+    return {table.pk: Described(people=("Aino", "Bo", "", ""), teams=("Aces", "Kings"),
+                                event=(EventPart("Spring cup", "/cup/"),
+                                       EventPart("boards 1 to 5")))
+            for table in tables}
 
 
 on_describe(KIND, _called)
@@ -57,4 +60,4 @@ def test_a_table_nobody_describes_is_named_by_its_users(player: Any) -> None:
 def test_a_kind_has_one_describer() -> None:
     on_describe(KIND, _called)  # the same one again: as a reloaded app registers it
     with pytest.raises(AssertionError, match="two describers"):
-        on_describe(KIND, lambda table: Described())
+        on_describe(KIND, lambda tables: {})

@@ -13,10 +13,13 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.live import service
+from games.live.naming import names_of
 from tournaments import services
 from tournaments.models import Match, Tournament
 
@@ -35,19 +38,21 @@ NAMES = ["Aino", "Bo", "Cai", "Dana"]
 EVENT = "Spring Cup, round 1, table 1: Aces v Kings"
 
 
-def seated(**kwargs: Any) -> tuple[Match, Any]:
+def seated(tag: str = "", **kwargs: Any) -> tuple[Match, Any]:
     """Spring Cup's round 1 published online: Aces (Aino, Cai) v Kings (Bo, Dana), dealt
     from the seeded deal, the player at the seat that moves first (whoever it is) logged in
-    as "aino"; the others have no login, so bots play for them. The match and the user."""
+    as "aino"; the others have no login, so bots play for them. The match and the user.
+    ``tag`` ends the names that must be unique (the tournament's, the teams', the login),
+    for a second such table."""
     organiser = UserFactory()
-    tournament = online(organisers=[organiser], name="Spring Cup", turn_seconds=None,
+    tournament = online(organisers=[organiser], name=f"Spring Cup{tag}", turn_seconds=None,
                         **kwargs)
     round = services.round_pair_next(tournament=tournament, user=organiser)
     match = round.matches.get(is_bye=False)
     Match.objects.filter(pk=match.pk).update(seed=SEED)
-    match.team_a.name, match.team_b.name = "Aces", "Kings"
+    match.team_a.name, match.team_b.name = f"Aces{tag}", f"Kings{tag}"
     match.team_a.save(), match.team_b.save()
-    user = get_user_model().objects.create_user("aino", password="pw-aino-123")
+    user = get_user_model().objects.create_user(f"aino{tag}", password="pw-aino-123")
     for seat in match.seats.select_related("player"):
         seat.player.name = NAMES[(seat.position - FIRST) % 4]
         if seat.position == FIRST:
@@ -187,3 +192,18 @@ def test_a_secret_rounds_table_says_nothing_to_those_it_is_refused() -> None:
     seated_page = text_of(logged_in(aino).get(reverse("live:table", args=[table.pk])))
     assert f"You play in {EVENT}, boards 1 to 5;" in seated_page
 
+
+
+def test_the_names_of_many_tables_take_no_more_queries_than_of_one() -> None:
+    """``/tables/`` names up to sixty tables: each kind's describer is asked once for all."""
+    tables = [seated(tag)[0].live_table for tag in ("", " 2", " 3")]
+    seats = {table.pk: list(table.seats.select_related("user")) for table in tables}
+    counts = []
+    for some in (tables[:1], tables):
+        with CaptureQueriesContext(connection) as queries:
+            names = names_of(some, seats)
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+    assert [names[t.pk].event_words for t in tables] == [
+        EVENT, EVENT.replace("Cup", "Cup 2").replace("Aces v Kings", "Aces 2 v Kings 2"),
+        EVENT.replace("Cup", "Cup 3").replace("Aces v Kings", "Aces 3 v Kings 3")]

@@ -1,9 +1,10 @@
 """A player's tables in the online rounds being played: where to sit, with whom, and which
 seats are people and which are bots; and what a tournament's live table is called, its
-seats, teams and event, wherever the table is shown (``describe_live_table``)."""
+seats, teams and event, wherever the table is shown (``describe_live_tables``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -61,18 +62,21 @@ def _your_table(mine: LiveSeat) -> YourTable:
                      [line((mine.seat + 1) % 4), line((mine.seat + 3) % 4)], table.created)
 
 
-def describe_live_table(table: LiveTable) -> Described:
-    """What a tournament's live table is called (``games.live.kinds.on_describe``): each
-    seat by its player's name, logged in or not (a substitute's seat by its absent
-    player's), the two teams, and the tournament, round, match and, in a duplicate round,
-    the boards it plays, each linked to its page."""
-    match = with_details(Match.objects.filter(live_table=table)).first()
-    if match is None:  # the match was removed: the table's own words
-        return Described()
-    seats = seat_views(match)
+def describe_live_tables(tables: Sequence[LiveTable]) -> dict[int, Described]:
+    """What tournaments' live tables are called, by table id (``games.live.kinds.
+    on_describe``), in a fixed number of queries: each seat by its player's name, logged
+    in or not (a substitute's seat by its absent player's), the two teams, and the
+    tournament, round, match and, in a duplicate round, the boards it plays, each linked to
+    its page. A table whose match was removed is left out: it keeps its own words."""
+    matches = with_details(Match.objects.filter(live_table__in=[t.pk for t in tables]))
+    return {match.live_table_id: _described(match) for match in matches
+            if match.live_table_id is not None}
+
+
+def _described(match: Match) -> Described:
     people = tuple(seat.player.name if seat.player is not None
                    else seat.substitute_for.name if seat.substitute_for is not None else ""
-                   for seat in seats)
+                   for seat in seat_views(match))
     round = match.round
     tournament = round.tournament
     game = (_("table %(number)d: %(match)s") % {"number": match.table.number, "match": match}
