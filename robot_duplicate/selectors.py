@@ -9,14 +9,19 @@ who have played would tell those who have not. Then everything is shown.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
 from django.db.models import Q, QuerySet
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.users import RequestUser
+from games.engine import HANDS_PER_GAME
+from games.live.kinds import Described, EventPart
 from games.live.models import LiveTable
 from tournaments.duplicate import BoardScore
 from tournaments.duplicate.robot import EntryGame, ranking, robot_scores, scores_by_entry
@@ -92,3 +97,17 @@ def robot_ranking(event: RobotEvent) -> list[RankingLine]:
             [by_board.get(board) for board in range(1, len(entry.hand_scores) + 1)],
             [n for n, by_bot in enumerate(entry.bot_hands, start=1) if by_bot]))
     return lines
+
+
+def describe_robot_tables(tables: Sequence[LiveTable]) -> dict[int, Described]:
+    """What entrants' live tables are called, by table id (``games.live.kinds.
+    on_describe``), in one query: the event, linked, and the five boards every entrant
+    plays; the seats by their users' names. A table whose entry was removed is left out."""
+    entries = RobotEntry.objects.filter(live_table__in=[t.pk for t in tables]).select_related(
+        "event")
+    boards = _("boards 1 to %(last)d") % {"last": HANDS_PER_GAME}
+    return {entry.live_table_id: Described(event=(
+                EventPart(entry.event.name, reverse("robot_duplicate:detail",
+                                                    args=[entry.event_id])),
+                EventPart(boards)))
+            for entry in entries if entry.live_table_id is not None}

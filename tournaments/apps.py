@@ -9,9 +9,10 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # Django's way: the models (and so the services) load only once the apps are ready.
         from games.live import inbox
-        from games.live.kinds import on_finished, on_substituted, on_watch
+        from games.live.kinds import on_describe, on_finished, on_substituted, on_watch
         from tournaments.models import LIVE_TABLE_KIND
         from tournaments.selectors.notices import notice_worded, unread_count
+        from tournaments.selectors.online import describe_live_tables
         from tournaments.services.online import (
             may_watch_live_match,
             record_live_result,
@@ -21,5 +22,6 @@ class TournamentsConfig(AppConfig):
         on_finished(LIVE_TABLE_KIND, record_live_result)
         on_watch(LIVE_TABLE_KIND, may_watch_live_match)
         on_substituted(LIVE_TABLE_KIND, tell_substituted)
+        on_describe(LIVE_TABLE_KIND, describe_live_tables)
         # a person's open pages are told of their notifications in their words
         inbox.register(inbox.Inbox(word=notice_worded, unread=unread_count))

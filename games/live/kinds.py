@@ -1,6 +1,6 @@
 """What a live table of an app's kind tells and asks the app that seated it: the handler a
-finished table calls, the one told when substitutes begin to play for people gone, and who
-may watch one in play.
+finished table calls, the one told when substitutes begin to play for people gone, who may
+watch one in play, and what its seats and its event are called.
 
 An app that plays its own games at live tables (a tournament's match, say) registers a
 handler for its kind of table in its ``AppConfig.ready()`` (``on_finished``); such a table
@@ -13,7 +13,8 @@ table names code to run.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .models import LiveTable
@@ -87,3 +88,59 @@ def substituted(table: LiveTable, seats: list[int]) -> None:
     handler = _SUBSTITUTED.get(table.reports_to)
     if handler is not None and seats:
         handler(table, seats)
+# -- what a table of a kind is called --------------------------------------------------
+# The seats' people, the teams and the event, which the table's pages, the replay, the
+# list of tables and the home page show: only the app that seated the table knows them.
+
+
+@dataclass(frozen=True)
+class EventPart:
+    """One part of what a table is played for, in words, and the page it links to ("" for
+    words that link nowhere)."""
+
+    words: str
+    url: str = ""
+
+
+@dataclass(frozen=True)
+class Described:
+    """What the app that seated a table calls it. ``people``: for each seat (seat 0
+    first), the person it is played for, whether or not they have a login and whether or
+    not a bot plays for them ("" for a bot's own seat, or where the app has no name: the
+    user's name is shown then). ``teams``: the two teams' names (seats 0 and 2 first;
+    empty: the table's own words). ``event``: what the table is played for, widest first
+    (a tournament, its round, the match; empty: nothing, as a practice table)."""
+
+    people: tuple[str, ...] = ("", "", "", "")
+    teams: tuple[str, ...] = ()
+    event: tuple[EventPart, ...] = ()
+
+
+#: What the tables of the kind are called, by table id (a table left out keeps its own
+#: words); asked only of tables the visitor may see, all those of a page at once.
+Describer = Callable[[Sequence[LiveTable]], dict[int, Described]]
+
+_DESCRIBERS: dict[str, Describer] = {}
+
+
+def on_describe(kind: str, describer: Describer) -> None:
+    """Ask ``describer`` what tables of ``kind`` and their seats are called (without one,
+    a table is called by its users' names and its bots' places)."""
+    if _DESCRIBERS.get(kind, describer) is not describer:
+        raise AssertionError(f"two describers for live tables of kind {kind!r}")
+    _DESCRIBERS[kind] = describer
+
+
+def described(tables: Sequence[LiveTable]) -> dict[int, Described]:
+    """What ``tables`` are called, by id, as the describers of their kinds say (each asked
+    once, for all its tables): ask only once the visitor may see them (``service.seat_of``,
+    ``may_watch``)."""
+    by_kind: dict[str, list[LiveTable]] = {}
+    for table in tables:
+        by_kind.setdefault(table.reports_to, []).append(table)
+    found: dict[int, Described] = {}
+    for kind, group in by_kind.items():
+        describer = _DESCRIBERS.get(kind)
+        if describer is not None:
+            found.update(describer(group))
+    return found

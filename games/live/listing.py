@@ -9,9 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from games.vocabulary import bot_label
-
-from . import kinds, summary
+from . import kinds, naming, summary
 from .models import LiveSeat, LiveTable
 
 if TYPE_CHECKING:
@@ -27,13 +25,15 @@ SCANNED = 4 * SHOWN
 
 @dataclass(frozen=True)
 class Listed:
-    """One table in a list: its number, the hand in play (1 to 5) and who sits in each
-    seat (seat 0 first: a username, or ``""`` for a bot, with its level's label)."""
+    """One table in a list: its number, the hand in play (1 to 5), who sits in each seat
+    (seat 0 first: ``naming``'s names, a person's whether or not a bot plays for them) and
+    what it is played for (its event in words; "" for none)."""
 
     table_id: int
     hand_no: int
-    seats: list[tuple[str, str]]  # (username or "", bot level or "")
-    tournament: bool  # a tournament's table (it reports its result to one)
+    seats: list[naming.SeatName]
+    event: str
+    tournament: bool  # a table of an event (it reports its result to one)
 
 
 @dataclass(frozen=True)
@@ -62,13 +62,15 @@ def tables_now(user: AbstractBaseUser | AnonymousUser) -> Lists:
     more = len(watchable) > SHOWN or len(scanned) > SCANNED
     watchable = watchable[:SHOWN]
     found = summary.summaries([*mine_ids, *watchable])
-    reports = dict(LiveTable.objects.filter(pk__in=found).values_list("pk", "reports_to"))
-    return Lists([_listed(found[pk], reports[pk]) for pk in mine_ids if pk in found],
-                 [_listed(found[pk], reports[pk]) for pk in watchable if pk in found], more)
+    tables = LiveTable.objects.in_bulk(list(found))
+    seats: dict[int, list[LiveSeat]] = {}
+    for seat in LiveSeat.objects.filter(table__in=list(found)).select_related("user"):
+        seats.setdefault(seat.table_id, []).append(seat)
+    names = naming.names_of(list(tables.values()), seats)
 
+    def listed(pk: int) -> Listed:
+        return Listed(pk, found[pk].progress.hand_no, names[pk].seats, names[pk].event_words,
+                      bool(tables[pk].reports_to))
 
-def _listed(table: summary.TableSummary, reports_to: str) -> Listed:
-    return Listed(table.table_id, table.progress.hand_no,
-                  [(seat.username, "" if seat.person else bot_label(seat.bot))
-                   for seat in table.seats],
-                  bool(reports_to))
+    return Lists([listed(pk) for pk in mine_ids if pk in found],
+                 [listed(pk) for pk in watchable if pk in found], more)

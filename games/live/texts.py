@@ -12,17 +12,18 @@ from django.utils.translation import gettext as _
 
 from games.replay_text import replay_messages
 
-from .models import LiveSeat
+from .naming import SeatName
 
 
-def seat_names(seats: Sequence[LiveSeat], viewer: int | None) -> list[str]:
-    """Who sits where, as the page names them: a person by username; a bot by its place
-    from the viewer's seat (partner, left or right opponent), or for a spectator by seat."""
+def seat_names(seats: Sequence[SeatName], viewer: int | None) -> list[str]:
+    """Who sits where, as the page names them: a person by name (a bot playing for them
+    too: its badge says so); a bot of its own by its place from the viewer's seat (partner,
+    left or right opponent), or for a spectator by seat."""
     roles = {2: _("Partner"), 1: _("Left opponent"), 3: _("Right opponent")}
     names = []
     for place in seats:
-        if place.user is not None:
-            names.append(place.user.get_username())
+        if place.name:
+            names.append(place.name)
         elif viewer is not None:
             names.append(str(roles[(place.seat - viewer) % 4]))
         else:
@@ -30,8 +31,11 @@ def seat_names(seats: Sequence[LiveSeat], viewer: int | None) -> list[str]:
     return names
 
 
-def team_names(viewer: int | None) -> list[str]:
-    """Team 0 (seats 0 and 2) and team 1 (seats 1 and 3), R1.1."""
+def team_names(viewer: int | None, named: Sequence[str] = ()) -> list[str]:
+    """Team 0 (seats 0 and 2) and team 1 (seats 1 and 3), R1.1: by the names the table's
+    app gave them, else as the viewer sees them."""
+    if len(named) == 2:
+        return list(named)
     if viewer is None:
         return [_("Seats 0 and 2"), _("Seats 1 and 3")]
     mine, theirs = _("Your team"), _("Opponents")

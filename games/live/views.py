@@ -27,6 +27,7 @@ from games.vocabulary import bot_description, bot_label
 from . import limits, listing, presence, service
 from .forms import PlayNowForm
 from .models import LiveSeat, LiveTable
+from .naming import table_names
 from .table_words import card_table_messages
 from .texts import seat_names, table_messages, team_names
 
@@ -85,12 +86,15 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table, seats = _table(table_id)
     # a spectator the table's kind refuses: its WatchRefused is a 403 page (error_pages)
     seat = service.seat_of(table.pk, request.user)
-    players, teams = seat_names(seats, seat), team_names(seat)
+    names = table_names(table, seats)
+    players, teams = seat_names(names.seats, seat), team_names(seat, names.teams)
     bot = _bot_level(seats)
     return render(request, "live/table.html", {
         "table": table,
         "seat": seat,
         "teams": teams,
+        "event": names.event,
+        "event_words": names.event_words,
         "bot": bot,
         "bot_label": bot_description(bot) if bot else "",
         "people": sum(place.user_id is not None for place in seats),
@@ -103,7 +107,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
                    "teams": teams, "humans": [place.user_id is not None for place in seats],
                    "hands": HANDS_PER_GAME, "login": _login_url(),
                    "heartbeat": presence.HEARTBEAT_SECONDS,
-                   "bots": [bot_label(place.bot) if place.bot else "" for place in seats]},
+                   "bots": [bot_label(place.bot) if place.bot else "" for place in seats],
+                   "marks": [place.mark for place in names.seats]},
     })
 
 
@@ -124,12 +129,15 @@ def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
             "table": table, "in_play": True, "abandon_hours": limits.abandon_hours(),
             "abandoned": table.status == LiveTable.Status.ABANDONED,
             "ended": table.status == LiveTable.Status.ENDED}, status=403)
-    players, teams = seat_names(seats, seat), team_names(seat)
+    names = table_names(table, seats)
+    players, teams = seat_names(names.seats, seat), team_names(seat, names.teams)
     hands = [{"number": hand["hand"], "scores": hand["frames"][-1]["end"]["scores"]}
              for hand in replay_frames(record)["hands"] if hand["frames"][-1]["end"]]
     return render(request, "live/replay.html", {
         "table": table,
         "teams": teams,
+        "event": names.event,
+        "event_words": names.event_words,
         "hands": hands,
         "totals": record.get("result", {}).get("totals"),
         "replay": replay_view(record, teams, [(players[p.seat], not p.user_id) for p in seats]),

@@ -318,9 +318,9 @@ def test_a_person_gone_mid_turn_is_played_for_and_takes_the_seat_back(
 
 def _seated(tournament: Tournament, organiser: Any, *names: str) -> tuple[Match, list[Any]]:
     """Round 1 paired and published, dealt from the seeded deal (the bots are
-    deterministic, so the game goes the same way every run), logins given first to the
-    player at the seat that moves first, then to the next seats' players; the match and
-    the users."""
+    deterministic, so the game goes the same way every run), logins (and the players'
+    names with them) given first to the player at the seat that moves first, then to the
+    next seats' players; the match and the users."""
     round = _in_thread(lambda: services.round_pair_next(tournament=tournament, user=organiser))
     match = round.matches.get(is_bye=False)
     Match.objects.filter(pk=match.pk).update(seed=SEED)
@@ -329,7 +329,8 @@ def _seated(tournament: Tournament, organiser: Any, *names: str) -> tuple[Match,
     for offset, name in enumerate(names):
         player = seats[(FIRST + offset) % 4]
         player.user = _user(name)
-        player.save(update_fields=["user"])
+        player.name = name  # the table names its people as the tournament does
+        player.save(update_fields=["user", "name"])
         users.append(player.user)
     _in_thread(lambda: services.round_publish(round=round, user=organiser))
     return Match.objects.select_related("live_table").get(pk=match.pk), users

@@ -129,8 +129,10 @@ def test_a_player_finds_their_table_on_the_home_page_and_their_own_page(client: 
         text = client.get(page).content.decode()
         assert f'href="/tables/{table.pk}/"' in text, page
         assert "Autumn Online, round 1, table 1: take your seat" in text
-        assert f"Partner: {home.player_b.name}" not in text  # no login: a bot holds it
-        assert "Partner: bot (" in text
+        # no login: a bot holds the seat, and plays it for the partner, named
+        partner = home.player_b.name
+        assert f'Partner: {partner} <span class="badge">bot for {partner}</span>.' in text
+        assert "bot (" not in text  # every seat here is a person's, whoever plays it
     other = get_user_model().objects.create_user("dave", password="pw-dave-12345")
     client.force_login(other)
     assert f'href="/tables/{table.pk}/"' not in client.get(

@@ -119,7 +119,9 @@ def markers(site: SecretGames) -> dict[str, str]:
     found: dict[str, str] = {}
     match = site.matches[0]
     result = Result.objects.get(match=match)
-    found["a total on a page"] = f"{result.total_a}–{result.total_b}"
+    first, second = ((result.total_b, result.total_a) if result.winner == "b"
+                     else (result.total_a, result.total_b))  # the winner's total first
+    found["a total on a page"] = f"{first}–{second}"
     found["a total on the round page"] = f'<span class="total">{result.total_b}<'
     found["where table 3 stands"] = "Hand 1 of 5 · score"  # in play, nobody has acted
     found["a total in the API"] = compact({"totals": [result.total_a, result.total_b]})[1:-1]

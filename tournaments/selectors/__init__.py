@@ -45,7 +45,7 @@ from .matches import (
     side_names,
     table_view,
 )
-from .online import YourTable, your_tables
+from .online import YourTable, describe_live_tables, your_tables
 from .people import (
     player_rating_history,
     player_results,
@@ -108,7 +108,8 @@ from .visibility import (
 
 __all__ = [
     "absent_player_ids", "boards_hidden", "boards_hidden_from", "check_in_round_number",
-    "check_round_player", "ConsoleView", "counted_results", "counts_q", "final_places_of",
+    "check_round_player", "ConsoleView", "counted_results", "counts_q", "describe_live_tables",
+    "final_places_of",
     "home_view", "is_left_out", "kept_apart_pairs", "live_tables_by_round", "LiveTables",
     "marked_absent_ids",
     "match_hands", "match_is_live", "may_see_game", "next_round_number", "open_check_ins",

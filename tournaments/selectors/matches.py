@@ -6,7 +6,9 @@ from __future__ import annotations
 from django.db.models import Prefetch, QuerySet
 from django.utils.functional import Promise
 
+from games.live.models import LiveSeat
 from games.live.summary import summaries
+from games.vocabulary import bot_label
 from tournaments.bot_share import percent, seat_bot_shares
 from tournaments.formats.ties import DECIDED_BY_LABELS
 from tournaments.models import Match, Result, Round, Seat
@@ -91,7 +93,23 @@ def round_tables(round: Round) -> tuple[list[TableView], list[Match]]:
     for table in tables:
         if table.match.live_table_id:
             table.live = live.get(table.match.live_table_id)
+    if not secret:
+        mark_live_bots(tables)
     return sorted(tables, key=lambda t: t.number or 0), [m for m in matches if m.is_bye]
+
+
+def mark_live_bots(tables: list[TableView]) -> None:
+    """Mark each seat of a player whom a bot plays for at the match's live table (a
+    player without a login, or absent when it opened: ``services.online``), in one query."""
+    bots: dict[tuple[int | None, int], str] = {
+        (table_id, seat): level for table_id, seat, level in LiveSeat.objects.filter(
+            table_id__in=[t.match.live_table_id for t in tables if t.match.live_table_id],
+            user__isnull=True).exclude(bot="").values_list("table_id", "seat", "bot")}
+    for table in tables:
+        for seat in table.seats:
+            level = bots.get((table.match.live_table_id, seat.position))
+            if level and seat.player is not None:
+                seat.played_by = bot_label(level)
 
 
 def public_match(match_id: int) -> Match | None:

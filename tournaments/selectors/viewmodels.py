@@ -41,6 +41,9 @@ class SeatView:
     bot_level: str
     substitute: bool
     substitute_for: Player | None
+    # an online match's player whom a bot plays for at the live table (no login to play
+    # with): the level of that bot ("" for a player at the table, and for a bot's seat)
+    played_by: str = ""
 
     @property
     def is_bot(self) -> bool:

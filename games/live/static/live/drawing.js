@@ -57,7 +57,9 @@ export function makeDrawing(t) {
     if (!config.humans[seat] || seen.substitute) {
       // a person's seat played by its substitute says so, never hidden
       name.appendChild(document.createTextNode(" "));
-      name.appendChild(element("span", "badge badge-bot", !config.humans[seat] ? msg.bot
+      // a bot's own seat says "bot", one holding a person's seat whom it plays for
+      name.appendChild(element("span", "badge badge-bot", !config.humans[seat]
+        ? (config.marks || [])[seat] || msg.bot
         : seen.pinned ? msg.substitute_pinned : msg.substitute));
       const level = (config.bots || [])[seat];
       if (level && !config.humans[seat]) {
