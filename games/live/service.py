@@ -18,18 +18,16 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.bots import BOTS, make_bot
+from games.bots import make_bot
 from games.engine import (
     Action,
     Card,
@@ -42,9 +40,11 @@ from games.engine.ways import ways
 from . import kinds, limits, prepared, replayed, rows, seating
 from .errors import TableError as TableError  # what its callers catch, as service.TableError
 from .ids import client_id_problem, server_id
-from .models import LiveSeat, LiveTable
+from .models import LiveTable
+from .opening import SeatPlan, TablePlan, create_table, create_tables
 from .state import Json, LiveGame, move_of, replay
 from .turns import (
+    STAND_IN,
     after_commit,
     announce,
     arm_timer,
@@ -59,9 +59,6 @@ if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
     from django.contrib.auth.models import AnonymousUser, User
 
-#: The bot that finishes a person's turn whose time ran out.
-STAND_IN = "greedy"
-
 log = logging.getLogger(__name__)
 
 
@@ -71,18 +68,10 @@ def _refused(exc: IllegalActionError) -> TableError:
     return TableError(exc.translated(_), exc.rule)
 
 
-# what its callers know as service.*: the table's channel group, what a connection is sent
-__all__ = ["Update", "group_name", "hand_log", "update_since"]
-
-
-@dataclass(frozen=True)
-class SeatPlan:
-    """Who plays a seat of a new table: a person (``user``), whose ``substitute`` bot plays
-    for them while they are gone, or a bot of level ``bot``."""
-
-    user: User | None = None
-    bot: str = ""
-    substitute: str = STAND_IN
+# what its callers know as service.*: the table's channel group, what a connection is sent,
+# opening tables
+__all__ = ["SeatPlan", "TablePlan", "Update", "create_table", "create_tables", "group_name",
+           "hand_log", "update_since"]
 
 
 def create_practice_table(user: User, bot: str, seat: int = 0,
@@ -96,47 +85,6 @@ def create_practice_table(user: User, bot: str, seat: int = 0,
         limits.check_open_tables(user)
         return create_table([SeatPlan(user=user) if s == seat else SeatPlan(bot=bot)
                              for s in range(4)], seed=seed, awaiting=True)
-
-
-def create_table(seats: Sequence[SeatPlan], *, seed: int | None = None, reports_to: str = "",
-                 result_ref: str = "",
-                 move_seconds: int | None | Literal["default"] = "default",
-                 reserve_seconds: int | None = None,
-                 grace_seconds: int | None = None, awaiting: bool = False) -> LiveTable:
-    """A new table seated as ``seats`` (seat 0 first), dealt from ``seed`` (random when
-    None; kept secret with the table), telling the handler of ``reports_to`` when its game
-    ends (``finished``). Each person has ``move_seconds`` a turn and a reserve of
-    ``reserve_seconds`` for the game (``seating``), and their substitute plays for them
-    once they are gone for ``grace_seconds`` (``presence``; None: never). The first turn
-    starts at once: a bot's is scheduled, a person's clock runs; with ``awaiting``, no
-    bot moves until the first person holding a seat opens the table (``begin``)."""
-    if len(seats) != 4:
-        raise TableError(_("A table has four seats, not %(count)d.") % {"count": len(seats)})
-    for number, plan in enumerate(seats):
-        if (plan.user is None) == (not plan.bot):
-            raise TableError(_("Seat %(seat)d needs a person or a bot, not both or neither.")
-                             % {"seat": number})
-        for level in (plan.bot, plan.substitute):
-            if level and level not in BOTS:
-                raise TableError(_("Unknown bot level %(bot)s; choose from %(names)s.")
-                                 % {"bot": level, "names": ", ".join(BOTS)})
-    with transaction.atomic():
-        table = LiveTable.objects.create(
-            seed=secrets.randbits(62) if seed is None else seed, reports_to=reports_to,
-            result_ref=result_ref,
-            move_seconds=settings.LIVE_MOVE_SECONDS if move_seconds == "default"
-            else move_seconds, reserve_seconds=reserve_seconds, grace_seconds=grace_seconds,
-            seating=seating.dump(seating.initial(reserve_seconds)), awaiting=awaiting)
-        LiveSeat.objects.bulk_create(
-            LiveSeat(table=table, seat=s, user=plan.user, bot=plan.bot,
-                     substitute="" if plan.bot else plan.substitute)
-            for s, plan in enumerate(seats))
-        locked = _locked(table.pk)
-        mover = replay(table.seed, []).game.to_move
-        start_turn(locked, mover)
-        rows.write_table(locked, "deadline", "turn_started")
-        after_commit(locked, mover, locked.bot_seats)
-    return locked.table
 
 
 def begin(table_id: int) -> bool:

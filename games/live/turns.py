@@ -24,6 +24,9 @@ from .rows import Locked
 
 log = logging.getLogger(__name__)
 
+#: The bot that finishes a person's turn whose time ran out.
+STAND_IN = "greedy"
+
 
 def group_name(table_id: int) -> str:
     """The channel-layer group of a table's connections."""

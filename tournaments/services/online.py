@@ -17,13 +17,13 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, cast
 
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 
 from games.live import director
 from games.live.errors import TableError
 from games.live.models import LiveTable
-from games.live.service import SeatPlan, create_table
-from tournaments.models import LIVE_TABLE_KIND, Entry, Match, Result, Round, Tournament
+from games.live.service import SeatPlan, TablePlan, create_tables
+from tournaments.models import LIVE_TABLE_KIND, Entry, Match, Result, Round, Seat, Tournament
 from tournaments.selectors import may_see_game
 
 from .errors import ResultExists, ResultRejected, TournamentUserError
@@ -38,33 +38,42 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 def open_live_tables(round: Round) -> int:
-    """Open the round's live tables (in the publishing transaction, the round locked); how
-    many were opened. A round of a tournament played at the venue opens none."""
+    """Open the round's live tables (in the publishing transaction, the round locked, then
+    its matches, in the order of their ids); how many were opened. A few queries for them
+    all. A round of a tournament played at the venue opens none."""
     tournament = round.tournament
     if tournament.play != Tournament.Play.ONLINE:
         return 0
-    opened = 0
-    matches = list(round.matches.filter(is_bye=False, live_table__isnull=True)
-                   .select_related("table").prefetch_related("seats__player__user")
+    matches = list(round.matches.select_for_update(of=("self",))
+                   .filter(is_bye=False, live_table__isnull=True)
+                   .select_related("table")
+                   # each seat, then its player and their login, by their ids: a seat's
+                   # default order joins its match's round and table, and a join of them
+                   # all could be planned as scans of every player and user
+                   .prefetch_related(Prefetch("seats", Seat.objects.order_by("position")),
+                                     "seats__player__user")
                    .order_by("pk"))
+    opening, plans = [], []
     for match in matches:
-        seats = sorted(match.seats.all(), key=lambda seat: seat.position)
+        seats = list(match.seats.all())
         if all(seat.is_bot for seat in seats):
             continue  # the round's bot job plays it, as at the venue
-        plans = [SeatPlan(user=seat.player.user, substitute=tournament.bot_level)
-                 if seat.player is not None and seat.player.user is not None
-                 else SeatPlan(bot=seat.bot_level or tournament.bot_level) for seat in seats]
-        match.live_table = create_table(
-            plans, seed=match.seed, reports_to=LIVE_TABLE_KIND, result_ref=str(match.pk),
+        seated = [SeatPlan(user=seat.player.user, substitute=tournament.bot_level)
+                  if seat.player is not None and seat.player.user is not None
+                  else SeatPlan(bot=seat.bot_level or tournament.bot_level) for seat in seats]
+        opening.append(match)
+        plans.append(TablePlan(
+            seated, seed=match.seed, reports_to=LIVE_TABLE_KIND, result_ref=str(match.pk),
             move_seconds=tournament.turn_seconds,
             reserve_seconds=tournament.reserve_seconds if tournament.turn_seconds else None,
             grace_seconds=tournament.grace_seconds,
             # a table of bots alone has nobody to wait for (and plays at full speed)
-            awaiting=tournament.wait_for_players and any(plan.user for plan in plans))
-        match.save(update_fields=["live_table"])
-        opened += 1
+            awaiting=tournament.wait_for_players and any(plan.user for plan in seated)))
+    for match, table in zip(opening, create_tables(plans), strict=True):
+        match.live_table = table
+    Match.objects.bulk_update(opening, ["live_table"])
     tables_ready(round, matches)  # each person seated: where their table is
-    return opened
+    return len(opening)
 
 
 def pin_absent(table_id: int, seat: int) -> None:

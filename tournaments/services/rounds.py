@@ -88,26 +88,35 @@ def _unkept_note(unkept: list[tuple[int, int]],
 
 def _create_matches(tournament: Tournament, new: Round,
                     pairings: list[tuple[int | None, Pairing]]) -> None:
+    """The round's tables, matches and seats as paired, three inserts for them all (the
+    matches in the pairings' order, so their ids are too)."""
     teams = Team.objects.in_bulk({t for _slot, p in pairings for t in p.teams})
     absent = absent_player_ids(tournament, new.number)  # or not checked in, where required
-    table_number = 0
+    played = [pairing for _slot, pairing in pairings if not pairing.is_bye]
+    tables = iter(Table.objects.bulk_create(
+        Table(round=new, number=number) for number in range(1, len(played) + 1)))
+    matches = []
     for slot, pairing in pairings:
         home = teams[pairing.home]
         if pairing.is_bye:
-            Match.objects.create(round=new, team_a=home, is_bye=True, bracket_slot=slot)
+            matches.append(Match(round=new, team_a=home, is_bye=True, bracket_slot=slot))
             continue
-        table_number += 1
-        table = Table.objects.create(round=new, number=table_number)
         away = teams[pairing.away] if pairing.away is not None else None
         # a duplicate round deals every match the round's boards, each other its own packs
-        match = Match.objects.create(round=new, table=table, team_a=home, team_b=away,
-                                     bot_opponent=pairing.against_bot, bracket_slot=slot,
-                                     **({} if new.seed is None else {"seed": new.seed}))
+        matches.append(Match(round=new, table=next(tables), team_a=home, team_b=away,
+                             bot_opponent=pairing.against_bot, bracket_slot=slot,
+                             **({} if new.seed is None else {"seed": new.seed})))
+    Match.objects.bulk_create(matches)
+    seats = []
+    for match in matches:
+        if match.is_bye:
+            continue
+        home, away = match.team_a, match.team_b
         players = [home.player_a_id, away.player_a_id if away else None,
                    home.player_b_id, away.player_b_id if away else None]
-        Seat.objects.bulk_create([
-            _seat(match, new, position, player, tournament.bot_level, absent)
-            for position, player in enumerate(players)])
+        seats += [_seat(match, new, position, player, tournament.bot_level, absent)
+                  for position, player in enumerate(players)]
+    Seat.objects.bulk_create(seats)
 
 
 def _seat(match: Match, new: Round, position: int, player: int | None, bot_level: str,
@@ -156,7 +165,8 @@ def round_publish(*, round: Round, user: RequestUser | None = None) -> Job | Non
     if user is not None:
         require_organiser(user, round.tournament)
     with transaction.atomic():
-        locked = Round.objects.select_for_update(of=("self",)).get(pk=round.pk)
+        locked = (Round.objects.select_for_update(of=("self",)).select_related("tournament")
+                  .get(pk=round.pk))
         if locked.status != Round.Status.DRAFT:
             job = round_job(locked)
         else:

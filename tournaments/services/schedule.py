@@ -64,7 +64,18 @@ def schedule_tick(*, now: datetime | None = None, limit: int = TICK_LIMIT) -> in
             if not _take_due(tournament_id, now):
                 break
             taken += 1
+            if not _due_again(tournament_id, now):
+                break
     return taken
+
+
+def _due_again(tournament_id: int, now: datetime) -> bool:
+    """Whether the tournament's next step may be due already, one just taken: its plan says
+    so (a round completed, the next to start at once), or a result's nudge came meanwhile
+    (the step's follow-ups played a round's games in this process). One read, where taking
+    the tournament's locks again to find nothing due costs several."""
+    return Schedule.objects.filter(tournament_id=tournament_id,
+                                   next_step_at__lte=max(now, timezone.now())).exists()
 
 
 def _take_due(tournament_id: int, now: datetime) -> bool:
