@@ -5,7 +5,9 @@ two player logins sit as opponents (bots in the other seats), so a newcomer can 
 browsers and play a tournament match against themselves within a minute. The table waits
 for them: its clocks, bots and substitutes start when the first of the two sits down. And a
 scheduled cup of bots, whose rounds start by themselves a few minutes after the demo is
-built, one after the other.
+built, one after the other; it takes entries until its first round's check-in opens, so
+the two player logins can enter it together and watch its notifications come by mail (to
+their confirmed addresses: the console, under ``make run``).
 Other apps add their own parts (``on_new_demo``): a robot duplicate event, say."""
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
@@ -30,6 +32,7 @@ from tournaments.models import (
     Division,
     Entry,
     League,
+    MailAddress,
     Match,
     Player,
     Schedule,
@@ -37,6 +40,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.selectors.entries import entries_open_now
 from tournaments.services import leagues
 
 if TYPE_CHECKING:
@@ -53,12 +57,19 @@ PLAYED_ROUNDS = 3
 ONLINE_NAME = "Demo online cup"
 SCHEDULED_NAME = "Demo scheduled cup"
 #: The scheduled cup's first round starts this long after the demo is built; the next ones
-#: follow each other's end by themselves (bots play every seat, at full speed).
-SCHEDULED_START = timedelta(minutes=3)
+#: follow each other's end by themselves (bots play every seat of its own teams, at full
+#: speed). Its entries are open from the start until round 1's check-in opens, which it
+#: does this many minutes before each round: time enough for a newcomer to log in twice,
+#: ask a partner and accept.
+SCHEDULED_START = timedelta(minutes=8)
+SCHEDULED_CHECK_IN_MINUTES = 3
 SCHEDULED_INTERVAL_MINUTES = 2
+SCHEDULED_PLACES = 8
 LEAGUE_NAME = "Demo Push League"
 #: The player logins of the online cup: each holds its player's seat at the cup's table.
 PLAYER_LOGINS = {"aino": "Aino", "cai": "Cai"}
+#: The player logins' confirmed mail addresses are the login at this (reserved) domain.
+MAIL_DOMAIN = "example.org"
 
 
 #: What another app adds to a new demo (the robot duplicate's event), called with the
@@ -86,6 +97,8 @@ class DemoLogin:
 class DemoSetup:
     created: bool  # the league was built by this call
     logins: list[DemoLogin]
+    #: until when the scheduled cup takes entries (None: it takes none any more)
+    entries_close: datetime | None = None
 
 
 def demo_setup(*, seed: int = 2026, new_passwords: bool = False,
@@ -109,12 +122,15 @@ def demo_setup(*, seed: int = 2026, new_passwords: bool = False,
             _build_online()
         if not Tournament.objects.filter(name__iexact=SCHEDULED_NAME).exists():
             _build_scheduled()
+        _confirm_mail_addresses()
         organiser = get_user_model().objects.get(username=ORGANISER)
         for build in _PARTS:
             build(organiser)
     if restart_online:
         _restart_online()
-    return DemoSetup(created, logins)
+    cup = Tournament.objects.filter(name__iexact=SCHEDULED_NAME).first()
+    closes = cup.entries_close if cup is not None and entries_open_now(cup) else None
+    return DemoSetup(created, logins, closes)
 
 
 def _restart_online() -> None:
@@ -166,24 +182,42 @@ def _build_scheduled() -> None:
     """The scheduled cup: a Swiss of the six demo teams without a login among them (so bots
     play every seat, at full speed), its first round a few minutes after the demo is built
     and each next one a couple of minutes after the last table of the one before finished;
-    Celery beat's tick (in ``make run``'s own process) runs it."""
+    Celery beat's tick (in ``make run``'s own process) runs it. It is open for entries until
+    round 1's check-in opens, with places for two teams more (the player logins' own, with
+    a bot team for an odd one out), and its players check in for each round: who has not
+    plays by bot."""
     organiser = get_user_model().objects.get(username=ORGANISER)
     logged_in = Player.objects.filter(user__isnull=False)
     teams = (Team.objects.filter(name__in=TEAMS).exclude(player_a__in=logged_in)
              .exclude(player_b__in=logged_in).order_by("pk"))
+    now = timezone.now()
+    starts = now + SCHEDULED_START
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=SCHEDULED_NAME, format=Tournament.Format.SWISS, rounds_planned=3,
             play=Tournament.Play.ONLINE, bot_level="greedy",
-            tiebreaks=["score_diff", "buchholz"])
+            bye_policy=Tournament.ByePolicy.BOT, tiebreaks=["score_diff", "buchholz"],
+            entry_mode=Tournament.EntryMode.OPEN, entries_open=now,
+            entries_close=starts - timedelta(minutes=SCHEDULED_CHECK_IN_MINUTES),
+            capacity=SCHEDULED_PLACES, check_in_required=True)
         tournament.organisers.add(organiser)
         for seed_no, team in enumerate(teams, start=1):
             Entry.objects.create(tournament=tournament, team=team, seed=seed_no)
         services.schedule_save(schedule=Schedule(
-            tournament=tournament, time_zone="Europe/Helsinki",
-            starts_at=timezone.now() + SCHEDULED_START,
-            interval_minutes=SCHEDULED_INTERVAL_MINUTES, round_minutes=30,
+            tournament=tournament, time_zone="Europe/Helsinki", starts_at=starts,
+            interval_minutes=SCHEDULED_INTERVAL_MINUTES,
+            check_in_opens_minutes=SCHEDULED_CHECK_IN_MINUTES, round_minutes=30,
             at_deadline=Schedule.AtDeadline.BOTS), user=organiser)
+
+
+def _confirm_mail_addresses() -> None:
+    """The player logins get their notifications by mail: an address each, confirmed,
+    where they have none (mail under ``make run`` is printed to its console)."""
+    for user in get_user_model().objects.filter(username__in=PLAYER_LOGINS,
+                                                mail_address__isnull=True):
+        email = f"{user.username}@{MAIL_DOMAIN}"
+        MailAddress.objects.create(user=user, email=email, confirmed=timezone.now())
+        get_user_model().objects.filter(pk=user.pk).update(email=email)
 
 
 def _build(seed: int) -> None:

@@ -55,7 +55,7 @@ def sweep() -> dict[str, int]:
     ended = limits.end_abandoned_tables(now)
 
     due = list(LiveTable.objects.filter(status=LiveTable.Status.PLAYING,
-                                        deadline__lte=now, paused_at=None)
+                                        deadline__lte=now, paused_at=None, awaiting=False)
                .values_list("pk", "deadline"))
     for pk, deadline in due:
         assert deadline is not None  # the filter takes only tables with a deadline

@@ -52,10 +52,12 @@ def arm_timer(locked: Locked) -> None:
     """Send the table's turn timer for its deadline once committed, unless the one already
     out is due before it: a table has one timer, not one per turn (a turn lasts seconds,
     its deadline is minutes away), which sends itself again for the deadline it finds
-    still ahead when it fires (``service.turn_timeout``)."""
+    still ahead when it fires (``service.turn_timeout``). A table awaiting its first person
+    has none: its clock starts when play begins (``service.begin``), and a timer for a
+    deadline that passed meanwhile would only be sent again for it, at once, for ever."""
     table = locked.table
-    if table.paused_at is None and seating.timer_needed(timezone.now(), table.deadline,
-                                                        table.timer_due):
+    if table.paused_at is None and not table.awaiting and seating.timer_needed(
+            timezone.now(), table.deadline, table.timer_due):
         table.timer_due = locked.timer = table.deadline
 
 

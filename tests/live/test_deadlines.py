@@ -74,6 +74,22 @@ def test_a_table_without_a_limit_has_no_deadline(player: Any, settings: Any) -> 
     assert _deadline(table) is None and table.move_seconds is None
 
 
+def test_a_timer_coming_due_while_the_table_awaits_its_person_is_not_sent_again(
+        player: Any, django_capture_on_commit_callbacks: Any) -> None:
+    """The clock starts when play begins (``service.begin``): a timer re-armed for the
+    deadline that passed meanwhile would fire at once, again and again, for ever (a worker,
+    or make run's one timer thread, busy with nothing else)."""
+    table = service.create_practice_table(player, "greedy", seat=FIRST, seed=SEED)
+    passed = timezone.now() - timedelta(minutes=1)
+    LiveTable.objects.filter(pk=table.pk).update(deadline=passed, timer_due=passed)
+    with django_capture_on_commit_callbacks() as sent:
+        assert live_turn_timeout(table.pk, passed.isoformat()) == 0
+        assert followups.sweep()["turns_timed_out"] == 0
+    assert sent == []  # no timer, no task
+    found = LiveTable.objects.get(pk=table.pk)
+    assert found.awaiting and found.seq == 0 and found.timer_due is None
+
+
 def test_a_passed_deadline_lets_the_stand_in_finish_that_turn_once(table: LiveTable) -> None:
     deadline = run_out(table)
     assert live_turn_timeout(table.pk, deadline) >= 2  # a draw, then ... a discard

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import authenticate, get_user_model
+from django.core import mail
 from django.core.management import call_command
 from django.test import Client, RequestFactory
 from django.utils import timezone
@@ -29,7 +30,17 @@ from tournaments.demo import (
     SUPERUSER,
     demo_setup,
 )
-from tournaments.models import Player, Result, Round, Schedule, Standing, Tournament
+from tournaments.models import (
+    MailAddress,
+    Notification,
+    Player,
+    Result,
+    Round,
+    Schedule,
+    Standing,
+    Tournament,
+)
+from tournaments.selectors.entries import entries_open_now
 
 pytestmark = pytest.mark.django_db
 # logins are checked with their request, whose address the failed-login limit counts
@@ -139,15 +150,108 @@ def test_the_scheduled_cup_starts_a_few_minutes_after_the_demo_and_runs_itself(
     demo_setup()
     cup = Tournament.objects.get(name=SCHEDULED_NAME)
     schedule = Schedule.objects.get(tournament=cup)
-    assert built + timedelta(minutes=1) <= schedule.next_step_at <= \
-        built + timedelta(minutes=10)
-    assert (schedule.next_step, schedule.next_round) == ("start", 1)
+    assert built + timedelta(minutes=5) <= schedule.starts_at <= built + timedelta(minutes=10)
     logged_in = Player.objects.filter(user__isnull=False)
     assert not cup.entries.filter(team__player_a__in=logged_in).exists()
     assert not cup.entries.filter(team__player_b__in=logged_in).exists()
+    # nobody entered: its check-in opens for nobody, and round 1 starts at its time
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.schedule_tick(now=schedule.next_step_at) >= 1
+        assert services.schedule_tick(now=schedule.starts_at) >= 1
     round = cup.rounds.get(number=1)
     # bots in every seat: its tables played to the end at full speed, nobody waited for
     assert not LiveSeat.objects.filter(table__match__round=round, user__isnull=False).exists()
     assert Result.objects.filter(match__round=round).count() == 3
+
+
+def _log_in(username: str, setup: Any) -> Client:
+    """A browser logged in with the demo login's printed password."""
+    password = next(login.password for login in setup.logins if login.username == username)
+    client = Client()
+    assert client.post("/accounts/login/", {"username": username,
+                                            "password": password}).status_code == 302
+    return client
+
+
+def test_the_scheduled_cup_takes_entries_until_its_first_check_in_opens() -> None:
+    built = timezone.now()
+    out = StringIO()
+    call_command("setup_demo", stdout=out)
+    cup = Tournament.objects.get(name=SCHEDULED_NAME)
+    schedule = Schedule.objects.get(tournament=cup)
+    assert f"{SCHEDULED_NAME}: open for entries until " in out.getvalue()
+    assert cup.entry_mode == Tournament.EntryMode.OPEN and entries_open_now(cup)
+    assert cup.entries_open is not None and built <= cup.entries_open <= timezone.now()
+    # entries close as round 1's check-in opens (its players are told), before it starts
+    assert (schedule.next_step, schedule.next_round) == ("check_in", 1)
+    assert cup.entries_close == schedule.next_step_at < schedule.starts_at
+    assert cup.entries_close is not None and cup.entries_close >= built + timedelta(minutes=4)
+    assert cup.check_in_required and cup.capacity == cup.entries.count() + 2
+    aino = Client()
+    aino.force_login(get_user_model().objects.get(username="aino"))
+    page = aino.get(f"/tournaments/{cup.pk}/").content.decode()
+    assert "Enter with a partner" in page and "Places taken: 6 of 8." in page
+
+    again = demo_setup()  # a second make run builds nothing twice
+    assert not again.created and Tournament.objects.filter(name=SCHEDULED_NAME).count() == 1
+    assert again.entries_close == cup.entries_close
+    assert MailAddress.objects.filter(user__username__in=PLAYER_LOGINS).count() == 2
+
+
+def test_a_demo_login_enters_the_scheduled_cup_with_the_other_as_partner() -> None:
+    setup = demo_setup()
+    cup = Tournament.objects.get(name=SCHEDULED_NAME)
+    aino, cai = _log_in("aino", setup), _log_in("cai", setup)
+    cai_player = Player.objects.get(user__username="cai")
+
+    asked = aino.post(f"/tournaments/{cup.pk}/enter/", {"partner": f"@{cai_player.handle}"})
+    assert asked.status_code == 302
+    told = Notification.objects.get(user__username="cai", kind=Notification.Kind.PARTNER_ASKS)
+    assert cai.post(told.link, {"answer": "accept"}).status_code == 302
+
+    entry = cup.entries.get(team__name="Aino & Cai")
+    assert {entry.team.player_a.name, entry.team.player_b.name} == {"Aino", "Cai"}
+    assert "Your team is entered." in aino.get(f"/tournaments/{cup.pk}/").content.decode()
+
+
+def test_the_scheduled_cups_notifications_are_mailed_to_the_logins_confirmed_addresses(
+        eager_tasks: None, django_capture_on_commit_callbacks: Any, settings: Any) -> None:
+    settings.LIVE_BOT_PAUSE_SECONDS = 0
+    setup = demo_setup()
+    cup = Tournament.objects.get(name=SCHEDULED_NAME)
+    schedule = Schedule.objects.get(tournament=cup)
+    addresses = {address.user.username: address.email for address in
+                 MailAddress.objects.filter(confirmed__isnull=False).select_related("user")}
+    assert addresses == {"aino": "aino@example.org", "cai": "cai@example.org"}
+    aino, cai = _log_in("aino", setup), _log_in("cai", setup)
+    mail.outbox.clear()
+
+    def mailed(subject: str) -> list[str]:
+        return sorted(message.to[0] for message in mail.outbox if message.subject == subject)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        aino.post(f"/tournaments/{cup.pk}/enter/", {"partner": "@cai"})
+    assert mailed(f"A partner asks you to enter {SCHEDULED_NAME}") == ["cai@example.org"]
+    (asks,) = mail.outbox
+    assert f"Aino asks you to enter {SCHEDULED_NAME} with them." in str(asks.body)
+    told = Notification.objects.get(user__username="cai", kind=Notification.Kind.PARTNER_ASKS)
+    with django_capture_on_commit_callbacks(execute=True):
+        cai.post(told.link, {"answer": "accept"})
+    assert mailed(f"Your entry to {SCHEDULED_NAME}") == sorted(addresses.values())
+
+    # round 1's check-in opens: both are told by mail, and check in
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.schedule_tick(now=schedule.next_step_at) == 1
+    assert mailed(f"Check-in is open: {SCHEDULED_NAME}") == sorted(addresses.values())
+    for client, username in ((aino, "aino"), (cai, "cai")):
+        player = Player.objects.get(user__username=username)
+        client.post(f"/players/{player.pk}/check-in/{cup.pk}/")
+    # the round starts: their table is ready, and the mail says where
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.schedule_tick(now=schedule.starts_at) >= 1
+    assert mailed(f"Your table is ready: {SCHEDULED_NAME}, round 1") == \
+        sorted(addresses.values())
+    table = LiveSeat.objects.get(user__username="aino",
+                                 table__match__round__tournament=cup).table
+    assert LiveSeat.objects.filter(table=table, user__username="cai").exists()
+    ready = next(m for m in mail.outbox if m.subject.startswith("Your table is ready"))
+    assert f"/tables/{table.pk}/" in str(ready.body)

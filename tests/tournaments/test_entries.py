@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from tournaments import services
 from tournaments.models import Entry, EntryRequest, Notification, Team, Tournament
+from tournaments.notice_words import notice_text
 
 from .entering import enter_team, open_tournament, player_with_login, stored
 from .factories import TeamFactory, UserFactory
@@ -55,6 +56,23 @@ def test_it_enters_a_team_only_when_the_partner_accepts() -> None:
     for user in (aino[1], bo[1]):
         assert Notification.objects.get(user=user, kind=Notification.Kind.ENTRY
                                         ).params["state"] == "entered"
+
+
+def test_the_notifications_of_an_entry_say_who_asks_and_what_became_of_it() -> None:
+    """The page, the websocket push and the mail word a notification from its values
+    (notice_words): the ask names the asker, the answer says the team is entered."""
+    tournament = open_tournament(name="Spring Pairs")
+    aino, bo = player_with_login("Aino"), player_with_login("Bo")
+
+    enter_team(tournament, aino, bo)
+
+    asked = Notification.objects.get(user=bo[1], kind=Notification.Kind.PARTNER_ASKS)
+    assert notice_text(asked.kind, asked.params) == \
+        "Aino asks you to enter Spring Pairs with them."
+    for user in (aino[1], bo[1]):
+        entered = Notification.objects.get(user=user, kind=Notification.Kind.ENTRY)
+        assert notice_text(entered.kind, entered.params) == \
+            "The entry of Aino & Bo to Spring Pairs is accepted."
 
 
 def test_it_uses_the_two_players_existing_team() -> None:

@@ -98,7 +98,9 @@ def entry_ask(*, tournament: Tournament, partner_handle: str, user: RequestUser
             notify([partner.user_id], Notification.Kind.PARTNER_ASKS,
                    f"entry-request:{request.pk}",
                    params={"tournament": tournament.name, "tournament_id": tournament.pk,
-                           "asker": asker.name, "asker_handle": asker.handle},
+                           # "partner": the reader's would-be partner, as notice_words reads it
+                           "asker": asker.name, "partner": asker.name,
+                           "asker_handle": asker.handle},
                    link=reverse("tournaments:entry_request", args=[request.pk]))
     return request
 
@@ -330,6 +332,12 @@ def _team_of(a: Player, b: Player) -> Team:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+#: What became of an entry, as the notification's words (``notice_words``) say it; the other
+#: changes (declined, withdrawn, awaiting approval) read as "has changed".
+_STATUS = {State.ENTERED: "accepted", "moved_up": "accepted", State.WAITING: "waiting",
+           State.REFUSED: "refused"}
+
+
 def _tell(request: EntryRequest, what: str, players: Sequence[Player | None]) -> None:
     """Tell ``players`` (those with a login) what became of their entry: ``what`` is
     entered, waiting, awaiting, moved_up, refused, declined or withdrawn."""
@@ -339,6 +347,8 @@ def _tell(request: EntryRequest, what: str, players: Sequence[Player | None]) ->
         "tournament": tournament.name, "tournament_id": tournament.pk, "state": what,
         "asker": request.asker.name, "partner_handle": request.partner_handle,
         "team": request.team.name if request.team else ""}
+    if what in _STATUS:
+        params["status"] = _STATUS[what]  # the sentence notice_words says of it
     if what == State.WAITING:
         params["position"] = waiting_position(request)
     notify(users, Notification.Kind.ENTRY, f"entry-request:{request.pk}:{what}", params=params,

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils import timezone
 
-from tournaments.demo import DEMO_NAME, ONLINE_NAME, demo_setup
+from tournaments.demo import DEMO_NAME, ONLINE_NAME, PLAYER_LOGINS, SCHEDULED_NAME, demo_setup
 
 ADMIN_URL = "http://127.0.0.1:8000/admin/"
 SITE_URL = "http://127.0.0.1:8000/"
@@ -32,6 +33,12 @@ class Command(BaseCommand):
         self.stdout.write(f"{DEMO_NAME}: {made}.")
         if options["restart_online"]:
             self.stdout.write(f"{ONLINE_NAME}: dealt afresh; it waits for its players.")
+        if setup.entries_close is not None:
+            closes = timezone.localtime(setup.entries_close).strftime("%H:%M %Z")
+            logins = " and ".join(PLAYER_LOGINS)
+            self.stdout.write(f"{SCHEDULED_NAME}: open for entries until {closes}: {logins} "
+                              "may enter it together; their notifications come by mail too "
+                              "(printed in this console under make run).")
         for login in setup.logins:
             role = ("Superuser" if login.superuser else "Organiser (not a superuser)"
                     if login.staff else "Player at the online cup's table")
