@@ -9,7 +9,9 @@ older version of a service still shows):
 - ``tournament``: the tournament's name; ``round``: a round's number; ``table``: a table's
   number
 - PARTNER_ASKS: ``partner``, who asks
-- ENTRY: ``status``, one of ``accepted``, ``waiting``, ``refused``; ``team``
+- ENTRY: ``status``, one of ``accepted``, ``waiting``, ``refused``, ``declined`` (with
+  ``partner_handle``), ``withdrawn`` (told to the partner of the one who withdrew),
+  ``awaiting``; ``team``
 - CHECK_IN: ``round``
 - TABLE_READY, SUBSTITUTED: ``round``, ``table``
 - CONFIRM_RESULT: ``team``, who entered it; ``round``
@@ -49,6 +51,13 @@ def notice_text(kind: str, params: Mapping[str, Any]) -> str:
             return _("The entry of %(team)s to %(tournament)s is on the waiting list.") % values
         if status == "refused":
             return _("The entry of %(team)s to %(tournament)s was refused.") % values
+        if status == "declined":
+            return _("%(partner_handle)s declined to enter %(tournament)s with you.") % values
+        if status == "withdrawn":
+            return _("Your partner withdrew your entry to %(tournament)s.") % values
+        if status == "awaiting":
+            return _("Your entry to %(tournament)s waits for the organisers' "
+                     "approval.") % values
         return _("The entry of %(team)s to %(tournament)s has changed.") % values
     if kind == "check_in":
         return _("Check-in for round %(round)s of %(tournament)s is open: check in to "

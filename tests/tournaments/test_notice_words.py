@@ -22,6 +22,13 @@ CASES = [
      "Joukkueen Aces ilmoittautuminen turnaukseen Spring cup on jonossa."),
     ("entry", {"status": "refused"}, "The entry of Aces to Spring cup was refused.",
      "Joukkueen Aces ilmoittautuminen turnaukseen Spring cup hylättiin."),
+    ("entry", {"status": "declined", "partner_handle": "cai"},
+     "cai declined to enter Spring cup with you.",
+     "cai kieltäytyi ilmoittautumasta kanssasi turnaukseen Spring cup."),
+    ("entry", {"status": "withdrawn"}, "Your partner withdrew your entry to Spring cup.",
+     "Parisi perui ilmoittautumisenne turnaukseen Spring cup."),
+    ("entry", {"status": "awaiting"}, "Your entry to Spring cup waits for the organisers' "
+     "approval.", "Ilmoittautumisesi turnaukseen Spring cup odottaa järjestäjien hyväksyntää."),
     ("entry", {}, "The entry of Aces to Spring cup has changed.",
      "Joukkueen Aces ilmoittautuminen turnaukseen Spring cup on muuttunut."),
     ("check_in", {}, "Check-in for round 3 of Spring cup is open: check in to keep your seat.",

@@ -332,10 +332,10 @@ def _team_of(a: Player, b: Player) -> Team:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-#: What became of an entry, as the notification's words (``notice_words``) say it; the other
-#: changes (declined, withdrawn, awaiting approval) read as "has changed".
+#: What became of an entry, as the notification's words (``notice_words``) say it.
 _STATUS = {State.ENTERED: "accepted", "moved_up": "accepted", State.WAITING: "waiting",
-           State.REFUSED: "refused"}
+           State.REFUSED: "refused", "declined": "declined", State.WITHDRAWN: "withdrawn",
+           State.AWAITING: "awaiting"}
 
 
 def _tell(request: EntryRequest, what: str, players: Sequence[Player | None]) -> None:
