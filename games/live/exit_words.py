@@ -22,6 +22,8 @@ def exit_messages() -> dict[str, str]:
         "resigned_by": _("{player} resigned; the game is over."),
         "rematch_none": _("Play the same seats again on a new deal: the others at the table "
                           "are asked, and bots keep their seats."),
+        "rematch_none_alone": _("Play the same seat again, against the same bots, on a new "
+                                "deal."),
         "rematch_offered": _("{player} offers a rematch on a new deal. Accept it to take your "
                              "seat."),
         "rematch_waiting": _("{player} offered a rematch; waiting for {players} to accept."),

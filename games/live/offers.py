@@ -15,6 +15,7 @@ def rematch_view(table: LiveTable) -> Json | None:
     """The rematch offered at ``table`` (None: none, or the game is still on): ``by``, the
     seat of whoever offered it; ``waiting``, the seats whose person has not accepted yet;
     ``table``, the new game once it has started (else None), and ``url``, its page;
+    ``waiting_url``, the offer's own page (its seated people's, where it can be started);
     ``ended``, whether the offer was ended unstarted (``limits.end_abandoned_tables``)."""
     if table.status == LiveTable.Status.PLAYING or table.reports_to:
         return None
@@ -28,4 +29,5 @@ def rematch_view(table: LiveTable) -> Json | None:
             "table": offer.table_id,
             "url": None if offer.table_id is None else reverse("live:table",
                                                                args=[offer.table_id]),
+            "waiting_url": reverse("live:friends", args=[offer.pk]),
             "ended": offer.status == FriendTable.Status.ABANDONED}

@@ -54,7 +54,8 @@ export function makeEnding(t, on) {
     }
     const mine = offer && offer.by === config.seat;
     const waiting = offer ? offer.waiting.map((seat) => players[seat]) : [];
-    let words = msg.rematch_none;
+    const alone = config.humans.filter(Boolean).length < 2; // a practice table's opens at once
+    let words = alone ? msg.rematch_none_alone : msg.rematch_none;
     if (offer && offer.table !== null) {
       words = msg.rematch_started;
     } else if (offer && offer.ended) {
@@ -69,10 +70,13 @@ export function makeEnding(t, on) {
     const open = !offer || (offer.table === null && !offer.ended);
     t.q('[data-quit="rematch"]').hidden = !open || Boolean(offer);
     t.q('[data-quit="accept"]').hidden = !(open && offer && offer.waiting.indexOf(config.seat) >= 0);
+    // to the rematch once it has started; before, the one who offered it to its waiting
+    // page (which starts it, bots in the seats not taken)
     const link = t.q("[data-rematch-link]");
-    link.hidden = !(offer && offer.table !== null);
-    if (!link.hidden) {
-      link.href = offer.url;
+    const url = offer && (offer.table !== null ? offer.url : mine && open ? offer.waiting_url : null);
+    link.hidden = !url;
+    if (url) {
+      link.href = url;
     }
   }
 
