@@ -8,13 +8,15 @@ Messages from the client: ``{"type": "act", "action": "0 take", "id": "c-17"}``,
 ``{"type": "resume", "since": 12}``, ``{"type": "ways", "id": "w-3", "cards": ["5H",
 "6H", "JK"], "meld": null}`` (the seat's legal actions using exactly those cards, onto
 meld ``meld`` when it is a meld id), ``{"type": "hand_log", "id": "h-2", "hand": 2}`` (a
-hand already dealt, 1 to 5, as this connection saw it) and ``{"type": "ping"}``, a seat
-holder's heartbeat (``presence``). To the client: ``error`` (``id``, ``rule``, ``field``,
-``message``), ``update`` (``events`` and ``view``, the view's ``seq`` being the last
-event's number; the one answering an ``act`` also has ``ack``: the act's ``id`` and the
-``seq`` it was logged at, one frame fewer an action than a separate answer), ``ways``
-(``id``, ``actions``: their text forms, and ``moves``: the same in their structured
-form), ``hand_log`` (``id``, ``hand``, ``events`` as an
+hand already dealt, 1 to 5, as this connection saw it), ``{"type": "ping"}``, a seat
+holder's heartbeat (``presence``), and a seat holder's ways out of a practice or friends'
+table, ``{"type": "resign" | "leave" | "rematch", "id": "q-1"}`` (``quitting``), answered
+``done`` (``id``, ``do``, ``url``: the page to go to, or null). To the client: ``error``
+(``id``, ``rule``, ``field``, ``message``), ``update`` (``events`` and ``view``, the
+view's ``seq`` being the last event's number; the one answering an ``act`` also has
+``ack``: the act's ``id`` and the ``seq`` it was logged at, one frame fewer an action
+than a separate answer), ``ways`` (``id``, ``actions``: their text forms, and ``moves``:
+the same in their structured form), ``hand_log`` (``id``, ``hand``, ``events`` as an
 update's, ``result``: the hand's summary as a view's ``last_hand``, or null while it is
 played; an error with ``field`` "hand" for a hand not dealt yet) and ``pong``.
 
@@ -58,10 +60,11 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import connection
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from . import frames, inbox, prepared, presence, service, shared
+from . import frames, inbox, prepared, presence, quitting, rematch, service, shared
 
 Message = dict[str, Any]
 
@@ -108,6 +111,21 @@ def _checked_when_idle(func: Callable[_P, _R]) -> Callable[_P, _R]:
         finally:
             _used.at = time.monotonic()
     return run
+
+
+def _way_out(table_id: int, seat: int, do: str) -> str | None:
+    """Take ``do`` (a ``frames.QUITS``) for ``seat``; the page its person goes to then:
+    the tables' list after leaving, the rematch (its table, or its waiting page while the
+    others are asked), none after resigning (the page shows the game resigned)."""
+    if do == "resign":
+        quitting.resign(table_id, seat)
+        return None
+    if do == "leave":
+        quitting.leave(table_id, seat)
+        return reverse("live:tables")
+    found = rematch.rematch(table_id, seat)
+    return (reverse("live:table", args=[found.table]) if found.table is not None
+            else reverse("live:friends", args=[found.friend_table]))
 
 
 class Consumer(AsyncWebsocketConsumer):
@@ -223,6 +241,8 @@ class TableConsumer(Consumer):
             await self._send_json({"type": "pong"})
         elif isinstance(request, frames.HandLog):
             await self._hand_log(request)
+        elif isinstance(request, frames.Quit):
+            await self._quit(request)
         else:
             await self._ways(request)
 
@@ -264,6 +284,19 @@ class TableConsumer(Consumer):
             return
         await self._send_json({"type": "ways", "id": request.id,
                                "actions": [move["text"] for move in moves], "moves": moves})
+
+    async def _quit(self, request: frames.Quit) -> None:
+        """Resign, leave or a rematch (``quitting``, ``rematch``): answered ``done`` with
+        the page to go to (``url``: null to stay), or an error, nothing changed."""
+        if self.seat is None:
+            await self._error(request.id, _("You do not hold a seat at this table."))
+            return
+        try:
+            url = await _db(_way_out)(self.table_id, self.seat, request.do)
+        except service.TableError as exc:
+            await self._error(request.id, exc.message, exc.rule)
+            return
+        await self._send_json({"type": "done", "id": request.id, "do": request.do, "url": url})
 
     async def _hand_log(self, request: frames.HandLog) -> None:
         try:

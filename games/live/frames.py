@@ -34,7 +34,10 @@ MAX_DIGITS = 18
 #: Each type's fields, all required but a ways message's ``meld`` (absent: ``null``).
 FIELDS = {"act": ("type", "id", "action"), "resume": ("type", "since"),
           "ways": ("type", "id", "cards", "meld"), "ping": ("type",),
-          "hand_log": ("type", "id", "hand")}
+          "hand_log": ("type", "id", "hand"), "resign": ("type", "id"),
+          "leave": ("type", "id"), "rematch": ("type", "id")}
+#: The ways out of a table's game, each answered ``done`` (``quitting``, ``rematch``).
+QUITS = ("resign", "leave", "rematch")
 UNCLEAN = re.compile("[\x00\ud800-\udfff]")
 SHOWN = 40  # characters of a client's text an error quotes
 
@@ -74,6 +77,15 @@ class Ping:
 
 
 @dataclass(frozen=True)
+class Quit:
+    """A way out of the table's game (``do``: one of :data:`QUITS`): resigning it, leaving
+    the table to a bot, or, once it is over, a rematch."""
+
+    id: str
+    do: str
+
+
+@dataclass(frozen=True)
 class HandLog:
     """A hand's events as the asker saw them (hand 1 to 5, R3.1), and its summary."""
 
@@ -81,7 +93,7 @@ class HandLog:
     hand: int
 
 
-Request = Act | Resume | Ways | Ping | HandLog
+Request = Act | Resume | Ways | Ping | HandLog | Quit
 
 
 @dataclass(frozen=True)
@@ -150,14 +162,17 @@ def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _kind(message: dict[str, Any]) -> str:
     kind = message.get("type")
     if not isinstance(kind, str):
-        raise FrameError(_("A message needs \"type\", a string: \"act\", \"resume\", "
-                           "\"ways\", \"hand_log\" or \"ping\"."), "type")
+        raise FrameError(_("A message needs \"type\", a string, one of %(types)s.")
+                         % {"types": _types()}, "type")
     _clean(kind, "type")
     if kind not in FIELDS:
-        raise FrameError(_("Unknown message type %(type)s; send \"act\", \"resume\", "
-                           "\"ways\", \"hand_log\" or \"ping\".") % {"type": _shown(kind)},
-                         "type")
+        raise FrameError(_("Unknown message type %(type)s; send one of %(types)s.")
+                         % {"type": _shown(kind), "types": _types()}, "type")
     return kind
+
+
+def _types() -> str:
+    return ", ".join(json.dumps(kind) for kind in FIELDS)
 
 
 def _request(kind: str, message: dict[str, Any]) -> Request:
@@ -176,6 +191,8 @@ def _request(kind: str, message: dict[str, Any]) -> Request:
         return Resume(since)
     if kind == "ping":
         return Ping()
+    if kind in QUITS:
+        return Quit(_id(message), kind)
     if kind == "hand_log":
         client_id = _id(message)
         hand = _number(message.get("hand"), "hand")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Collection
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from django.core import signing
@@ -32,6 +33,7 @@ from games.bots import BOTS
 from . import limits, service
 from .errors import TableError
 from .models import FriendSeat, FriendTable, LiveTable
+from .turns import announce
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -183,7 +185,7 @@ def take_seat(user: User, token: str) -> FriendTable:
         table.save(update_fields=["active"])
         if table.auto_start and all(s.user_id is not None for s in found.seats
                                     if s.kind == FriendSeat.Kind.FRIEND):
-            _start(table, found.seats)
+            start_game(table, found.seats)
     return table
 
 
@@ -199,18 +201,21 @@ def start_friend_table(user: User, table_id: int) -> LiveTable:
         if table.status == FriendTable.Status.STARTED and table.table is not None:
             return table.table
         _check_waiting(table)
-        return _start(table, list(table.seats.select_related("user").order_by("seat")))
+        return start_game(table, list(table.seats.select_related("user").order_by("seat")))
 
 
-def _start(table: FriendTable, seats: list[FriendSeat]) -> LiveTable:
+def start_game(table: FriendTable, seats: list[FriendSeat]) -> LiveTable:
     """Under ``table``'s lock: its game begins, as a practice table's (nobody waits for
     its result, and its bots wait for the first of its people to open it), seated as the
-    waiting table was."""
+    waiting table was. A rematch's old game is told (its page goes to the new one)."""
     game = service.create_table([service.SeatPlan(user=s.user) if s.user is not None
                                  else service.SeatPlan(bot=table.bot) for s in seats],
                                 awaiting=True)
     table.status, table.table = FriendTable.Status.STARTED, game
     table.save(update_fields=["status", "table"])
+    if table.rematch_of_id is not None:
+        old = LiveTable.objects.values_list("seq", flat=True).get(pk=table.rematch_of_id)
+        transaction.on_commit(partial(announce, table.rematch_of_id, old, changed=True))
     return game
 
 

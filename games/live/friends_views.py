@@ -66,7 +66,8 @@ def _seats(request: HttpRequest, user: User, table: FriendTable,
     who holds it; for the host, the links of the friends' seats still free."""
     mine = next(s.seat for s in seats if s.user_id == user.pk)
     host = table.host_id == user.pk
-    tokens = friends.seat_tokens(table, seats) if host else {}
+    # a rematch's seats are its people's alone, taken on their last game's page: no links
+    tokens = friends.seat_tokens(table, seats) if host and table.rematch_of_id is None else {}
     rows = []
     for place in seats:
         if place.user is not None:
@@ -86,6 +87,7 @@ def _seats(request: HttpRequest, user: User, table: FriendTable,
     started = table.table_id if table.status == FriendTable.Status.STARTED else None
     return {"friend_table": table, "seats": rows, "is_host": host,
             "waiting": table.status == FriendTable.Status.WAITING,
+            "rematch": table.rematch_of_id,
             "abandoned": table.status == FriendTable.Status.ABANDONED,
             "abandon_hours": limits.abandon_hours(), "bot_label": bot_description(table.bot),
             "started_url": reverse("live:table", args=[started]) if started else ""}

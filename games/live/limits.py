@@ -36,9 +36,10 @@ ABANDON_BATCH = 500
 
 
 def open_practice_tables(user: User) -> list[int]:
-    """The ids of the unfinished practice tables where ``user`` holds a seat, oldest first."""
+    """The ids of the unfinished practice tables where ``user`` holds a seat they have not
+    left (``quitting``), oldest first."""
     return list(LiveTable.objects.filter(status=LiveTable.Status.PLAYING, reports_to="",
-                                         seats__user=user)
+                                         seats__user=user, seats__left__isnull=True)
                 .order_by("pk").values_list("pk", flat=True).distinct())
 
 

@@ -49,7 +49,7 @@ def tables_now(user: AbstractBaseUser | AnonymousUser) -> Lists:
     playing = LiveTable.objects.filter(status=LiveTable.Status.PLAYING).order_by("-pk")
     mine_ids: list[int] = []
     if user.is_authenticated:
-        mine_ids = list(LiveSeat.objects.filter(user_id=user.pk,
+        mine_ids = list(LiveSeat.objects.filter(user_id=user.pk, left__isnull=True,
                                                 table__status=LiveTable.Status.PLAYING)
                         .order_by("-table_id").values_list("table_id", flat=True)[:SHOWN])
     watchable: list[int] = []

@@ -18,6 +18,9 @@ class LiveTable(models.Model):
         # The organisers ended a tournament's table whose game could not finish, deciding
         # the match's result themselves (games/live/director.py): no record, no more actions.
         ENDED = "ended", _("ended by the organisers")
+        # A person at a practice or friends' table resigned (games/live/quitting.py): over
+        # at once, its record the game so far, with who resigned in its end.
+        RESIGNED = "resigned", _("resigned")
 
     # Secret while the game is on: it fixes every deal (never sent to a client).
     seed = models.BigIntegerField(_("deal seed"))
@@ -70,6 +73,9 @@ class LiveTable(models.Model):
     # When that first person opened it (None: it awaited nobody): the grace of the people
     # not yet seen runs from then, not from ``created`` (presence.py).
     began = models.DateTimeField(_("began"), null=True, blank=True)
+    # The seat whose person resigned the game (status ``resigned``; None otherwise).
+    resigned_seat = models.PositiveSmallIntegerField(_("resigned by seat"), null=True,
+                                                     blank=True)
     # The director's last message to the table, shown to everyone at it.
     message = models.CharField(_("message from the director"), max_length=300, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -104,6 +110,10 @@ class LiveSeat(models.Model):
     # A person's last sign of life at the table: connecting, a heartbeat, leaving (None:
     # never came). Written without the table's lock, as often as every few seconds.
     seen = models.DateTimeField(_("last seen"), null=True, blank=True)
+    # When the person left the table for good (None: they have not): its substitute plays
+    # the rest of the game, the table no longer counts as one of theirs, and they see it
+    # as a spectator (games/live/quitting.py).
+    left = models.DateTimeField(_("left the table"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("seat at a live table")
@@ -180,6 +190,11 @@ class FriendTable(models.Model):
     # The last time someone took a seat (or its creation): a table nobody starts ends this
     # long after it (``limits.end_abandoned_tables``).
     active = models.DateTimeField(_("last seat taken"))
+    # The game over whose people this table was offered to as a rematch (games/live/
+    # rematch.py): its seats are theirs alone, taken by accepting on that game's page.
+    rematch_of = models.OneToOneField(LiveTable, on_delete=models.CASCADE, null=True,
+                                      blank=True, related_name="rematch",
+                                      verbose_name=_("rematch of"))
 
     class Meta:
         verbose_name = _("friends' table")

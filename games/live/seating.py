@@ -78,6 +78,20 @@ def seconds_left(deadline: datetime | None, paused_at: datetime | None,
     return max(0.0, (deadline - (paused_at or now)).total_seconds())
 
 
+def clock_parts(time_left: float | None, reserve: float | None
+                ) -> tuple[float | None, float | None]:
+    """The turn in play's ``time_left`` (its own time and the mover's reserve together, as
+    :func:`turn_deadline` set them) told apart, as a chess clock shows them: what is left
+    of the turn's own time, and of the reserve (``reserve``: the mover's reserve when the
+    turn began; None: the table gives none), which is spent only once the turn's own time
+    is gone. ``(None, None)`` when no clock runs."""
+    if time_left is None:
+        return None, None
+    held = reserve or 0.0
+    return (max(0.0, time_left - held),
+            None if reserve is None else max(0.0, min(reserve, time_left)))
+
+
 #: A table's timer this long past its time without having fired is taken as lost (the
 #: broker was away): the next turn sends another. The sweep meanwhile acts on deadlines
 #: that passed, so a lost timer costs no turn.

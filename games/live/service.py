@@ -134,7 +134,7 @@ def _locked(table_id: int, resent: tuple[int, str] | None = None) -> rows.Locked
 def _check_playing(table: LiveTable) -> None:
     """``TableError`` unless the game at ``table`` is on: not over, nor ended for want of
     play (``limits``), nor paused by the director."""
-    if table.status == LiveTable.Status.FINISHED:
+    if table.status in (LiveTable.Status.FINISHED, LiveTable.Status.RESIGNED):
         raise TableError(_("The game is over."), "R3.1")
     limits.check_not_abandoned(table)
     if table.status == LiveTable.Status.ENDED:
@@ -273,7 +273,7 @@ def _append(locked: rows.Locked, live: LiveGame, action: Action, client_action_i
     rows.log_action(table, action.seat, str(action), client_action_id)
     if live.game.is_over:
         table.status = LiveTable.Status.FINISHED
-        table.record = marked_record(live.record(_players(table)).to_json(),
+        table.record = marked_record(live.record(players(table)).to_json(),
                                      rows.server_actions(table.pk), locked)
         rows.write_table(locked, "status", "record")
     after_commit(locked, mover, locked.bot_seats, notice=notice,
@@ -282,7 +282,8 @@ def _append(locked: rows.Locked, live: LiveGame, action: Action, client_action_i
     return table.seq
 
 
-def _players(table: LiveTable) -> list[str]:
+def players(table: LiveTable) -> list[str]:
+    """The record's names of the seats, seat 0 first: a username, or ``bot:<level>``."""
     return [s.user.get_username() if s.user else f"bot:{s.bot}"
             for s in table.seats.select_related("user")]
 
@@ -426,7 +427,7 @@ def seat_of(table_id: int, user: AbstractBaseUser | AnonymousUser | None) -> int
     table = _get(table_id)
     place = None
     if user is not None and user.is_authenticated:
-        place = table.seats.filter(user_id=user.pk).first()
+        place = table.seats.filter(user_id=user.pk, left__isnull=True).first()
     if place is not None:
         return place.seat
     if not kinds.may_watch(table, user):

@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from . import hands, replayed, rows, seating
 from .errors import TableError
 from .models import LiveTable
+from .offers import rematch_view
 from .state import Json, LiveGame, events_since, recent_events, replay, seat_view, spectator_view
 
 #: Who asks, and from which number: a seat (``None``: a spectator) and the number of the
@@ -178,6 +179,7 @@ def _table_view(table: LiveTable) -> Json:
     """The parts of every view that come from the table's row, the same for every seat."""
     return {"table": table.pk, "seq": table.seq, "status": table.status,
             "deadline": None if table.deadline is None else table.deadline.isoformat(),
+            "resigned": table.resigned_seat, "rematch": rematch_view(table),
             **clock_view(table)}
 
 
@@ -185,8 +187,20 @@ def clock_view(table: LiveTable) -> Json:
     """What everyone at the table may know of its clocks and substitutes: whether it is
     paused, the time left on the turn in play (frozen while paused), each seat's reserve
     and whether a substitute plays it, and the director's message."""
+    states = seating.load(table.seating)
+    left = seating.seconds_left(table.deadline, table.paused_at, timezone.now())
+    turn, reserve = seating.clock_parts(left, _turn_reserve(table))
     return {"paused": table.paused_at is not None,
-            "time_left": seating.seconds_left(table.deadline, table.paused_at, timezone.now()),
+            "time_left": left, "turn_left": turn, "reserve_left": reserve,
             "seats": [{"reserve": state.reserve, "substitute": state.away or state.pinned,
-                       "pinned": state.pinned} for state in seating.load(table.seating)],
+                       "pinned": state.pinned} for state in states],
             "message": table.message}
+
+
+def _turn_reserve(table: LiveTable) -> float | None:
+    """The reserve the turn in play began with (None: the table gives none, or no clock
+    runs): its deadline is its start plus the turn's time and that reserve (``turns``)."""
+    if table.turn_started is None or table.deadline is None or table.move_seconds is None:
+        return None
+    held = (table.deadline - table.turn_started).total_seconds() - table.move_seconds
+    return None if table.reserve_seconds is None and held <= 0 else max(0.0, held)

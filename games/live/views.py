@@ -25,6 +25,7 @@ from games.views import replay_data
 from games.vocabulary import bot_description, bot_label
 
 from . import limits, listing, presence, service
+from .exit_words import exit_messages
 from .forms import PlayNowForm
 from .models import LiveSeat, LiveTable
 from .naming import table_names
@@ -101,8 +102,13 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "finished": table.status == LiveTable.Status.FINISHED,
         "abandoned": table.status == LiveTable.Status.ABANDONED,
         "ended": table.status == LiveTable.Status.ENDED,
+        "resigned": table.status == LiveTable.Status.RESIGNED,
+        "playing": table.status == LiveTable.Status.PLAYING,
+        # resigning, leaving and a rematch: a person's own practice or friends' table only
+        "can_quit": seat is not None and not table.reports_to,
         "abandon_hours": limits.abandon_hours(),
-        "messages_data": {**table_messages(teams, players), **card_table_messages()},
+        "messages_data": {**table_messages(teams, players), **card_table_messages(),
+                          **exit_messages()},
         "config": {"ws": f"/ws/tables/{table.pk}/", "seat": seat, "players": players,
                    "teams": teams, "humans": [place.user_id is not None for place in seats],
                    "hands": HANDS_PER_GAME, "login": _login_url(),
@@ -113,9 +119,11 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def _finished(table: LiveTable) -> dict[str, Any] | None:
-    """The record of a finished game; ``None`` while it is in play (it holds every card),
-    and for good once it was ended unfinished (abandoned): its hands stay secret."""
-    if table.status != LiveTable.Status.FINISHED or not table.record:
+    """The record of a finished or resigned game; ``None`` while it is in play (it holds
+    every card), and for good once it was ended unfinished (abandoned): its hands stay
+    secret."""
+    if (table.status not in (LiveTable.Status.FINISHED, LiveTable.Status.RESIGNED)
+            or not table.record):
         return None
     record: dict[str, Any] = table.record
     return record

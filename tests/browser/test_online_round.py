@@ -208,7 +208,7 @@ def test_the_clock_runs_out_the_stand_in_plays_that_turn_and_the_person_the_next
     table, page = _alice_with_bots(people, site)
     turn, clock = page.locator("[data-turn]"), page.locator("[data-deadline]")
     expect(turn).to_have_text(DRAW)
-    expect(clock).to_have_text(re.compile(r"^Time left: (1:00|0:5\d)$"))
+    expect(clock).to_have_text(re.compile(r"^Turn (1:00|0:5\d) · Reserve 0:00$"))
     expect(_seats(page).first).to_have_text(re.compile(r"^alice \(you\)6 cards · reserve 0:00"))
 
     run_out(table)  # the minute has passed
@@ -220,7 +220,7 @@ def test_the_clock_runs_out_the_stand_in_plays_that_turn_and_the_person_the_next
         has_not_text=re.compile("^alice"))).to_have_count(0)
     # round the table to alice again: her turn, with the turn's time, played by her
     expect(page.get_by_role("log").get_by_text(DRAW, exact=True)).to_have_count(2)
-    expect(clock).to_have_text(re.compile(r"^Time left: (1:00|0:5\d)$"))
+    expect(clock).to_have_text(re.compile(r"^Turn (1:00|0:5\d) · Reserve 0:00$"))
     page.get_by_role("button", name="Take the discard").click()
     expect(turn).to_have_text(re.compile("^Your turn: lay down"))
     expect(_lines(page, "alice takes").filter(has_not_text=MARK)).to_have_count(1)

@@ -265,14 +265,17 @@ CLIENT_IDS = st.text(st.characters(codec=None), max_size=70) | st.sampled_from(
 def _answered(message: dict[str, Any]) -> bool:
     """Whether ``message`` is one this table would answer without an error, or play: a
     resume from 0, the legal act (the well-formed values above are chosen to be refused,
-    but a wrong value drawn at random may happen to be right), a heartbeat or the log of
-    hand 1."""
+    but a wrong value drawn at random may happen to be right), a heartbeat, the log of
+    hand 1, resigning or leaving."""
     fields, kind = set(message), message.get("type")
     since, action = message.get("since"), message.get("action")
     return ((kind == "resume" and fields <= {"type", "since"} and type(since) is int
              and since == 0)
             or (kind == "act" and isinstance(action, str) and _legal(action))
             or (kind == "ping" and fields == {"type"})
+            # resigning or leaving, well formed, is done (a rematch is refused: in play)
+            or (kind in ("resign", "leave") and fields == {"type", "id"}
+                and frames.valid_client_id(message["id"]) is not None)
             or (kind == "hand_log" and fields == {"type", "id", "hand"}
                 and message["hand"] == 1 and type(message["hand"]) is int
                 and frames.valid_client_id(message["id"]) is not None))

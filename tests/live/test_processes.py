@@ -289,6 +289,7 @@ def test_four_people_two_servers_play_a_hand(
             # all but the table row's own fields (its number, status, clocks, message) and
             # a full update's hand so far (its log: the events checked above)
             shown = {k: v for k, v in view.items() if k not in (
-                "table", "seq", "status", "deadline", "paused", "time_left", "seats",
-                "message", "log", "last_hand", "hand_pause")}
+                "table", "seq", "status", "deadline", "paused", "time_left", "turn_left",
+                "reserve_left", "resigned", "rematch", "seats", "message", "log",
+                "last_hand", "hand_pause")}
             assert shown == seat_view(games[view["seq"]], seat), (client.name, view["seq"])

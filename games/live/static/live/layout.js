@@ -78,8 +78,9 @@ export function fanOverlap(rowWidth, cardWidth, n) {
 }
 
 export function isEnded(view) {
-  // over, or ended unfinished (abandoned, or ended by the organisers)
-  return Boolean(view.is_over || view.status === "abandoned" || view.status === "ended");
+  // over, or ended unfinished (abandoned, resigned, or ended by the organisers)
+  return Boolean(view.is_over || view.status === "abandoned" || view.status === "ended" ||
+    view.status === "resigned");
 }
 
 export function changes(previous, next) {

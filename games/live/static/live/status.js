@@ -2,6 +2,7 @@
    has laid down, the scores, the turn's clock and the director's word. */
 
 import { clockText, element, text, wordsFor } from "../games/cards.js";
+import { clockAt, WARNING_SECONDS } from "./clock.js";
 import { isEnded, seatOrder } from "./layout.js";
 
 export function turnText(msg, players, v, mine) {
@@ -9,6 +10,9 @@ export function turnText(msg, players, v, mine) {
   // turn, with nothing of theirs awaiting the server's answer)
   if (v.is_over) {
     return msg.game_over;
+  }
+  if (v.status === "resigned") {
+    return text(msg.resigned_by, { player: players[v.resigned] });
   }
   if (isEnded(v)) {
     return msg.table_ended;
@@ -58,32 +62,64 @@ export function makeStatus(t) {
   }
 
   function renderDeadline() {
+    // the turn's own countdown and the mover's reserve apart (clock.js), each counted from
+    // what the server said was left, so a client's wrong clock does not matter
     const v = state.view;
     const box = t.q("[data-deadline]");
     if (deadlineTimer !== null) {
       window.clearInterval(deadlineTimer);
       deadlineTimer = null;
     }
-    box.hidden = !v.deadline || isEnded(v);
+    box.hidden = !v.deadline || isEnded(v) || v.turn_left === null;
+    const alarm = t.q("[data-clock-warning]");
+    alarm.hidden = true;
     if (box.hidden) {
       return;
     }
+    box.textContent = "";
+    const turnBox = box.appendChild(element("span", "turn-clock"));
+    turnBox.setAttribute("data-turn-clock", "");
+    let reserveBox = null;
+    if (v.reserve_left !== null) {
+      box.appendChild(document.createTextNode(" \u00b7 "));
+      reserveBox = box.appendChild(element("span", "reserve-clock"));
+      reserveBox.setAttribute("data-reserve-clock", "");
+    }
     const clock = t.q(".to-move .seat-clock");
-    function show(seconds) {
-      box.textContent = text(msg.time_left, { time: clockText(seconds) });
-      if (clock) {
-        clock.textContent = " " + clockText(seconds);
+    const seatReserve = t.q(".to-move .seat-reserve");
+    const mine = config.seat !== null && v.to_move === config.seat;
+    let warned = null;
+    function show(elapsed) {
+      const now = clockAt(v.turn_left, v.reserve_left, elapsed);
+      turnBox.textContent = text(msg.clock_turn, { time: clockText(now.turn) });
+      turnBox.classList.toggle("warning", now.warning === "turn");
+      if (reserveBox) {
+        reserveBox.textContent = text(msg.clock_reserve, { time: clockText(now.reserve) });
+        reserveBox.classList.toggle("warning", now.warning === "reserve");
+      }
+      if (clock) { // on the seat: the turn's time, then the reserve's
+        clock.textContent = " " + clockText(now.turn || now.reserve || 0);
+        clock.classList.toggle("warning", now.warning !== null);
+      }
+      if (seatReserve && now.reserve !== null) {
+        seatReserve.textContent = text(msg.reserve, { time: clockText(now.reserve) });
+      }
+      if (now.warning !== warned) { // said once as it begins, not every second
+        warned = now.warning;
+        alarm.hidden = !(mine && warned);
+        alarm.textContent = !alarm.hidden ? text(warned === "reserve" ? msg.clock_warning_reserve
+          : now.reserve ? msg.clock_warning_turn_reserve : msg.clock_warning_turn,
+        { seconds: WARNING_SECONDS }) : "";
       }
     }
     if (v.paused) { // the clock stands while the director has the table paused
-      show(v.time_left);
+      show(0);
       return;
     }
-    // counted from the time left the server gave, so a client's wrong clock does not matter
-    const end = Date.now() + 1000 * v.time_left;
-    const tick = () => show((end - Date.now()) / 1000);
+    const start = Date.now();
+    const tick = () => show((Date.now() - start) / 1000);
     tick();
-    deadlineTimer = window.setInterval(tick, 1000);
+    deadlineTimer = window.setInterval(tick, 250);
   }
 
   function renderDirector() {

@@ -16,6 +16,7 @@ import { makeAsking } from "./asking.js";
 import { connect, newId } from "./connection.js";
 import { makeControls } from "./controls.js";
 import { makeDrawing } from "./drawing.js";
+import { makeEnding } from "./ending.js";
 import { changes, codeOfKey, entries, isEnded } from "./layout.js";
 import { makeLog } from "./log.js";
 import { findMove, moveWords } from "./moves.js";
@@ -93,6 +94,7 @@ function start(root) {
     selectedCodes, moveCursor, openHelp: panels.openHelp });
   const log = makeLog(t, { send: (m) => link.send(m) });
   const asking = makeAsking({ send: (m) => link.send(m), newId, offer: controls.offer });
+  const ending = makeEnding(t, { send: (m) => link.send(m), newId });
 
   function receive(message) {
     if (message.type === "update") {
@@ -112,7 +114,10 @@ function start(root) {
       asking.answered(message.id, message.moves || []);
     } else if (message.type === "hand_log") {
       panels.handLogAnswer(message);
+    } else if (message.type === "done") {
+      ending.done(message);
     } else if (message.type === "error") {
+      ending.refused(message);
       if (panels.handLogAnswer(message)) {
         return;
       }
@@ -227,6 +232,7 @@ function start(root) {
     status.renderScores();
     status.renderDeadline();
     status.renderDirector();
+    ending.render();
     panels.renderGameEnd(previous === undefined ? true : previous !== null && previous.is_over);
     panels.renderTitle(myTurn());
     if (focused) {
