@@ -28,7 +28,7 @@ from . import browser_fixture, expect  # noqa: F401  (fixtures)
 from . import test_live_table as table_tests
 from .axe import EVERY_IMPACT, assert_accessible
 from .test_online_round import _in_thread
-from .test_play_with_friends import Person
+from .test_play_with_friends import Person, browsers
 
 site = table_tests.site  # its daphne site
 
@@ -40,17 +40,9 @@ SHOWN = [NAMES[(seat - FIRST) % 4] for seat in range(4)]
 
 @pytest.fixture
 def people(browser: Any, site: str) -> Iterator[Callable[[Any], Person]]:
-    """Opens a browser for a user (None: logged out); each is closed at the end, failing
-    the test on a JavaScript error or a Content-Security-Policy violation."""
-    opened: list[Person] = []
-
-    def open_for(user: Any) -> Person:
-        opened.append(Person(browser, site, user))
-        return opened[-1]
-
-    yield open_for
-    for person in opened:
-        person.close()
+    """Opens a browser for a user (None: logged out), closed at the end (``browsers``)."""
+    with browsers(browser, site) as open_for:
+        yield open_for
 
 
 def _seats(page: Any) -> Any:

@@ -42,7 +42,7 @@ from ..tournaments.factories import TeamFactory, TournamentFactory, UserFactory
 from ..tournaments.test_online import online
 from . import browser_fixture, expect  # noqa: F401  (fixtures)
 from .test_live_table import SERVER_START_S, _application
-from .test_play_with_friends import Person
+from .test_play_with_friends import Person, browsers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -118,17 +118,10 @@ def site(django_db_setup: None, django_db_blocker: Any, layers: dict[str, Any]) 
 @pytest.fixture
 def people(browser: Any, site: str, eager_tasks: None) -> Iterator[Callable[[Any], Person]]:
     """Opens a browser for a user (logged in; None: logged out); each is closed at the end,
-    failing the test on a JavaScript error or a Content-Security-Policy violation. The
-    bots' tasks this process sends run in it at once."""
-    opened: list[Person] = []
-
-    def open_for(user: Any) -> Person:
-        opened.append(Person(browser, site, user))
-        return opened[-1]
-
-    yield open_for
-    for person in opened:
-        person.close()
+    failing the test on a JavaScript error or a Content-Security-Policy violation
+    (``browsers``). The bots' tasks this process sends run in it at once."""
+    with browsers(browser, site) as open_for:
+        yield open_for
 
 
 def _user(name: str) -> Any:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -59,6 +60,22 @@ class Person:
         self.context.close()
         assert self.errors == [], f"JavaScript errors: {self.errors}"
         assert self.tab.violations == [], f"CSP violations: {self.tab.violations}"
+
+
+@contextmanager
+def browsers(browser: Any, site: str) -> Iterator[Callable[[Any], Person]]:
+    """Opens a browser for a user (None: logged out); each is closed at the end, failing
+    the test on a JavaScript error or a Content-Security-Policy violation (for a fixture:
+    ``with browsers(browser, site) as open_for: yield open_for``)."""
+    opened: list[Person] = []
+
+    def open_for(user: Any) -> Person:
+        opened.append(Person(browser, site, user))
+        return opened[-1]
+
+    yield open_for
+    for person in opened:
+        person.close()
 
 
 @pytest.fixture
