@@ -1,0 +1,74 @@
+"""What the live table tells a player about the table itself, in chromium: a table the
+director has paused offers no move and says why. Each test opens a table of its own and
+waits with Playwright's ``expect``; the site runs in daphne as in ``test_live_table``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from django.db import connections
+
+from games.live import director
+
+from . import browser_fixture, expect  # noqa: F401  (fixtures)
+from .test_live_card_table import _tab
+from .test_live_table import _seeded_table, alice, serve, site  # noqa: F401
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PAUSED = "The director has paused this table; play goes on when they resume it."
+
+
+@pytest.fixture
+def tab(browser: Any, site: str, alice: Any) -> Iterator[Any]:  # noqa: F811
+    """alice's tab on a phone; a JavaScript error or a CSP violation fails."""
+    page, errors, watch = _tab(browser, site, alice, "phone")
+    yield page
+    page.context.close()
+    assert errors == [], f"JavaScript errors: {errors}"
+    assert watch.violations == [], f"Content-Security-Policy violations: {watch.violations}"
+
+
+def _as_director(change: Callable[[int], bool], table_id: int) -> None:
+    """``change`` (pause or resume) at the table, in a thread of its own: the director's
+    service announces through async_to_sync, which refuses Playwright's thread."""
+    def run() -> bool:
+        try:
+            return change(table_id)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(run).result()
+
+
+def test_a_paused_table_offers_no_move_and_says_why(tab: Any, site: str,  # noqa: F811
+                                                    alice: Any) -> None:  # noqa: F811
+    page = tab
+    table = _seeded_table(alice)
+    page.goto(f"{site}/tables/{table.pk}/")
+    take = page.get_by_role("button", name="Take the discard")
+    push = page.get_by_role("button", name="Push", exact=True)
+    expect(take).to_be_enabled()
+    # the server's own announcement goes to this process's channel layer, not daphne's:
+    # the page learns of the change as on reconnecting
+    _as_director(director.pause, table.pk)
+    page.reload()
+    expect(page.locator("[data-paused]")).to_be_visible()
+    for button in (take, push):
+        expect(button).to_be_disabled()
+        expect(button).to_have_accessible_description(PAUSED)
+    # the key says the same where the keyboard is, and nothing is sent
+    page.locator("body").press("t")
+    expect(page.locator("[data-feedback]")).to_have_text(PAUSED)
+    expect(page.get_by_role("log")).not_to_contain_text("alice takes")
+    _as_director(director.resume, table.pk)
+    page.reload()
+    expect(page.locator("[data-paused]")).to_be_hidden()
+    expect(take).to_be_enabled()
+    take.click()
+    expect(page.get_by_role("log")).to_contain_text("alice takes")
+
