@@ -1,9 +1,12 @@
 """What the live table tells a player about the table itself, in chromium: a table the
-director has paused offers no move and says why. Each test opens a table of its own and
-waits with Playwright's ``expect``; the site runs in daphne as in ``test_live_table``."""
+director has paused offers no move and says why, and the end of the game names the winner
+with their total first. Each test opens a table of its own and waits with Playwright's
+``expect``; the site runs in daphne as in ``test_live_table``."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -15,11 +18,13 @@ from games.live import director
 
 from . import browser_fixture, expect  # noqa: F401  (fixtures)
 from .test_live_card_table import _tab
-from .test_live_table import _seeded_table, alice, serve, site  # noqa: F401
+from .test_live_table import FIRST, _seeded_table, alice, serve, site  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PAUSED = "The director has paused this table; play goes on when they resume it."
+# as alice sees the teams from her seat (R1.1)
+TEAMS = ["Your team", "Opponents"] if FIRST % 2 == 0 else ["Opponents", "Your team"]
 
 
 @pytest.fixture
@@ -72,3 +77,31 @@ def test_a_paused_table_offers_no_move_and_says_why(tab: Any, site: str,  # noqa
     take.click()
     expect(page.get_by_role("log")).to_contain_text("alice takes")
 
+
+def _game_over(route: Any) -> None:
+    """A websocket between the page and the server that passes every frame on, but the
+    server's updates say the game is over, team 1 the winner on the lower total (R9.2)."""
+    server = route.connect_to_server()
+
+    def to_page(message: str | bytes) -> None:
+        if isinstance(message, str):
+            frame = json.loads(message)
+            if frame.get("type") == "update":
+                frame["view"].update(is_over=True, winner=1, totals=[290, 225])
+                message = json.dumps(frame)
+        route.send(message)
+
+    route.on_message(server.send)
+    server.on_message(to_page)
+
+
+def test_the_end_of_the_game_puts_the_winners_total_first(tab: Any, site: str,  # noqa: F811
+                                                          alice: Any) -> None:  # noqa: F811
+    """Played to the end, a game takes minutes: the views the page receives say it is over
+    (changed between the server and the page)."""
+    page = tab
+    table = _seeded_table(alice)
+    page.route_web_socket(re.compile(r"/ws/"), _game_over)
+    page.goto(f"{site}/tables/{table.pk}/")
+    expect(page.locator("[data-final]")).to_have_text(
+        f"{TEAMS[1]} won the game, 225 to 290.")
