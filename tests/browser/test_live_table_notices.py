@@ -1,7 +1,8 @@
 """What the live table tells a player about the table itself, in chromium: a table the
-director has paused offers no move and says why, and the end of the game names the winner
-with their total first. Each test opens a table of its own and waits with Playwright's
-``expect``; the site runs in daphne as in ``test_live_table``."""
+director has paused offers no move and says why, a move that is off says why without
+staying over the moves, and the end of the game names the winner with their total first.
+Each test opens a table of its own and waits with Playwright's ``expect``; the site runs
+in daphne as in ``test_live_table``."""
 
 from __future__ import annotations
 
@@ -105,3 +106,31 @@ def test_the_end_of_the_game_puts_the_winners_total_first(tab: Any, site: str,  
     page.goto(f"{site}/tables/{table.pk}/")
     expect(page.locator("[data-final]")).to_have_text(
         f"{TEAMS[1]} won the game, 225 to 290.")
+
+
+def test_a_moves_reason_does_not_stay_over_the_moves_after_a_click(
+        browser: Any, site: str, alice: Any) -> None:  # noqa: F811
+    """A press of a move that is off says why in the line under the moves; its reason over
+    the buttons shows only while the pointer is over it or the keyboard is on it, so it does
+    not stay over Take and Push once the pointer has gone."""
+    page, errors, watch = _tab(browser, site, alice, "laptop")
+    table = _seeded_table(alice)
+    page.goto(f"{site}/tables/{table.pk}/")
+    expect(page.get_by_role("button", name="Take the discard")).to_be_enabled()
+    discard = page.get_by_role("button", name="Discard the selected card")
+    reason = page.locator("#why-discard")
+    discard.hover()
+    expect(reason).to_be_visible()
+    discard.click(force=True)  # off (aria-disabled): pressed all the same
+    expect(page.locator("[data-feedback]")).to_have_text(re.compile(r"^Take the discard"))
+    page.mouse.move(0, 0)
+    expect(reason).to_be_hidden()
+    # the keyboard on it still shows it
+    discard.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    expect(discard).to_be_focused()
+    expect(reason).to_be_visible()
+    page.context.close()
+    assert errors == [], f"JavaScript errors: {errors}"
+    assert watch.violations == [], f"Content-Security-Policy violations: {watch.violations}"
