@@ -19,7 +19,7 @@ from games.live import director
 
 from . import browser_fixture, expect  # noqa: F401  (fixtures)
 from .test_live_card_table import _tab
-from .test_live_table import FIRST, _seeded_table, alice, serve, site  # noqa: F401
+from .test_live_table import FIRST, _seeded_table, _view, alice, serve, site  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -134,3 +134,43 @@ def test_a_moves_reason_does_not_stay_over_the_moves_after_a_click(
     page.context.close()
     assert errors == [], f"JavaScript errors: {errors}"
     assert watch.violations == [], f"Content-Security-Policy violations: {watch.violations}"
+
+
+def _long_summary(route: Any) -> None:
+    """A websocket that passes every frame on, but makes alice's discard end the hand with a
+    summary meant to stay ten minutes: longer than the next turn of hers."""
+    server = route.connect_to_server()
+
+    def to_page(message: str | bytes) -> None:
+        if isinstance(message, str):
+            frame = json.loads(message)
+            for event in frame.get("events") or []:
+                if event.get("seat") == FIRST and (event.get("move") or {}).get("do") == "discard":
+                    event["hand_result"] = {"hands": [[], [], [], []], "penalties": [0, 0, 0, 0],
+                                            "scores": [0, 0], "out_seat": FIRST}
+                    frame["view"]["hand_pause"] = 600
+            message = json.dumps(frame)
+        route.send(message)
+
+    route.on_message(server.send)
+    server.on_message(to_page)
+
+
+def test_a_hands_summary_closes_when_the_players_turn_comes(tab: Any, site: str,  # noqa: F811
+                                                           alice: Any) -> None:  # noqa: F811
+    page = tab
+    table = _seeded_table(alice)
+    page.route_web_socket(re.compile(r"/ws/"), _long_summary)
+    page.goto(f"{site}/tables/{table.pk}/")
+    summary = page.get_by_role("dialog", name="Hand 1 is over")
+    take = page.get_by_role("button", name="Take the discard")
+    take.click()
+    expect(page.locator("[data-turn]")).to_have_text(re.compile("^Your turn: lay down"))
+    code = next(a.split()[-1] for a in _view(table)["legal"] if " discard " in a)
+    page.locator(f'[data-hand] button[data-key="{code}#0"]').click()
+    page.get_by_role("button", name="Discard the selected card").click()
+    # the summary was shown (its heading stays written) and the bots play round to alice,
+    # often in the same moment: her turn closes the summary over it
+    expect(page.locator("[data-hand-end-heading]")).to_have_text("Hand 1 is over")
+    expect(take).to_be_enabled()
+    expect(summary).to_be_hidden()

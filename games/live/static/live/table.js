@@ -176,6 +176,7 @@ function start(root) {
       previous.to_move === mySeat && previous.phase === "draw";
     if (myTurn() && next.phase === "draw" && !sameDraw) {
       log.line(msg.your_turn_draw, "turn-line");
+      panels.closeHandEnd(); // the last hand's summary must not hide a turn whose clock runs
       panels.turnStarted();
       if (!first) {
         window.setTimeout(drawing.bringIntoView, 0); // once drawn
