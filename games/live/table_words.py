@@ -16,6 +16,8 @@ def card_table_messages() -> dict[str, str]:
         # why a move is off (said on focus and hover, and to screen readers)
         "why_not_your_turn": _("Not your turn: {player} to move."),
         "why_busy": _("Waiting for the table to answer your move."),
+        "why_paused": _("The director has paused this table; play goes on when they "
+                        "resume it."),
         "why_drawn": _("You have drawn this turn; now meld or discard (R6.2)."),
         "why_draw_first": _("Take the discard or push first (R6.2)."),
         "why_select": _("Select the cards to lay down first."),

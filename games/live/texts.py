@@ -57,7 +57,7 @@ def table_messages(teams: list[str], players: list[str]) -> dict[str, Any]:
         "waiting_for": _("{player} to move."),
         "game_over": _("The game is over."),
         "table_ended": _("The table was ended before the game finished."),
-        "won": _("{team} won the game, {score_a} to {score_b}."),
+        "won": _("{team} won the game, {won} to {lost}."),
         "drawn": _("Drawn game, {score_a} to {score_b}."),
         "no_fit_contract": _("The selected cards don't make this hand's contract "
                              "({contract}) in any legal way."),

@@ -8,7 +8,7 @@ import { fixtures, holder, move } from "./dom.mjs";
 const { wordsFor } = await import("../../games/static/games/cards.js");
 const { expand } = await import("../../games/static/games/frames.js");
 const { findMove, moveWords } = await import("../../games/live/static/live/moves.js");
-const { turnText } = await import("../../games/live/static/live/status.js");
+const { finalText, turnText } = await import("../../games/live/static/live/status.js");
 
 const msg = fixtures.messages;
 const players = fixtures.players;
@@ -63,6 +63,15 @@ test("the turn line says whose turn it is and what it asks", () => {
   assert.match(turnText(msg, players, { ...view, phase: "play", pending: [["JK", 2]] }, true),
     /joker/);
   assert.equal(turnText(msg, players, { ...view, status: "ended" }, true), msg.table_ended);
+});
+
+test("the game's end names the winner with their total first, the lower (R9.2)", () => {
+  const over = { is_over: true, totals: [290, 225] };
+  assert.equal(finalText(msg, { ...over, winner: 1 }), "Opponents won the game, 225 to 290.");
+  assert.equal(finalText(msg, { ...over, totals: [225, 290], winner: 0 }),
+    "Your team won the game, 225 to 290.");
+  assert.equal(finalText(msg, { ...over, totals: [250, 250], winner: null }),
+    "Drawn game, 250 to 250.");
 });
 
 test("the replay's compact frames are made whole", () => {

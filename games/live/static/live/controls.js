@@ -29,6 +29,9 @@ export function makeControls(t, on) {
     if (isEnded(v)) {
       return v.is_over ? msg.game_over : msg.table_ended;
     }
+    if (v.paused) {
+      return msg.why_paused; // the server refuses every move until the director resumes
+    }
     if (on.busy()) {
       return msg.why_busy;
     }
@@ -41,8 +44,9 @@ export function makeControls(t, on) {
   function renderMoves(mine) {
     const v = state.view;
     const codes = on.selectedCodes();
-    const draw = mine && v.phase === "draw";
-    const play = mine && v.phase === "play";
+    const moving = mine && !v.paused;
+    const draw = moving && v.phase === "draw";
+    const play = moving && v.phase === "play";
     const pending = (v.pending || []).length > 0;
     const turn = turnReason(mine);
     const wait = turn || (draw ? "" : msg.why_drawn);

@@ -6,6 +6,7 @@
 
 import { element, text } from "../games/cards.js";
 import { seatOrder } from "./layout.js";
+import { finalText } from "./status.js";
 
 export function stored(key, fallback) {
   try {
@@ -128,9 +129,7 @@ export function makePanels(t, on) {
     if (!v.is_over) {
       return;
     }
-    t.q("[data-final]").textContent = v.winner === null
-      ? text(msg.drawn, { score_a: v.totals[0], score_b: v.totals[1] })
-      : text(msg.won, { team: msg.teams[v.winner], score_a: v.totals[0], score_b: v.totals[1] });
+    t.q("[data-final]").textContent = finalText(msg, v);
     let list = t.q("[data-final-hands]");
     list.textContent = "";
     v.scores.forEach(function (scores, i) {

@@ -26,6 +26,15 @@ export function turnText(msg, players, v, mine) {
   return v.phase === "draw" ? msg.your_turn_draw : msg.your_turn_play;
 }
 
+export function finalText(msg, v) {
+  // how a game ended, the winner's total first: the lower total wins (R9.2)
+  if (v.winner === null) {
+    return text(msg.drawn, { score_a: v.totals[0], score_b: v.totals[1] });
+  }
+  return text(msg.won, { team: msg.teams[v.winner], won: v.totals[v.winner],
+    lost: v.totals[1 - v.winner] });
+}
+
 /* The status of one table. ``t``: the page (q, msg, config) and the state (read: view). */
 export function makeStatus(t) {
   const { msg, config, state } = t;

@@ -278,6 +278,10 @@ function start(root) {
     }
     if (button.disabled || button.getAttribute("aria-disabled") === "true") {
       event.preventDefault();
+      const why = button.hasAttribute("data-do") && document.getElementById(button.getAttribute("data-why"));
+      if (why) {
+        feedback(why.textContent); // said below the moves, as for a key, not over them
+      }
       return;
     }
     const key = button.getAttribute("data-key");
