@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -80,7 +81,9 @@ def test_two_ticks_racing_take_each_step_once(env: dict[str, str]) -> None:
         done = 1 if step == "check-in" else 1 + Round.objects.filter(
             tournament=tournament, status=Round.Status.COMPLETE).count()
         assert sum(taken) == done, (step, taken)
-    assert Notification.objects.filter(user=user).count() == 1
+    # told once of each: check-in opening, and the bot in their seat (never checked in)
+    told = Counter(Notification.objects.filter(user=user).values_list("kind", flat=True))
+    assert told["check_in"] == 1 and told["substituted"] == 1 and set(told.values()) == {1}
     assert Round.objects.filter(tournament=tournament).count() == 1
     round = Round.objects.get(tournament=tournament)  # paired once, played once, complete
     assert Match.objects.filter(round=round).count() == 2
