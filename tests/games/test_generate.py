@@ -17,6 +17,7 @@ from games.engine import (
     contracts,
     full_pack,
     legal_actions,
+    observed_legal_actions,
     parse_action,
 )
 from games.engine.cards import cards_str, parse_cards
@@ -42,6 +43,24 @@ def test_every_generated_action_is_accepted_by_apply(seed: int) -> None:
             for action in legal:
                 hand.copy().apply(action)  # raises IllegalActionError if not legal
             game.apply(rng.choice(legal))
+
+
+@settings(max_examples=examples(10), deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10**9))
+def test_the_movers_observation_offers_what_the_whole_state_does(seed: int) -> None:
+    # what a bot or a browser is offered (its own seat's view) is the engine's own list, in
+    # its order, and a seat not to move is offered nothing
+    rng = random.Random(seed)
+    first_dealer, decks = deal_from_seed(seed)
+    game = GameState(first_dealer)
+    for deck in decks[:2]:
+        game.deal(deck)
+        while (mover := game.to_move) is not None:
+            expected = [str(a) for a in legal_actions(game.hand)]
+            for seat in range(4):
+                offered = [str(a) for a in observed_legal_actions(game.hand.observation(seat))]
+                assert offered == (expected if seat == mover else []), (seat, mover)
+            game.apply(rng.choice(game.legal_actions()))
 
 
 def test_two_runs_that_need_different_wilds_are_found() -> None:
