@@ -71,6 +71,42 @@ def test_two_runs_that_need_different_wilds_are_found() -> None:
                      [["run(5H 6H JK=7H 8H)", "run(7C 2D=8C 9C TC)"]])
 
 
+def _contract_texts(hand_no: int, hand: str) -> list[str]:
+    return sorted(" ".join(str(m) for m in c) for c in contracts(hand_no, parse_cards(hand)))
+
+
+def test_a_set_takes_its_only_natural_from_a_run_that_keeps_another() -> None:
+    # R5.5: each meld holds a natural. The 7H is the only 7, inside the run: the set of 7s
+    # takes it, and a wild stands in the run's hole, since the run keeps 5H, 6H and 8H
+    assert _contract_texts(2, "5H 6H 7H 8H JK JK 2D") == sorted([
+        "set(5H 2D=5 JK=5) run(JK=5H 6H 7H 8H)",
+        "set(6H 2D=6 JK=6) run(5H JK=6H 7H 8H)",
+        "set(7H 2D=7 JK=7) run(5H 6H JK=7H 8H)",
+        "set(8H 2D=8 JK=8) run(5H 6H 7H JK=8H)",
+        "set(2D JK=2 JK=2) run(5H 6H 7H 8H)",
+        "set(5H 2D=5 JK=5) run(6H 7H 8H JK=9H)",
+    ])
+    # a run of two naturals gives one up (6H or 7H), the wild taking its position
+    assert _contract_texts(2, "6H 7H JK JK 2D 2S 2C KC") == sorted([
+        "set(6H 2S=6 2D=6) run(2C=6H 7H JK=8H JK=9H)",
+        "set(7H 2S=7 2D=7) run(6H 2C=7H JK=8H JK=9H)",
+        "set(KC 2S=K 2D=K) run(6H 7H 2C=8H JK=9H)",
+        "set(2S 2D 2C) run(6H 7H JK=8H JK=9H)",
+        "set(6H 2S=6 2D=6) run(2C=JC JK=QC KC JK=AC)",
+        "set(7H 2S=7 2D=7) run(2C=JC JK=QC KC JK=AC)",
+        "set(6H 2S=6 2D=6) run(7H 2C=8H JK=9H JK=TH)",
+        "set(KC 2S=K 2D=K) run(7H 2C=8H JK=9H JK=TH)",
+    ])
+    # a run whose only natural is the 7H keeps it: no set of 7s beside a run of hearts
+    assert _contract_texts(2, "7H JK JK 2D 2S 2C 2H") == sorted([
+        "set(2S 2H 2D) run(7H 2C=8H JK=9H JK=TH)",
+        "set(7H 2S=7 2H=7) run(2C 2D=3C JK=4C JK=5C)",
+        "set(7H 2S=7 2H=7) run(2D 2C=3D JK=4D JK=5D)",
+        "set(7H 2S=7 2D=7) run(2H 2C=3H JK=4H JK=5H)",
+        "set(7H 2H=7 2D=7) run(2S 2C=3S JK=4S JK=5S)",
+    ])
+
+
 def test_hand_one_contract_lists_each_pair_of_ranks() -> None:
     hand = parse_cards("7H 7S 7D 9C 9D JK QS QH")
     found = {" ".join(str(m) for m in c) for c in contracts(1, hand)}

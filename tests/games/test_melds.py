@@ -187,3 +187,10 @@ def test_a_meld_that_is_not_set_or_run_in_brackets_is_malformed(text: str) -> No
     with pytest.raises(ValueError) as err:
         MeldSpec.parse(text)
     assert str(err.value) == f"malformed meld {text!r}"
+
+
+@pytest.mark.parametrize("card", ["7X", "JK=", "7H=7HH", "=7"])
+def test_a_malformed_card_in_a_meld_is_named(card: str) -> None:
+    with pytest.raises(ValueError) as err:
+        MeldSpec.parse(f"set(7S 7D {card})")
+    assert str(err.value) == f"malformed meld card {card!r}"
