@@ -72,7 +72,6 @@ def table_messages(teams: list[str], players: list[str]) -> dict[str, Any]:
         "refused_plain": _("Refused: {message}"),
         "connecting": _("Connecting to the table…"),
         "reconnecting": _("The connection was lost; reconnecting…"),
-        "time_left": _("Time left: {time}"),
         "reserve": _("reserve {time}"),
         "substitute": _("bot playing for now"),
         "substitute_pinned": _("bot for the rest of the game"),

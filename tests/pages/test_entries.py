@@ -4,11 +4,13 @@ the partner's page reached from their notification, the player's page, withdrawi
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.tournaments.entering import open_tournament, player_with_login, stored
 from tests.tournaments.factories import UserFactory
@@ -193,3 +195,15 @@ def test_the_entry_pages_are_well_formed() -> None:
         assert audit.h1 == 1
         assert not [i for i, n in audit.ids.items() if n > 1]
         assert all(c in audit.labels for c in audit.controls if c)
+
+
+def test_the_entry_window_reads_as_dates_and_times_with_their_zone() -> None:
+    # in the settings' zone, 24-hour clock: "… 4 p.m.." was what an English date format
+    # ending a sentence read like
+    tournament = open_tournament(entries_open=datetime(2026, 12, 1, 16, 0, tzinfo=UTC),
+                                 entries_close=datetime(2026, 12, 20, 21, 30, tzinfo=UTC))
+    page = text(Client().get(reverse("tournaments:tournament_detail", args=[tournament.pk])))
+    opens = timezone.localtime(tournament.entries_open).strftime("%Y-%m-%d %H:%M")
+    closes = timezone.localtime(tournament.entries_close).strftime("%Y-%m-%d %H:%M")
+    assert (f"Teams enter themselves from {opens} to {closes} "
+            f"({timezone.get_current_timezone_name()}).") in page
