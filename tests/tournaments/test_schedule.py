@@ -9,6 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.urls import reverse
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 
@@ -89,6 +90,10 @@ def test_a_whole_tournament_runs_by_itself_with_check_in_and_a_substitute(
         == sorted([*(("check_in", f"check_in:{tournament.pk}:{n}") for n in (1, 2, 3)),
                    ("ended", f"tournament-ended:{tournament.pk}"),
                    *(("substituted", f"substituted:{seat.match_id}") for seat in stood_in)])
+    # each told of check-in is sent to the check-in on their own page
+    assert set(Notification.objects.filter(user=away.user, kind="check_in")
+               .values_list("link", flat=True)) \
+        == {reverse("tournaments:player_detail", args=[away.pk]) + "#check-in"}
     schedule.refresh_from_db()
     assert schedule.next_step == "" and schedule.last_error == ""
 

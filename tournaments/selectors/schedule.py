@@ -74,16 +74,18 @@ def _finished_at(tournament: Tournament, number: int) -> datetime | None:
     return last
 
 
-def player_logins(tournament: Tournament) -> list[int]:
-    """The logins of the players of the tournament's teams still in it. Three lookups by
+def player_logins(tournament: Tournament) -> list[tuple[int, int]]:
+    """``(login, player)`` of each player with a login of the tournament's teams still in it,
+    by login. Three lookups by
     primary key or the tournament's index: one query joining them took PostgreSQL longer to
     plan (some 10 ms) than the three to run (``manage.py bench_schedule``)."""
     teams = list(Entry.objects.filter(tournament=tournament, withdrawn=False).order_by()
                  .values_list("team_id", flat=True))
     players = {player for pair in Team.objects.filter(pk__in=teams).order_by()
                .values_list("player_a_id", "player_b_id") for player in pair}
-    return sorted(Player.objects.filter(pk__in=players, user__isnull=False).order_by()
-                  .values_list("user_id", flat=True))
+    return sorted((user, player) for player, user in
+                  Player.objects.filter(pk__in=players, user__isnull=False).order_by()
+                  .values_list("pk", "user_id") if user is not None)
 
 
 def unsettled_tables(round: Round) -> list[tuple[Match, int]]:

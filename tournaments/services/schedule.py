@@ -39,7 +39,7 @@ from tournaments.selectors import (
 
 from .access import require_organiser
 from .errors import TournamentUserError
-from .notices import notify
+from .notices import Notice, notify_each
 from .results import match_adjudicate_live_table
 from .rounds import round_complete, round_pair_next, round_publish
 
@@ -175,11 +175,13 @@ def _open_check_in(tournament: Tournament, schedule: Schedule, planned: Next,
     tournament.check_in_closes = closes
     tournament.save(update_fields=["check_in_closes"])
     schedule.check_in_round = number
-    notify(player_logins(tournament), "check_in", f"check_in:{tournament.pk}:{number}",
-           params={"tournament": tournament.name, "tournament_id": tournament.pk,
-                   "round": number, "closes": closes.isoformat(),
-                   "starts": start.isoformat(), "time_zone": schedule.time_zone},
-           link=reverse("tournaments:tournament_detail", args=[tournament.pk]))
+    params = {"tournament": tournament.name, "tournament_id": tournament.pk, "round": number,
+              "closes": closes.isoformat(), "starts": start.isoformat(),
+              "time_zone": schedule.time_zone}
+    # each to the check-in on their own player's page
+    notify_each([Notice(user, "check_in", f"check_in:{tournament.pk}:{number}", params,
+                        reverse("tournaments:player_detail", args=[player]) + "#check-in")
+                 for user, player in player_logins(tournament)])
 
 
 def _start(tournament: Tournament, schedule: Schedule, number: int, now: datetime,
