@@ -154,10 +154,11 @@ STATIC_ROOT = Path(env.DJANGO_STATIC_ROOT or BASE_DIR / "staticfiles")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# REST API (tournaments/api/). API clients authenticate with a token
-# (`Authorization: Token <key>`, from POST /api/v1/auth/token/); a signed-in browser
-# session works too, with Django's CSRF check on every write. Token comes first so that
-# an anonymous write is answered 401 with a WWW-Authenticate header.
+# REST API (tournaments/api/). API clients authenticate with a login's token
+# (`Authorization: Token <key>`, from POST /api/v1/auth/token/) or an API key with scopes
+# (`Authorization: Bearer push_...`, made on the person's API keys page; api/keys.py); a
+# signed-in browser session works too, with Django's CSRF check on every write. Token
+# comes first so that an anonymous write is answered 401 with a WWW-Authenticate header.
 REST_FRAMEWORK: dict[str, object] = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
@@ -166,9 +167,11 @@ REST_FRAMEWORK: dict[str, object] = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
+        "tournaments.api.keys.ApiKeyAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly",
+                                   "tournaments.api.keys.KeyScopes"],
     "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.Pagination",
     "PAGE_SIZE": 50,
     # attempts at POST /api/v1/auth/token/ per client address (tournaments/api/tokens.py)

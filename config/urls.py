@@ -8,6 +8,7 @@ from django.utils.cache import patch_cache_control
 from games import views as game_views
 from tournaments import views as tournament_views
 from tournaments.views import accounts as account_views
+from tournaments.views import keys as key_views
 from tournaments.views import notices as notice_views
 
 FAVICON = "tournaments/favicon.svg"  # linked from every page's head
@@ -52,6 +53,10 @@ urlpatterns = [
     path("accounts/mail/confirm/<str:token>/", notice_views.mail_confirm, name="mail_confirm"),
     path("mail/unsubscribe/<str:token>/", notice_views.mail_unsubscribe,
          name="mail_unsubscribe"),
+    # a person's API keys (tournaments/views/keys.py)
+    path("accounts/api-keys/", key_views.api_keys, name="api_keys"),
+    path("accounts/api-keys/<int:key_id>/revoke/", key_views.api_key_revoke,
+         name="api_key_revoke"),
     path("api/v1/", include("tournaments.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("games.live.urls")),

@@ -9,9 +9,9 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.urls import reverse
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
+from django.urls import reverse
 
 from games.live.director import hands_so_far
 from games.live.models import LiveTable

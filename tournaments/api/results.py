@@ -23,9 +23,10 @@ from rest_framework.response import Response
 
 from config.users import RequestUser
 from tournaments import services
-from tournaments.models import Match, Result
+from tournaments.models import ApiKey, Match, Result
 
 from . import schema
+from .keys import KeyScopes
 from .parsers import JSONParser
 from .serializers import MatchDetailSerializer
 from .submissions import ResultSubmissionSerializer
@@ -46,6 +47,10 @@ def _submit(match: Match, body: dict[str, Any], user: RequestUser) -> Result:
 class ResultSubmissionMixin:
     """Adds the ``result`` action to the matches view set."""
 
+    #: the scope an API key needs to write here (``api.keys.KeyScopes``); each action
+    #: names its own
+    required_scope: str = ApiKey.Scope.ORGANISE
+
     if TYPE_CHECKING:  # what it uses of the view set it is mixed into
         def get_object(self) -> Match: ...
         def get_queryset(self) -> QuerySet[Match]: ...
@@ -53,7 +58,8 @@ class ResultSubmissionMixin:
 
     @schema.submit_result
     @action(detail=True, methods=["post"], url_path="result",
-            permission_classes=[IsAuthenticated], parser_classes=[JSONParser])
+            permission_classes=[IsAuthenticated, KeyScopes], parser_classes=[JSONParser],
+            required_scope=ApiKey.Scope.RESULTS)
     def submit_result(self, request: Request, pk: str | None = None,
                       format: str | None = None) -> Response:
         match = self.get_object()
@@ -69,7 +75,7 @@ class ResultSubmissionMixin:
 
     @schema.confirm_result
     @action(detail=True, methods=["post"], url_path="result/confirm",
-            permission_classes=[IsAuthenticated])
+            permission_classes=[IsAuthenticated, KeyScopes], required_scope=ApiKey.Scope.RESULTS)
     def confirm_result(self, request: Request, pk: str | None = None,
                        format: str | None = None) -> Response:
         """A player of the other team (or an organiser) confirms a result that waits."""
