@@ -12,7 +12,7 @@ from celery import shared_task
 
 from tournaments import services
 from tournaments.models import Round, Tournament
-from tournaments.services import accounts, mail
+from tournaments.services import accounts, keys, mail
 
 log = logging.getLogger(__name__)
 
@@ -66,9 +66,11 @@ def recalculate_ratings() -> int:
 def sweep() -> dict[str, int]:
     """Celery beat runs this every minute (settings.CELERY_BEAT_SCHEDULE): send the tasks the
     broker did not take when they were due, the bot matches whose play stalled, and the
-    mails still due (a send that failed, a task that was lost)."""
+    mails still due (a send that failed, a task that was lost); and forget the answers kept
+    for writes with an idempotency key once a day old."""
     return {"sent": services.send_outbox(), "matches_sent_again": services.jobs_recover_stalled(),
-            "mails_sent": mail.mail_send_due()}
+            "mails_sent": mail.mail_send_due(),
+            "idempotency_keys_forgotten": keys.idempotency_expire()}
 
 
 @shared_task

@@ -26,6 +26,7 @@ from tournaments import services
 from tournaments.models import ApiKey, Match, Result
 
 from . import schema
+from .idempotency import idempotent
 from .keys import KeyScopes
 from .parsers import JSONParser
 from .serializers import MatchDetailSerializer
@@ -60,6 +61,7 @@ class ResultSubmissionMixin:
     @action(detail=True, methods=["post"], url_path="result",
             permission_classes=[IsAuthenticated, KeyScopes], parser_classes=[JSONParser],
             required_scope=ApiKey.Scope.RESULTS)
+    @idempotent
     def submit_result(self, request: Request, pk: str | None = None,
                       format: str | None = None) -> Response:
         match = self.get_object()
@@ -76,6 +78,7 @@ class ResultSubmissionMixin:
     @schema.confirm_result
     @action(detail=True, methods=["post"], url_path="result/confirm",
             permission_classes=[IsAuthenticated, KeyScopes], required_scope=ApiKey.Scope.RESULTS)
+    @idempotent
     def confirm_result(self, request: Request, pk: str | None = None,
                        format: str | None = None) -> Response:
         """A player of the other team (or an organiser) confirms a result that waits."""

@@ -127,17 +127,31 @@ record = extend_schema(
                                     description="no such match, or no stored record")},
 )
 
+#: the header every write takes (``api.idempotency``)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key", {"type": "string", "minLength": 1, "maxLength": 255,
+                        "pattern": "^[\\x20-\\x7e]+$"},
+    OpenApiParameter.HEADER, required=False,
+    description="1 to 255 printable ASCII characters of the client's choosing (a new UUID "
+                "each request): a request sent again with the same key is answered as the "
+                "first was (with `Idempotent-Replayed: true`) and writes nothing again. Kept "
+                "a day; an error answer is not kept.")
+IDEMPOTENCY_REFUSED = OpenApiResponse(DetailSerializer, description=(
+    "the Idempotency-Key was used for another request (another method, path or body)"))
+
 submit_result = extend_schema(
     summary="Submit a match's result: a game record or a score sheet",
     description=(
-        "For the tournament's organisers and the match's players (token or session "
-        "authentication). Send `{\"record\": <push-record/1>}`, verified move by move and, "
-        "when the platform deals, against the match's own packs and first dealer, or "
+        "For the tournament's organisers and the match's players (token, API key with the "
+        "results scope, or session authentication). Send `{\"record\": <push-record/1>}`, "
+        "verified move by move and, when the platform deals, against the match's own packs "
+        "and first dealer, or "
         "`{\"score_sheet\": {\"hand_scores\": [[a, b] x5], \"out_seats\": [seat or null "
         "x5]}}`. Nothing is stored on any error. A result waits for confirmation (status "
         "`awaiting`) when the tournament asks for it, and a record a player uploads does when "
         "the venue deals."),
     request=ResultSubmissionSerializer,
+    parameters=[IDEMPOTENCY_KEY],
     responses={
         201: OpenApiResponse(MatchDetailSerializer, description="stored; the match as it is "
                              "now (the result may await confirmation)"),
@@ -149,6 +163,7 @@ submit_result = extend_schema(
                              "tournament nor a player of the match"),
         404: OpenApiResponse(DetailSerializer, description="no such match"),
         409: OpenApiResponse(DetailSerializer, description="the match already has a result"),
+        422: IDEMPOTENCY_REFUSED,
     },
 )
 
@@ -159,15 +174,18 @@ confirm_result = extend_schema(
         "for the tournament's organisers other than the one who entered it. Confirming a "
         "confirmed result changes nothing."),
     request=None,
+    parameters=[IDEMPOTENCY_KEY],
     responses={
         200: OpenApiResponse(MatchDetailSerializer, description="confirmed; the match as it "
                              "is now"),
-        400: OpenApiResponse(DetailSerializer, description="the organiser who entered it "
-                             "cannot confirm it"),
+        400: OpenApiResponse({"anyOf": [ERROR]}, description="the organiser who entered "
+                             "it cannot confirm it (`detail`), or a malformed Idempotency-Key "
+                             "(a list of messages under its name)"),
         401: OpenApiResponse(DetailSerializer, description="not authenticated"),
         403: OpenApiResponse(DetailSerializer, description="neither a player of the other "
                              "team nor another organiser of the tournament"),
         404: OpenApiResponse(DetailSerializer, description="no such match, or no result"),
+        422: IDEMPOTENCY_REFUSED,
     },
 )
 

@@ -6,7 +6,7 @@
 - ``leagues``: leagues, their seasons, divisions and series events; clubs, and the pairings
   an organiser forbids;
 - ``notices``: what the platform tells each person; ``calendars``: their private feeds;
-  ``keys``: their API keys;
+  ``keys``: their API keys, and the answers kept for writes sent with an idempotency key;
 - ``schedule``: when an online tournament's rounds are played, and where its scheduler stands;
 - ``derived``: standings and rating history, rebuilt from the results at any time;
 - ``work``: the background work's jobs and the tasks owed to the broker.
@@ -35,7 +35,7 @@ from .core import (
 )
 from .derived import RatingEntry, Standing
 from .entries import EntryRequest
-from .keys import ApiKey
+from .keys import ApiKey, IdempotentRequest
 from .leagues import Club, Division, ForbiddenPairing, League, Season, SeriesEvent
 from .mail import MailAddress
 from .notices import Notification
@@ -44,7 +44,8 @@ from .work import Job, OutboxTask
 
 __all__ = [
     "BOT_LEVELS", "HANDLE_LENGTH", "LIVE_TABLE_KIND", "Absence", "ApiKey", "CalendarKey", "CheckIn",
-    "Club", "Division", "Entry", "EntryRequest", "ForbiddenPairing", "Job", "League",
+    "Club", "Division", "Entry", "EntryRequest", "ForbiddenPairing", "IdempotentRequest", "Job",
+    "League",
     "MailAddress", "Match", "Notification", "OutboxTask", "Player", "RatingEntry", "Result",
     "Round", "Schedule", "Seat", "Season", "SeriesEvent", "Standing", "Table", "Team",
     "Tournament", "new_deal_seed", "new_handle",

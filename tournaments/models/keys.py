@@ -1,5 +1,7 @@
-"""A person's API keys: named, each with its scopes and optionally its tournaments, shown
-once when made and stored only as a digest (``services.keys``, ``api.keys``)."""
+"""The API's own rows: a person's API keys (named, each with its scopes and optionally its
+tournaments, shown once when made and stored only as a digest: ``services.keys``,
+``api.keys``), and the answers to writes sent with an ``Idempotency-Key``
+(``api.idempotency``)."""
 
 from __future__ import annotations
 
@@ -41,3 +43,27 @@ class ApiKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} (push_{self.prefix}_…)"
+
+
+class IdempotentRequest(models.Model):
+    """The answer to a write ``user`` sent with the header ``Idempotency-Key: key``: the
+    same key again (a retry) gets this answer and does nothing twice. ``fingerprint`` is the
+    SHA-256 of the method, path and body, so a key used for another request is refused.
+    Kept a day (``api.idempotency.KEPT``)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="+", verbose_name=_("user"))
+    key = models.CharField(_("key"), max_length=255)
+    fingerprint = models.CharField(_("fingerprint"), max_length=64)
+    status = models.PositiveSmallIntegerField(_("status"), default=0)
+    body = models.JSONField(_("body"), null=True, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("idempotent request")
+        verbose_name_plural = _("idempotent requests")
+        constraints = [models.UniqueConstraint(fields=["user", "key"],
+                                               name="idempotency_key_once_a_user")]
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.status})"

@@ -1,5 +1,6 @@
 """A person's API keys: making one (its key shown once, only its digest kept), revoking
-one, and finding the key a request names (``api.keys`` authenticates with it)."""
+one, and finding the key a request names (``api.keys`` authenticates with it); and
+forgetting the answers kept for ``Idempotency-Key`` (``api.idempotency``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import ApiKey, Tournament
+from tournaments.models import ApiKey, IdempotentRequest, Tournament
 
 from .access import is_organiser
 from .errors import TournamentUserError
@@ -23,6 +24,8 @@ from .errors import TournamentUserError
 KEYS_A_PERSON = 20
 #: ``last_used`` is written at most this often, not at each request
 USE_NOTED_EVERY = timedelta(minutes=1)
+#: how long the answer to a write sent with an ``Idempotency-Key`` is kept
+KEPT = timedelta(days=1)
 _START = "push_"
 
 
@@ -92,3 +95,11 @@ def key_used(key: ApiKey) -> None:
     if key.last_used is None or now - key.last_used >= USE_NOTED_EVERY:
         ApiKey.objects.filter(pk=key.pk).update(last_used=now)
         key.last_used = now
+
+
+def idempotency_expire() -> int:
+    """Forget the answers to writes with an ``Idempotency-Key`` kept longer than ``KEPT``;
+    how many."""
+    deleted, _kinds = IdempotentRequest.objects.filter(
+        created__lt=timezone.now() - KEPT).delete()
+    return deleted
