@@ -130,6 +130,8 @@ def test_r4_3_several_wild_upcards_are_buried_in_the_order_turned() -> None:
     assert drawn[:2] == cards("4D 5D")
     assert drawn[-4:] == cards("JK 2C 2H JK")
     assert drawn[:-4] == deck[29:]
+    # seen by all, and kept by a copy of the hand (a bot's search works on copies)
+    assert state.buried == tuple(cards("JK 2C 2H JK")) == state.copy().buried
 
 
 def test_r4_3_the_upcard_is_never_a_wild_and_the_first_take_gets_it() -> None:

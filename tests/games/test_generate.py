@@ -107,6 +107,23 @@ def test_a_set_takes_its_only_natural_from_a_run_that_keeps_another() -> None:
     ])
 
 
+def test_two_aces_of_a_suit_end_one_run_high_and_another_run_too() -> None:
+    # R5.3: an ace is low or high. With both aces of hearts each run may take one; with
+    # one of them used at either end, the other is still free for the second run
+    assert _contract_texts(3, "AH AH JH 8H JK JK KH JK 8H QH") == sorted([
+        "run(JH QH KH AH) run(8H JK=9H JK=TH JK=JH)",
+        "run(JH QH KH AH) run(AH JK=2H JK=3H JK=4H)",
+        "run(JH QH KH AH) run(JK=JH JK=QH JK=KH AH)",
+    ])
+    assert _contract_texts(3, "AH 3H 2H JK AH QH JS 4H JH") == [
+        "run(AH 2H 3H 4H) run(JH QH JK=KH AH)"]
+
+
+def test_naturals_of_one_rank_beyond_two_sets_of_three_go_to_the_first() -> None:
+    assert _contract_texts(1, "7S 7S 7H 7H 7D 7D 7C 7C KC") == [
+        "set(7S 7S 7H 7H 7D) set(7D 7C 7C)"]
+
+
 def test_hand_one_contract_lists_each_pair_of_ranks() -> None:
     hand = parse_cards("7H 7S 7D 9C 9D JK QS QH")
     found = {" ".join(str(m) for m in c) for c in contracts(1, hand)}

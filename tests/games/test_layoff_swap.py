@@ -157,6 +157,9 @@ def test_r7_4_any_card_of_the_rank_replaces_a_wild_in_a_set() -> None:
 def test_r7_4_the_taken_wild_must_be_played_before_the_discard() -> None:
     state = play(table(), "2 swap 1 6H JK")
     assert rule_of(state, "2 discard 3H") == "R7.4"
+    with pytest.raises(IllegalActionError) as err:
+        play(state, "2 discard 3H")
+    assert str(err.value) == "R7.4: the swapped JK must be played into a meld before the discard"
 
 
 def test_r7_4_the_taken_wild_may_not_go_back_into_the_same_meld() -> None:

@@ -124,6 +124,9 @@ def test_r6_4_a_push_on_a_stock_of_one_ends_the_hand_and_both_teams_score() -> N
     assert min(state.outcome.scores) > 0
     assert state.hands == hands  # nothing moved
     assert illegal(state, f"{(seat + 1) % 4} take") == "R8.2"
+    # the push that ended it is the hand's last action, seat and all, with no card moved
+    assert str(state.history[-1].action) == f"{seat} push"
+    assert (state.history[-1].card, state.history[-1].private) == (None, None)
 
 
 def test_r6_4_the_push_before_it_on_a_stock_of_three_is_an_ordinary_push() -> None:
@@ -208,3 +211,19 @@ def test_r6_2_a_refusal_outside_a_replay_is_the_rule_and_why_and_no_place() -> N
     assert str(err.value) == "R6.2: a turn has exactly one draw, at its start"
     assert str(err.value.at(1, 1)) == ("hand 1, action 1: R6.2: a turn has exactly one "
                                        "draw, at its start")
+
+
+def test_r6_5_r6_6_a_refused_discard_names_the_card() -> None:
+    state = play(start(), "0 take")
+    with pytest.raises(IllegalActionError) as err:
+        play(state, "0 discard 8C")
+    assert str(err.value) == ("R6.5: 8C was taken from the discard pile this turn and may "
+                              "not be discarded")
+    with pytest.raises(IllegalActionError) as err:
+        play(state, "0 discard 7H")
+    assert str(err.value) == "R6.6: 7H is not in seat 0's hand"
+
+
+def test_r6_5_a_discard_ends_what_the_turn_took() -> None:
+    state = play(start(), "0 take", "0 discard 3C")
+    assert state.taken is None and state.observation(0).taken is None
