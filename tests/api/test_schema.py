@@ -24,9 +24,12 @@ pytestmark = pytest.mark.django_db
 
 PATHS = ["/api/v1/tournaments/", "/api/v1/tournaments/{id}/",
          "/api/v1/tournaments/{id}/standings/", "/api/v1/tournaments/{id}/boards/",
+         "/api/v1/tournaments/{id}/pair-next/",
          "/api/v1/robot-events/", "/api/v1/robot-events/{id}/",
          "/api/v1/robot-events/{id}/ranking/",
-         "/api/v1/rounds/", "/api/v1/rounds/{id}/",
+         "/api/v1/rounds/", "/api/v1/rounds/{id}/", "/api/v1/rounds/{id}/publish/",
+         "/api/v1/rounds/{id}/fill-seats/", "/api/v1/rounds/{id}/release-boards/",
+         "/api/v1/rounds/{id}/complete/",
          "/api/v1/matches/", "/api/v1/matches/{id}/", "/api/v1/matches/{id}/record/",
          "/api/v1/matches/{id}/result/", "/api/v1/matches/{id}/result/confirm/",
          "/api/v1/teams/", "/api/v1/teams/{id}/",

@@ -3,6 +3,7 @@ view that serves the schema (in English, as OpenAPI 3.0 that strict readers take
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils import translation
@@ -18,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from .boards import BoardsSerializer
-from .serializers import MatchDetailSerializer
+from .serializers import MatchDetailSerializer, RoundDetailSerializer
 from .standings import StandingsSerializer
 from .submissions import DetailSerializer, ResultSubmissionSerializer
 
@@ -188,6 +189,56 @@ confirm_result = extend_schema(
         422: IDEMPOTENCY_REFUSED,
     },
 )
+
+def _organiser_step(summary: str, description: str, done: str,
+                    code: int = 200) -> Callable[[Any], Any]:
+    """The schema of an organiser's round step (``api.organising``)."""
+    return extend_schema(
+        summary=summary, description=description + (
+            " For the tournament's organisers (token, API key with the organise scope, or "
+            "session authentication); the same step, checks and errors as the admin's "
+            "console."),
+        request=None, parameters=[IDEMPOTENCY_KEY],
+        responses={
+            code: OpenApiResponse(RoundDetailSerializer, description=done),
+            400: OpenApiResponse({"anyOf": [ERROR]}, description=(
+                "the round's state refuses the step (`detail` says why), or a malformed "
+                "Idempotency-Key")),
+            401: OpenApiResponse(DetailSerializer, description="not authenticated"),
+            403: OpenApiResponse(DetailSerializer, description="not an organiser of the "
+                                 "tournament, or a key without the organise scope"),
+            404: OpenApiResponse(DetailSerializer, description="no such round that you may "
+                                 "see (a draft is its organisers' only)"),
+            422: IDEMPOTENCY_REFUSED,
+        })
+
+
+pair_next = _organiser_step(
+    "Pair the tournament's next round (a draft)",
+    "Pairs the next round by the tournament's format, as a draft for its organisers to "
+    "inspect and publish. Asked again while that round is a draft, answers the same draft.",
+    "the draft round and its matches", code=201)
+publish = _organiser_step(
+    "Publish a draft round",
+    "Makes the round official: its all-bot matches are played in the background and, "
+    "online, a live table opens for each other match. Repeating changes nothing.",
+    "the round, published")
+fill_seats = _organiser_step(
+    "Seat bots for the round's absent players",
+    "A bot substitute takes the seat of each player marked absent since the round was "
+    "paired (at a live table, for the rest of the game). Repeating changes nothing.",
+    "the round, its seats filled")
+release_boards = _organiser_step(
+    "Release a duplicate round's boards",
+    "Shows a duplicate round's boards and results before all its tables have finished, "
+    "and counts its results in the standings. Repeating changes nothing.",
+    "the round, its boards released")
+complete = _organiser_step(
+    "Complete a round",
+    "Closes a round whose every match has a confirmed result and updates the standings "
+    "(and, in the background, the ratings); after the last round the tournament is "
+    "finished.",
+    "the round, complete")
 
 teams = extend_schema_view(list=extend_schema(summary="List teams"),
                            retrieve=extend_schema(summary="A team and its tournaments"))

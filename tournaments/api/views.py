@@ -1,5 +1,6 @@
-"""The API's endpoints: thin read views over the selectors, and result submission through the
-services. Anonymous users read public data; organisers also see their draft rounds."""
+"""The API's endpoints: thin read views over the selectors, and result submission and the
+organisers' round steps through the services. Anonymous users read public data; organisers
+also see their draft rounds."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from tournaments.params import SMALLINT_MAX, choices, positive_int
 
 from . import filters, people, schema, serializers
 from .boards import boards_export
+from .organising import RoundOrganising, TournamentOrganising
 from .renderers import CSVRenderer, NDJSONRenderer
 from .results import ResultSubmissionMixin
 from .standings import standings_export
@@ -86,7 +88,7 @@ class Exports(viewsets.GenericViewSet[_M]):
 
 
 @schema.tournaments
-class TournamentViewSet(Exports[Tournament], ReadOnlyViewSet[Tournament]):
+class TournamentViewSet(TournamentOrganising, Exports[Tournament], ReadOnlyViewSet[Tournament]):
     """Tournaments, with their settings, entered teams and rounds; their standings."""
 
     filterset_class = filters.TournamentFilter
@@ -132,7 +134,7 @@ class TournamentViewSet(Exports[Tournament], ReadOnlyViewSet[Tournament]):
 
 
 @schema.rounds
-class RoundViewSet(ReadOnlyViewSet[Round]):
+class RoundViewSet(RoundOrganising, ReadOnlyViewSet[Round]):
     """Rounds: published and complete ones for everyone, drafts for their organisers."""
 
     filterset_class = filters.RoundFilter

@@ -1,0 +1,147 @@
+"""An organiser's round steps through the API: pair the next round, publish it, fill seats,
+release a duplicate round's boards, complete it; each as the console does it, refused with
+the console's reasons, to the console's people, and within an API key's scope."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.tournaments.factories import UserFactory
+from tournaments.models import Absence, Round, Seat, Tournament
+from tournaments.services import keys
+
+from .conftest import OUT, SHEET, League, database_state
+
+pytestmark = pytest.mark.django_db
+
+
+def step(client: APIClient, path: str, **headers: Any) -> Any:
+    return client.post(f"/api/v1/{path}", format="json", **headers)
+
+
+def test_a_cup_is_run_from_its_draft_to_its_end_through_the_api(league: League) -> None:
+    client = league.client(league.cup_organiser)
+    draft = league.draft_match.round
+    published = step(client, f"rounds/{draft.pk}/publish/")
+    assert published.status_code == 200, published.content
+    assert published.json()["status"] == "published"
+    assert [m["id"] for m in published.json()["matches"]] == [league.draft_match.pk]
+    submitted = client.post(f"/api/v1/matches/{league.draft_match.pk}/result/",
+                            copy.deepcopy({"score_sheet": {"hand_scores": SHEET,
+                                                           "out_seats": OUT}}),
+                            format="json")
+    assert submitted.status_code == 201, submitted.content
+    completed = step(client, f"rounds/{draft.pk}/complete/")
+    assert completed.status_code == 200 and completed.json()["status"] == "complete"
+    assert Tournament.objects.get(pk=league.cup.pk).status == Tournament.Status.FINISHED
+    # a round robin of two teams has one round: nothing more to pair
+    more = step(client, f"tournaments/{league.cup.pk}/pair-next/")
+    assert more.status_code == 400
+    assert more.json()["detail"] == "all 1 rounds of Autumn Cup are paired"
+
+
+def test_pairing_again_while_the_draft_waits_answers_the_same_draft(league: League) -> None:
+    client = league.client(league.cup_organiser)
+    before = database_state()
+    again = step(client, f"tournaments/{league.cup.pk}/pair-next/")
+    assert again.status_code == 201 and again.json()["id"] == league.draft_match.round_id
+    assert again.json()["status"] == "draft"
+    assert database_state() == before
+
+
+def test_a_next_round_waits_for_the_last_to_complete(league: League) -> None:
+    before = database_state()
+    response = step(league.client(league.organiser),
+                    f"tournaments/{league.tournament.pk}/pair-next/")
+    assert response.status_code == 400
+    assert response.json()["detail"] == "complete round 2 before pairing the next"
+    assert database_state() == before
+
+
+def test_completing_a_round_with_matches_to_play_says_how_many(league: League) -> None:
+    before = database_state()
+    response = step(league.client(league.organiser), f"rounds/{league.round2.pk}/complete/")
+    assert response.status_code == 400
+    assert response.json()["detail"] == ("round 2 still has 2 matches without a confirmed "
+                                         "result")
+    assert database_state() == before
+
+
+def test_release_boards_is_for_a_duplicate_round(league: League) -> None:
+    response = step(league.client(league.organiser),
+                    f"rounds/{league.round2.pk}/release-boards/")
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith("round 2 is not a duplicate round")
+
+
+def test_fill_seats_seats_a_bot_for_a_player_marked_absent(league: League) -> None:
+    seat = league.match.seats.get(position=1)
+    Absence.objects.create(tournament=league.tournament, round_number=2, player=seat.player)
+    response = step(league.client(league.organiser), f"rounds/{league.round2.pk}/fill-seats/")
+    assert response.status_code == 200, response.content
+    seat = Seat.objects.get(pk=seat.pk)
+    assert seat.player is None and seat.substitute
+
+
+@pytest.mark.parametrize("path", ["rounds/{round}/publish/", "rounds/{round}/complete/",
+                                  "rounds/{round}/fill-seats/",
+                                  "tournaments/{tournament}/pair-next/"])
+def test_only_the_tournaments_organisers_take_a_step(league: League, path: str) -> None:
+    target = path.format(round=league.round2.pk, tournament=league.tournament.pk)
+    before = database_state()
+    for user, code in ((league.cup_organiser, 403), (UserFactory(), 403)):
+        response = step(league.client(user), target)
+        assert response.status_code == code
+        assert response.json()["detail"] == "only the organisers of Spring League may do this"
+    assert step(league.client(), target).status_code == 401
+    assert database_state() == before
+
+
+def test_a_draft_is_no_one_elses_to_see_let_alone_publish(league: League) -> None:
+    before = database_state()
+    response = step(league.client(league.organiser),
+                    f"rounds/{league.draft_match.round_id}/publish/")
+    assert response.status_code == 404
+    assert Round.objects.get(pk=league.draft_match.round_id).status == Round.Status.DRAFT
+    assert database_state() == before
+
+
+def test_an_api_key_takes_a_step_only_with_the_organise_scope_and_tournament(
+        league: League) -> None:
+    organiser = league.cup_organiser
+    draft = league.draft_match.round_id
+    league.tournament.organisers.add(organiser)
+
+    def with_key(scopes: list[str], tournaments: list[Tournament]) -> APIClient:
+        _row, key = keys.key_create(user=organiser, name="tool", scopes=scopes,
+                                    tournaments=tournaments)
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
+        return client
+
+    before = database_state()
+    refused = step(with_key(["read", "results"], []), f"rounds/{draft}/publish/")
+    assert refused.status_code == 403
+    assert refused.json()["detail"] == "this API key lacks the organise scope"
+    elsewhere = step(with_key(["read", "organise"], [league.tournament]),
+                     f"rounds/{draft}/publish/")
+    assert elsewhere.status_code == 403
+    assert elsewhere.json()["detail"] == "this API key does not act in this tournament"
+    assert {k: v for k, v in database_state().items() if k != "ApiKey"} == \
+        {k: v for k, v in before.items() if k != "ApiKey"}
+    done = step(with_key(["read", "organise"], [league.cup]), f"rounds/{draft}/publish/")
+    assert done.status_code == 200 and done.json()["status"] == "published"
+
+
+def test_a_step_retried_with_its_idempotency_key_is_answered_as_the_first(
+        league: League) -> None:
+    client = league.client(league.cup_organiser)
+    draft = league.draft_match.round_id
+    first = step(client, f"rounds/{draft}/publish/", HTTP_IDEMPOTENCY_KEY="publish-1")
+    again = step(client, f"rounds/{draft}/publish/", HTTP_IDEMPOTENCY_KEY="publish-1")
+    assert first.status_code == again.status_code == 200
+    assert again.json() == first.json() and again["Idempotent-Replayed"] == "true"
