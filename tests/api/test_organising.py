@@ -145,3 +145,84 @@ def test_a_step_retried_with_its_idempotency_key_is_answered_as_the_first(
     again = step(client, f"rounds/{draft}/publish/", HTTP_IDEMPOTENCY_KEY="publish-1")
     assert first.status_code == again.status_code == 200
     assert again.json() == first.json() and again["Idempotent-Replayed"] == "true"
+
+
+def test_a_drafts_teams_seats_and_tables_are_edited_as_the_console_edits_them(
+        league: League) -> None:
+    tournament = league.tournament
+    league.round2.matches.all().delete()  # round 2 was paired for the test's other needs
+    Round.objects.filter(pk=league.round2.pk).delete()
+    services_round = step(league.client(league.organiser),
+                          f"tournaments/{tournament.pk}/pair-next/").json()
+    draft = services_round["id"]
+    first, second = services_round["matches"][:2]
+    client = league.client(league.organiser)
+    moved = client.post(f"/api/v1/rounds/{draft}/move-table/",
+                        {"match": second["id"], "table": 1}, format="json")
+    assert moved.status_code == 200, moved.content
+    assert moved.json()["description"].startswith("moved table 2 (")
+    assert [m["id"] for m in sorted(moved.json()["round"]["matches"],
+                                    key=lambda m: m["table"])] == [second["id"], first["id"]]
+    seats = client.post(f"/api/v1/rounds/{draft}/swap-seats/",
+                        {"match": first["id"], "side": 1}, format="json")
+    assert seats.status_code == 200 and seats.json()["description"].startswith(
+        "swapped the seats of ")
+    teams = client.post(f"/api/v1/rounds/{draft}/swap-teams/",
+                        {"team_1": first["team_a"]["id"], "team_2": second["team_a"]["id"]},
+                        format="json")
+    assert teams.status_code == 200, teams.content
+    assert isinstance(teams.json()["warnings"], list)
+
+
+@pytest.mark.parametrize("path, body, field", [
+    ("move-table", {"match": 1}, "table"),
+    ("move-table", {"match": 1, "table": 0}, "table"),
+    ("swap-seats", {"match": 1, "side": 2}, "side"),
+    ("swap-teams", {"team_1": "x", "team_2": 1}, "team_1"),
+])
+def test_a_malformed_edit_names_the_field_and_changes_nothing(
+        league: League, path: str, body: dict[str, Any], field: str) -> None:
+    before = database_state()
+    response = league.client(league.cup_organiser).post(
+        f"/api/v1/rounds/{league.draft_match.round_id}/{path}/", body, format="json")
+    assert response.status_code == 400 and field in response.json(), response.content
+    assert database_state() == before
+
+
+def test_a_published_rounds_draw_is_not_edited(league: League) -> None:
+    before = database_state()
+    response = league.client(league.organiser).post(
+        f"/api/v1/rounds/{league.round2.pk}/move-table/",
+        {"match": league.match.pk, "table": 1}, format="json")
+    assert response.status_code == 400
+    assert response.json()["detail"] == ("round 2 is published: only a draft's draw can be "
+                                         "changed")
+    assert database_state() == before
+
+
+def test_the_check_in_roster_marks_who_is_present(league: League) -> None:
+    players = sorted({seat.player_id for match in league.draft_match.round.matches.all()
+                      for seat in match.seats.all() if seat.player_id})
+    client = league.client(league.cup_organiser)
+    response = client.post(f"/api/v1/tournaments/{league.cup.pk}/check-in/",
+                           {"round": 2, "present": players[:3]}, format="json")
+    assert response.status_code == 400  # a round robin of two teams has no round 2
+    before = database_state()
+    stranger = client.post(f"/api/v1/tournaments/{league.cup.pk}/check-in/",
+                           {"round": 1, "present": [league.match.seats.first().player_id]},
+                           format="json")
+    assert stranger.status_code == 400
+    assert stranger.json()["detail"] == "Only the players of Autumn Cup can be checked in."
+    assert database_state() == before
+
+
+def test_the_check_in_roster_seats_a_bot_for_who_is_not_present(league: League) -> None:
+    seats = list(league.draft_match.seats.order_by("position"))
+    present = [seat.player_id for seat in seats[:3]]
+    response = league.client(league.cup_organiser).post(
+        f"/api/v1/tournaments/{league.cup.pk}/check-in/", {"round": 1, "present": present},
+        format="json")
+    assert response.status_code == 200, response.content
+    assert response.json() == {"round": 1, "present": 3, "seats_changed": 1}
+    absent = Seat.objects.get(pk=seats[3].pk)
+    assert absent.player is None and absent.substitute

@@ -3,9 +3,13 @@
 
 - ``POST /tournaments/{id}/pair-next/``: pair the next round, a draft (repeated while it is
   a draft, the same draft);
+- ``POST /tournaments/{id}/check-in/``: who is present for a round (the console's roster);
+- ``POST /rounds/{id}/swap-teams/``, ``/swap-seats/``, ``/move-table/``: a draft's edits,
+  the console's, with its checks and warnings;
 - ``POST /rounds/{id}/publish/``, ``/fill-seats/``, ``/release-boards/``, ``/complete/``.
 
-Each answers the round as it is then. They take an API key's ``organise`` scope (its
+Each answers the round as it is then (a draft's edit with what it did and its warnings;
+the roster with how many are checked in). They take an API key's ``organise`` scope (its
 default for a write, ``api.keys``) and an ``Idempotency-Key``. Who is not an organiser of
 the tournament gets a 403, a step the round's state refuses a 400 saying why; a draft
 round is seen by its organisers only, so to anyone else it is a 404.
@@ -16,19 +20,91 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Prefetch
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import services
-from tournaments.models import Match, Round, Tournament
+from tournaments.models import CheckIn, Match, Round, Tournament
 
 from . import schema
 from .idempotency import idempotent
 from .keys import KeyScopes
+from .parsers import JSONParser
 from .serializers import RoundDetailSerializer
+
+
+class SwapTeamsBody(serializers.Serializer[Any]):
+    team_1 = serializers.IntegerField(min_value=1, help_text="a team of the draft (its id)")
+    team_2 = serializers.IntegerField(min_value=1, help_text="another team of the draft")
+
+
+class SwapSeatsBody(serializers.Serializer[Any]):
+    match = serializers.IntegerField(min_value=1, help_text="a match of the draft (its id)")
+    side = serializers.ChoiceField([0, 1], help_text="0: team A (seats 0 and 2), 1: team B")
+
+
+class MoveTableBody(serializers.Serializer[Any]):
+    match = serializers.IntegerField(min_value=1, help_text="a match of the draft (its id)")
+    table = serializers.IntegerField(min_value=1, max_value=32767,
+                                     help_text="the table number it moves to")
+
+
+class DraftEditAnswer(serializers.Serializer[Any]):
+    description = serializers.CharField(help_text="what the edit did, as the round's note "
+                                                  "says it")
+    warnings = serializers.ListField(child=serializers.CharField(), help_text=(
+        "pairs it brings together that met before or that the organiser asked to keep apart"))
+    round = RoundDetailSerializer()
+
+
+class CheckInBody(serializers.Serializer[Any]):
+    round = serializers.IntegerField(min_value=1, max_value=32767, help_text="the round")
+    present = serializers.ListField(child=serializers.IntegerField(min_value=1),
+                                    max_length=10000, help_text=(
+        "the players (ids) checked in; every other player of the tournament is absent"))
+
+
+class CheckInAnswer(serializers.Serializer[Any]):
+    round = serializers.IntegerField()
+    present = serializers.IntegerField(help_text="how many are checked in")
+    seats_changed = serializers.IntegerField(help_text=(
+        "seats given to a bot at once, the round being paired already"))
+
+
+check_in_schema = schema.organiser_step(
+    "Who is present for a round (the check-in roster)",
+    "The players in `present` are checked in for the round, every other player of the "
+    "tournament is absent; a round already paired has its absent players' seats given to "
+    "bots at once.", "how many are checked in", request=CheckInBody, answer=CheckInAnswer)
+swap_teams_schema = schema.organiser_step(
+    "Swap two teams in a draft", "The two teams exchange their places (table, side and "
+    "seats). A bracket round's teams follow its bracket and cannot be swapped.",
+    "what the edit did, its warnings and the round", request=SwapTeamsBody,
+    answer=DraftEditAnswer)
+swap_seats_schema = schema.organiser_step(
+    "Swap a team's two seats in a draft", "The two players of one team of a match exchange "
+    "their seats.", "what the edit did, its warnings and the round", request=SwapSeatsBody,
+    answer=DraftEditAnswer)
+move_table_schema = schema.organiser_step(
+    "Move a draft's match to another table", "The match moves to the table number; the "
+    "tables between shift by one.", "what the edit did, its warnings and the round",
+    request=MoveTableBody, answer=DraftEditAnswer)
+
+
+def _body(serializer: type[serializers.Serializer[Any]], request: Request) -> dict[str, Any]:
+    body = serializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    data: dict[str, Any] = body.validated_data
+    return data
+
+
+def _edited(edit: services.DraftEdit, round: Round, context: Any) -> Response:
+    answer = _answer(round, context)
+    return Response({"description": edit.description, "warnings": edit.warnings,
+                     "round": answer.data})
 
 
 def _answer(round: Round, context: Any, code: int = status.HTTP_200_OK) -> Response:
@@ -53,6 +129,21 @@ class TournamentOrganising:
         round = services.round_pair_next(tournament=self.get_object(), user=request.user)
         return _answer(round, self.get_serializer_context(), status.HTTP_201_CREATED)
 
+    @check_in_schema
+    @action(detail=True, methods=["post"], url_path="check-in",
+            permission_classes=[IsAuthenticated, KeyScopes], parser_classes=[JSONParser])
+    @idempotent
+    def check_in(self, request: Request, pk: str | None = None,
+                 format: str | None = None) -> Response:
+        tournament = self.get_object()
+        body = _body(CheckInBody, request)
+        changed = services.check_in_roster(tournament=tournament, number=body["round"],
+                                           present=set(body["present"]), user=request.user)
+        present = CheckIn.objects.filter(tournament=tournament,
+                                         round_number=body["round"]).count()
+        return Response({"round": body["round"], "present": present,
+                         "seats_changed": changed})
+
 
 class RoundOrganising:
     """The rounds view set's organiser steps."""
@@ -60,6 +151,39 @@ class RoundOrganising:
     if TYPE_CHECKING:
         def get_object(self) -> Round: ...
         def get_serializer_context(self) -> dict[str, Any]: ...
+
+    @swap_teams_schema
+    @action(detail=True, methods=["post"], url_path="swap-teams",
+            permission_classes=[IsAuthenticated, KeyScopes], parser_classes=[JSONParser])
+    @idempotent
+    def swap_teams(self, request: Request, pk: str | None = None,
+                   format: str | None = None) -> Response:
+        round, body = self.get_object(), _body(SwapTeamsBody, request)
+        edit = services.draft_swap_teams(round=round, team_1=body["team_1"],
+                                         team_2=body["team_2"], user=request.user)
+        return _edited(edit, round, self.get_serializer_context())
+
+    @swap_seats_schema
+    @action(detail=True, methods=["post"], url_path="swap-seats",
+            permission_classes=[IsAuthenticated, KeyScopes], parser_classes=[JSONParser])
+    @idempotent
+    def swap_seats(self, request: Request, pk: str | None = None,
+                   format: str | None = None) -> Response:
+        round, body = self.get_object(), _body(SwapSeatsBody, request)
+        edit = services.draft_swap_seats(round=round, match_id=body["match"],
+                                         side=body["side"], user=request.user)
+        return _edited(edit, round, self.get_serializer_context())
+
+    @move_table_schema
+    @action(detail=True, methods=["post"], url_path="move-table",
+            permission_classes=[IsAuthenticated, KeyScopes], parser_classes=[JSONParser])
+    @idempotent
+    def move_table(self, request: Request, pk: str | None = None,
+                   format: str | None = None) -> Response:
+        round, body = self.get_object(), _body(MoveTableBody, request)
+        edit = services.draft_move_table(round=round, match_id=body["match"],
+                                         number=body["table"], user=request.user)
+        return _edited(edit, round, self.get_serializer_context())
 
     @schema.publish
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated, KeyScopes])

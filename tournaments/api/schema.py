@@ -190,20 +190,22 @@ confirm_result = extend_schema(
     },
 )
 
-def _organiser_step(summary: str, description: str, done: str,
-                    code: int = 200) -> Callable[[Any], Any]:
-    """The schema of an organiser's round step (``api.organising``)."""
+def organiser_step(summary: str, description: str, done: str, code: int = 200,
+                   request: Any = None, answer: Any = RoundDetailSerializer
+                   ) -> Callable[[Any], Any]:
+    """The schema of an organiser's step (``api.organising``): its ``request`` body (None:
+    none), and its ``answer`` (the round, unless told)."""
     return extend_schema(
         summary=summary, description=description + (
             " For the tournament's organisers (token, API key with the organise scope, or "
             "session authentication); the same step, checks and errors as the admin's "
             "console."),
-        request=None, parameters=[IDEMPOTENCY_KEY],
+        request=request, parameters=[IDEMPOTENCY_KEY],
         responses={
-            code: OpenApiResponse(RoundDetailSerializer, description=done),
+            code: OpenApiResponse(answer, description=done),
             400: OpenApiResponse({"anyOf": [ERROR]}, description=(
-                "the round's state refuses the step (`detail` says why), or a malformed "
-                "Idempotency-Key")),
+                "the round's state refuses the step (`detail` says why), a malformed body "
+                "(one list of messages a field) or Idempotency-Key")),
             401: OpenApiResponse(DetailSerializer, description="not authenticated"),
             403: OpenApiResponse(DetailSerializer, description="not an organiser of the "
                                  "tournament, or a key without the organise scope"),
@@ -213,27 +215,27 @@ def _organiser_step(summary: str, description: str, done: str,
         })
 
 
-pair_next = _organiser_step(
+pair_next = organiser_step(
     "Pair the tournament's next round (a draft)",
     "Pairs the next round by the tournament's format, as a draft for its organisers to "
     "inspect and publish. Asked again while that round is a draft, answers the same draft.",
     "the draft round and its matches", code=201)
-publish = _organiser_step(
+publish = organiser_step(
     "Publish a draft round",
     "Makes the round official: its all-bot matches are played in the background and, "
     "online, a live table opens for each other match. Repeating changes nothing.",
     "the round, published")
-fill_seats = _organiser_step(
+fill_seats = organiser_step(
     "Seat bots for the round's absent players",
     "A bot substitute takes the seat of each player marked absent since the round was "
     "paired (at a live table, for the rest of the game). Repeating changes nothing.",
     "the round, its seats filled")
-release_boards = _organiser_step(
+release_boards = organiser_step(
     "Release a duplicate round's boards",
     "Shows a duplicate round's boards and results before all its tables have finished, "
     "and counts its results in the standings. Repeating changes nothing.",
     "the round, its boards released")
-complete = _organiser_step(
+complete = organiser_step(
     "Complete a round",
     "Closes a round whose every match has a confirmed result and updates the standings "
     "(and, in the background, the ratings); after the last round the tournament is "
