@@ -109,6 +109,7 @@ export function makeDrawing(t) {
     top.textContent = "";
     if (v.discard_top) {
       const shown = w.playingCard(v.discard_top, true);
+      shown.setAttribute("data-code", v.discard_top); // for motion.js, as a meld's cards
       if (state.fresh.top) {
         shown.className += " fresh";
       }
@@ -128,6 +129,7 @@ export function makeDrawing(t) {
 
   function meldItem(meld, canPlay, why) {
     const item = element("li", state.fresh.melds && state.fresh.melds[meld.id] ? "fresh" : "");
+    item.setAttribute("data-meld-id", String(meld.id));
     let holder = item;
     if (config.seat !== null) {
       holder = element("button", "meld-button");
@@ -142,7 +144,9 @@ export function makeDrawing(t) {
     }
     holder.appendChild(element("span", "meld-id", meld.id + " \u00b7 " + msg[meld.kind]));
     const row = element("span", "meld-cards");
-    meld.cards.forEach((code) => row.appendChild(w.playingCard(code, config.seat === null)));
+    meld.cards.forEach((code) => {
+      row.appendChild(w.playingCard(code, config.seat === null)).setAttribute("data-code", code);
+    });
     holder.appendChild(row);
     return item;
   }
