@@ -4,8 +4,8 @@ import { test } from "node:test";
 
 import "./dom.mjs";
 
-const { MIN_STRIP, changes, codeOfKey, entries, fanLayout, isEnded, placeOf, seatOrder, sorted,
-  teamsInOrder } = await import("../../games/live/static/live/layout.js");
+const { MIN_STRIP, SUMMARY_LEAST, changes, codeOfKey, entries, fanLayout, isEnded, placeOf, seatOrder, sorted,
+  summaryBox, teamsInOrder } = await import("../../games/live/static/live/layout.js");
 
 test("the viewer sits at the bottom, then clockwise; a spectator sees seat 0 there", () => {
   assert.deepEqual(seatOrder(2), [2, 3, 0, 1]);
@@ -78,4 +78,30 @@ test("a table is ended when over, abandoned or ended by the organisers", () => {
   assert.ok(isEnded({ status: "abandoned" }));
   assert.ok(isEnded({ status: "ended" }));
   assert.ok(!isEnded({ is_over: false, status: "playing" }));
+});
+
+const box = (left, top, right, bottom) => ({ left, top, right, bottom });
+
+test("a hand's summary goes over the log and scores when they are beside the felt", () => {
+  const laptop = { width: 1280, height: 800 };
+  const parts = { felt: box(48, 88, 844, 750), piles: box(227, 200, 665, 310),
+    hand: box(54, 440, 838, 744), side: box(865, 210, 1232, 760) };
+  assert.deepEqual(summaryBox(laptop, parts), { left: 865, top: 218, width: 367, height: 574 });
+});
+
+test("on a phone it goes on the felt above the hand, under the piles when there is room", () => {
+  const phone = { width: 390, height: 844 };
+  const parts = { felt: box(6, 0, 384, 844), piles: box(100, 120, 290, 230), side: null };
+  // room under the piles: the piles stay in sight
+  assert.deepEqual(summaryBox(phone, { ...parts, hand: box(12, 560, 378, 838) }),
+    { left: 14, top: 238, width: 362, height: 314 });
+  // too little: from the felt's top, still above the hand
+  const low = summaryBox(phone, { ...parts, hand: box(12, 460, 378, 838) });
+  assert.deepEqual(low, { left: 14, top: 8, width: 362, height: 444 });
+  assert.ok(460 - 230 - 16 < SUMMARY_LEAST);
+  // a spectator has no hand: down to the felt's foot or the screen's
+  assert.deepEqual(summaryBox(phone, { ...parts, hand: null }),
+    { left: 14, top: 238, width: 362, height: 598 });
+  // the side column under the felt (a phone's) is no place for it
+  assert.equal(summaryBox(phone, { ...parts, hand: null, side: box(6, 850, 384, 1500) }).top, 238);
 });

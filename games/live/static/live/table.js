@@ -242,6 +242,7 @@ function start(root) {
     ending.render();
     panels.renderGameEnd(previous === undefined ? true : previous !== null && previous.is_over);
     panels.renderTitle(myTurn());
+    panels.placeHandEnd(); // the table drawn anew may have moved the hand
     if (focused) {
       const again = root.querySelector('[data-key="' + focused + '"]');
       if (again && !again.disabled) {
