@@ -58,8 +58,8 @@ def _forty_cards(route: Any) -> None:
 
 
 @pytest.mark.parametrize("screen", sorted(SCREENS), indirect=True)
-def test_forty_cards_fit_and_each_can_be_pressed(tab: Any, site: str, alice: Any,  # noqa: F811
-                                                 screen: str) -> None:
+def test_forty_cards_fit_and_each_can_be_pressed(
+        tab: Any, site: str, alice: Any, screen: str) -> None:  # noqa: F811
     page = tab
     table = _seeded_table(alice)
     page.route_web_socket(re.compile(r"/ws/"), _forty_cards)
