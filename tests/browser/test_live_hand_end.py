@@ -63,7 +63,9 @@ def test_the_summary_covers_no_control_and_stays_into_the_turn(
     expect(summary.get_by_role("heading")).to_be_in_viewport(ratio=1)
     expect(summary).to_contain_text("Hand score:")
     box = summary.bounding_box()
-    controls = page.locator(".your-hand button, .table-tools button, .table-tools input")
+    expect(page.locator(".meld-button").first).to_be_attached()  # the partner's, by now
+    controls = page.locator(".your-hand button, .table-tools button, .table-tools input, "
+                            ".meld-button")
     covered = [controls.nth(i).get_attribute("aria-label") or controls.nth(i).inner_text()
                for i in range(controls.count())
                if (part := controls.nth(i).bounding_box()) is not None and _overlap(box, part)]

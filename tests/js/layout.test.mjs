@@ -102,6 +102,9 @@ test("on a phone it goes on the felt above the hand, under the piles when there 
   // a spectator has no hand: down to the felt's foot or the screen's
   assert.deepEqual(summaryBox(phone, { ...parts, hand: null }),
     { left: 14, top: 238, width: 362, height: 598 });
+  // melds a player may press (lay off, swap) stay in sight too: it goes above them
+  assert.deepEqual(summaryBox(phone, { ...parts, hand: box(12, 560, 378, 838),
+    melds: box(12, 236, 378, 420) }), { left: 14, top: 8, width: 362, height: 220 });
   // the side column under the felt (a phone's) is no place for it
   assert.equal(summaryBox(phone, { ...parts, hand: null, side: box(6, 850, 384, 1500) }).top, 238);
 });

@@ -94,15 +94,17 @@ export function summaryBox(screen, parts) {
   // Where a hand's summary goes (px in the viewport: left, top, width and its greatest
   // height) so that it covers no control: over the log and scores when they are beside
   // the felt (``side``: that column under its tools); else on the felt above the hand and
-  // its moves (``hand``, null for a spectator), under the piles when that leaves it
-  // SUMMARY_LEAST, or from the felt's top. ``parts``' boxes are {left, top, right, bottom}.
-  const { felt, side, piles, hand } = parts;
+  // its moves (``hand``, null for a spectator) and above the melds when they are buttons
+  // (``melds``, else null), under the piles when that leaves it SUMMARY_LEAST, or from
+  // the felt's top. ``parts``' boxes are {left, top, right, bottom}.
+  const { felt, side, piles, hand, melds } = parts;
   if (side && side.left >= felt.right) {
     const top = Math.max(side.top, 0) + SUMMARY_GAP;
     return { left: side.left, top, width: side.right - side.left,
       height: screen.height - top - SUMMARY_GAP };
   }
-  const bottom = (hand ? hand.top : Math.min(felt.bottom, screen.height)) - SUMMARY_GAP;
+  const bottom = Math.min(hand ? hand.top : Math.min(felt.bottom, screen.height),
+    melds ? melds.top : Infinity) - SUMMARY_GAP;
   let top = piles.bottom + SUMMARY_GAP;
   if (bottom - top < SUMMARY_LEAST) {
     top = Math.max(felt.top, 0) + SUMMARY_GAP;

@@ -102,6 +102,7 @@ export function makePanels(t, on) {
     const tools = box(".table-tools");
     const place = summaryBox({ width: window.innerWidth, height: window.innerHeight }, {
       felt: box("[data-felt]"), piles: box(".piles"), hand: box(".your-hand"),
+      melds: t.q(".meld-button") ? box(".table-melds-box") : null,
       side: side && { left: side.left, right: side.right, top: tools ? tools.bottom : side.top,
         bottom: side.bottom } });
     dialog.style.setProperty("left", place.left + "px");
