@@ -1,11 +1,11 @@
 /* A live table's felt drawn from the last view: the seats round it, each with its name,
    person or bot, cards left, contract, dealer, clock, a "thinking" mark on the seat to
    move and its last move; the stock and the discard pile in the middle; the melds by
-   team; the player's hand as an overlapping fan, the selected cards raised. Where things
-   go is layout.js's; this only draws. */
+   team; the player's hand as an overlapping fan (in rows when it is long), the selected
+   cards raised. Where things go is layout.js's; this only draws. */
 
 import { cardBack, clockText, element, fill, text } from "../games/cards.js";
-import { entries, fanOverlap, isEnded, placeOf, seatOrder, sorted, teamsInOrder } from "./layout.js";
+import { entries, fanLayout, isEnded, placeOf, seatOrder, sorted, teamsInOrder } from "./layout.js";
 
 export function isOff(button) {
   return button.disabled || button.getAttribute("aria-disabled") === "true";
@@ -109,6 +109,7 @@ export function makeDrawing(t) {
     top.textContent = "";
     if (v.discard_top) {
       const shown = w.playingCard(v.discard_top, true);
+      shown.setAttribute("data-code", v.discard_top); // for motion.js, as a meld's cards
       if (state.fresh.top) {
         shown.className += " fresh";
       }
@@ -128,6 +129,7 @@ export function makeDrawing(t) {
 
   function meldItem(meld, canPlay, why) {
     const item = element("li", state.fresh.melds && state.fresh.melds[meld.id] ? "fresh" : "");
+    item.setAttribute("data-meld-id", String(meld.id));
     let holder = item;
     if (config.seat !== null) {
       holder = element("button", "meld-button");
@@ -142,7 +144,9 @@ export function makeDrawing(t) {
     }
     holder.appendChild(element("span", "meld-id", meld.id + " \u00b7 " + msg[meld.kind]));
     const row = element("span", "meld-cards");
-    meld.cards.forEach((code) => row.appendChild(w.playingCard(code, config.seat === null)));
+    meld.cards.forEach((code) => {
+      row.appendChild(w.playingCard(code, config.seat === null)).setAttribute("data-code", code);
+    });
     holder.appendChild(row);
     return item;
   }
@@ -218,14 +222,14 @@ export function makeDrawing(t) {
     held.forEach((e) => hand.appendChild(cardButton(e, canSelect, cursor)));
     freed.forEach((e) => pending.appendChild(cardButton(e, canSelect, cursor)));
     t.q("[data-pending-box]").hidden = !freed.length;
-    const first = hand.querySelector(".card-button");
-    // a card's width before it is laid out: table.css .card-button's
-    const overlap = fanOverlap(hand.clientWidth, first ? first.offsetWidth : 52, held.length);
-    if (overlap === null) {
-      hand.style.removeProperty("--overlap");
-    } else {
-      hand.style.setProperty("--overlap", overlap + "px");
-    }
+    // the fan's grid (table.css): a column a step wide for each card but a row's last,
+    // which has its whole width; a row a pitch high for each row but the last
+    const face = hand.querySelector(".card-button .pcard");
+    const fan = fanLayout(hand.clientWidth, face ? face.offsetWidth : 52, held.length);
+    hand.style.setProperty("grid-template-columns", fan.perRow < 2 ? "auto"
+      : "repeat(" + (fan.perRow - 1) + ", " + fan.step + "px) auto");
+    hand.style.setProperty("grid-template-rows", fan.rows < 2 ? "auto"
+      : "repeat(" + (fan.rows - 1) + ", var(--fan-pitch)) auto");
     const line = t.q("[data-selection]");
     line.textContent = "";
     line.appendChild(selectedCodes.length ? fill(msg.selection, { cards: w.cards(selectedCodes, " ") })

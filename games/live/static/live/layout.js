@@ -2,7 +2,8 @@
    page. The seats sit round the felt as the replay lays them out (the viewer at the
    bottom, the partner opposite, the left and right opponents at the sides; a spectator,
    seat null, sees seat 0 at the bottom); the hand sorts by suit or by rank, wilds last;
-   the fan overlaps the cards just enough for a row. */
+   the fan overlaps the cards just enough for a row, in more rows when one row would hide
+   too much of each card. */
 
 import { splitCode } from "../games/cards.js";
 
@@ -67,14 +68,49 @@ export function sorted(list, by) {
   });
 }
 
-export function fanOverlap(rowWidth, cardWidth, n) {
-  // how far (px, negative) each card of a fan of ``n`` slides under the one before so
-  // that the fan fits its row; null when it needs none (one card, or no width yet)
+export const MIN_STRIP = 26; // px of each card left to press: above the 24 px of a target (WCAG 2.5.8)
+const FAN_GAP = 4; // px between cards when the row has room
+
+export function fanLayout(rowWidth, cardWidth, n) {
+  // The fan of ``n`` cards in a row ``rowWidth`` px wide: each card slides under the next
+  // just enough for the row, leaving at least MIN_STRIP px of it to press; when a row
+  // cannot, the fan takes as few more rows as it needs, as evenly filled as it can.
+  // ``step``: px from one card's left edge to the next's; ``perRow``: cards in a full row.
   if (n < 2 || !rowWidth) {
-    return null;
+    return { rows: 1, perRow: Math.max(n, 1), step: cardWidth + FAN_GAP };
   }
-  const step = Math.min(cardWidth + 4, (rowWidth - cardWidth - 4) / (n - 1));
-  return Math.round(step - cardWidth);
+  const fits = Math.max(1, Math.floor((rowWidth - cardWidth) / MIN_STRIP) + 1);
+  const rows = Math.ceil(n / fits);
+  const perRow = Math.ceil(n / rows);
+  const step = perRow < 2 ? cardWidth + FAN_GAP
+    : Math.min(cardWidth + FAN_GAP, Math.floor((rowWidth - cardWidth) / (perRow - 1)));
+  return { rows, perRow, step };
+}
+
+export const SUMMARY_LEAST = 240; // px: the least height the summary takes under the piles
+const SUMMARY_GAP = 8;
+
+export function summaryBox(screen, parts) {
+  // Where a hand's summary goes (px in the viewport: left, top, width and its greatest
+  // height) so that it covers no control: over the log and scores when they are beside
+  // the felt (``side``: that column under its tools); else on the felt above the hand and
+  // its moves (``hand``, null for a spectator) and above the melds when they are buttons
+  // (``melds``, else null), under the piles when that leaves it SUMMARY_LEAST, or from
+  // the felt's top. ``parts``' boxes are {left, top, right, bottom}.
+  const { felt, side, piles, hand, melds } = parts;
+  if (side && side.left >= felt.right) {
+    const top = Math.max(side.top, 0) + SUMMARY_GAP;
+    return { left: side.left, top, width: side.right - side.left,
+      height: screen.height - top - SUMMARY_GAP };
+  }
+  const bottom = Math.min(hand ? hand.top : Math.min(felt.bottom, screen.height),
+    melds ? melds.top : Infinity) - SUMMARY_GAP;
+  let top = piles.bottom + SUMMARY_GAP;
+  if (bottom - top < SUMMARY_LEAST) {
+    top = Math.max(felt.top, 0) + SUMMARY_GAP;
+  }
+  return { left: felt.left + SUMMARY_GAP, top, width: felt.right - felt.left - 2 * SUMMARY_GAP,
+    height: Math.max(bottom - top, 0) };
 }
 
 export function isEnded(view) {

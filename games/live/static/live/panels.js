@@ -1,11 +1,12 @@
 /* What opens over a live table: the end of a hand (who went out, every seat's cards left
-   with their penalty points, the scores) until the next deal's pause is over or a press;
-   the end of the game brought into view; the earlier hands' logs, asked for on demand; the
-   keys (?); and the player's turn told in the title and, when the player turns them on
-   (off by default, remembered), by a sound or a notification. */
+   with their penalty points, the scores), over none of the controls, until the next
+   deal's pause is over or a press; the end of the game brought into view; the earlier
+   hands' logs, asked for on demand; the keys (?); and the player's turn told in the title
+   and, when the player turns them on (off by default, remembered), by a sound or a
+   notification. */
 
 import { element, text } from "../games/cards.js";
-import { seatOrder } from "./layout.js";
+import { seatOrder, summaryBox } from "./layout.js";
 import { finalText } from "./status.js";
 
 export function stored(key, fallback) {
@@ -80,10 +81,37 @@ export function makePanels(t, on) {
       window.clearTimeout(summaryTimer);
     }
     if (!dialog.open) {
-      dialog.show(); // not modal: the table goes on under it
+      dialog.show(); // not modal: the table goes on beside it
     }
+    placeHandEnd();
     summaryTimer = window.setTimeout(closeHandEnd, 1000 * Math.max(seconds, 1));
   }
+
+  function placeHandEnd() {
+    // Over no control (layout.js summaryBox), so that a person first to move in the next
+    // hand can play with it open: it stays until the pause is over or they close it.
+    const dialog = t.q("[data-hand-end]");
+    if (!dialog || !dialog.open) {
+      return;
+    }
+    const box = (selector) => {
+      const node = t.q(selector);
+      return node ? node.getBoundingClientRect() : null;
+    };
+    const side = box(".table-side");
+    const tools = box(".table-tools");
+    const place = summaryBox({ width: window.innerWidth, height: window.innerHeight }, {
+      felt: box("[data-felt]"), piles: box(".piles"), hand: box(".your-hand"),
+      melds: t.q(".meld-button") ? box(".table-melds-box") : null,
+      side: side && { left: side.left, right: side.right, top: tools ? tools.bottom : side.top,
+        bottom: side.bottom } });
+    dialog.style.setProperty("left", place.left + "px");
+    dialog.style.setProperty("top", place.top + "px");
+    dialog.style.setProperty("width", place.width + "px");
+    dialog.style.setProperty("max-height", place.height + "px");
+  }
+
+  window.addEventListener("scroll", placeHandEnd, { passive: true });
 
   function closeHandEnd() {
     let dialog = t.q("[data-hand-end]");
@@ -291,6 +319,6 @@ export function makePanels(t, on) {
     document.title = mine ? "\u25cf " + msg.your_turn_title + " \u00b7 " + baseTitle : baseTitle;
   }
 
-  return { showHandEnd, closeHandEnd, handEnded, renderGameEnd, openEarlier, handLogAnswer,
+  return { showHandEnd, placeHandEnd, closeHandEnd, handEnded, renderGameEnd, openEarlier, handLogAnswer,
     openHelp, turnStarted, renderTitle };
 }

@@ -1,7 +1,8 @@
 /* A live table (games/live, templates/live/table.html): the page's one entry module. It
    reads the page's words and settings (json_script, translated by the server), holds the
    table's state and puts the parts together: the connection (connection.js), the felt
-   (drawing.js), the moves (controls.js), the panels (panels.js) and the log (log.js).
+   (drawing.js), the moves (controls.js), the panels (panels.js), the log (log.js) and
+   the moves' motion (motion.js).
 
    The server holds the game. This shows the view it is sent (a seat's hand and legal
    moves, or a spectator's public table), announces each action in words and sends the
@@ -19,6 +20,7 @@ import { makeDrawing } from "./drawing.js";
 import { makeEnding } from "./ending.js";
 import { changes, codeOfKey, entries, isEnded } from "./layout.js";
 import { makeLog } from "./log.js";
+import { makeMotion } from "./motion.js";
 import { findMove, moveWords } from "./moves.js";
 import { makePanels, store, stored } from "./panels.js";
 import { makeStatus } from "./status.js";
@@ -95,6 +97,7 @@ function start(root) {
   const log = makeLog(t, { send: (m) => link.send(m) });
   const asking = makeAsking({ send: (m) => link.send(m), newId, offer: controls.offer });
   const ending = makeEnding(t, { send: (m) => link.send(m), newId });
+  const motion = makeMotion(t);
 
   function receive(message) {
     if (message.type === "update") {
@@ -192,7 +195,11 @@ function start(root) {
     const keys = {};
     entries(next).forEach((e) => { keys[e.key] = true; });
     state.selected = state.selected.filter((key) => keys[key]);
+    motion.remember();
     render(previous);
+    if (!first && fresh.length) {
+      motion.play(fresh, mySeat, next.hand_no);
+    }
     if (first && !isEnded(next)) {
       window.setTimeout(drawing.bringIntoView, 0); // once laid out
     }
@@ -235,6 +242,7 @@ function start(root) {
     ending.render();
     panels.renderGameEnd(previous === undefined ? true : previous !== null && previous.is_over);
     panels.renderTitle(myTurn());
+    panels.placeHandEnd(); // the table drawn anew may have moved the hand
     if (focused) {
       const again = root.querySelector('[data-key="' + focused + '"]');
       if (again && !again.disabled) {
