@@ -14,7 +14,7 @@ from games.engine import (
     penalty,
     verify,
 )
-from games.engine.cards import shuffled_pack
+from games.engine.cards import cards_str, parse_cards, shuffled_pack
 from tests.games.packs import cards, record, stack
 
 
@@ -150,3 +150,8 @@ def test_cards_sort_by_index_and_no_card_is_below_itself() -> None:
     assert sorted(cards("JK KC 7H AS 7H 2D")) == cards("AS 7H 7H 2D KC JK")
     assert not seven < seven  # two copies of a card are one card (R2.1)
     assert Card.parse("AS") < seven and not seven < Card.parse("AS")
+
+
+def test_cards_are_written_as_their_codes_with_a_space_between() -> None:
+    assert cards_str(parse_cards("7H JK TS 2C")) == "7H JK TS 2C"
+    assert cards_str([]) == ""

@@ -227,3 +227,10 @@ def test_r6_5_r6_6_a_refused_discard_names_the_card() -> None:
 def test_r6_5_a_discard_ends_what_the_turn_took() -> None:
     state = play(start(), "0 take", "0 discard 3C")
     assert state.taken is None and state.observation(0).taken is None
+
+
+def test_a_refusals_message_is_handed_to_a_translator_as_the_engine_wrote_it() -> None:
+    state = play(start(), "0 push")
+    with pytest.raises(IllegalActionError) as err:
+        play(state, "0 take")
+    assert err.value.translated(str.upper) == "A TURN HAS EXACTLY ONE DRAW, AT ITS START"
