@@ -8,9 +8,14 @@ import copy
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.tournaments.factories import UserFactory
+from tests.tournaments.factories import UserFactory, tournament_with_teams
+from tournaments import services
 from tournaments.models import Absence, Round, Seat, Tournament
 from tournaments.services import keys
 
@@ -226,3 +231,35 @@ def test_the_check_in_roster_seats_a_bot_for_who_is_not_present(league: League) 
     assert response.json() == {"round": 1, "present": 3, "seats_changed": 1}
     absent = Seat.objects.get(pk=seats[3].pk)
     assert absent.player is None and absent.substitute
+
+
+@pytest.mark.parametrize("step", ["publish", "complete"])
+def test_a_step_through_the_api_costs_no_more_queries_than_the_consoles(step: str) -> None:
+    def ready() -> tuple[Any, Round]:
+        organiser = UserFactory(is_staff=True)
+        cup = tournament_with_teams(8, organisers=[organiser],
+                                    format=Tournament.Format.ROUND_ROBIN)
+        round = services.round_pair_next(tournament=cup, user=organiser)
+        if step == "complete":
+            services.round_publish(round=round, user=organiser)
+            for match in round.matches.all():
+                services.match_submit_score_sheet(match=match, hand_scores=SHEET,
+                                                  out_seats=OUT, user=organiser)
+        return organiser, round
+
+    organiser, round = ready()
+    console = Client()
+    console.force_login(organiser)
+    with CaptureQueriesContext(connection) as by_console:
+        done = console.post(reverse("admin:tournaments_tournament_console_do",
+                                    args=[round.tournament_id]),
+                            {"step": step, "round": round.pk})
+    assert done.status_code == 302
+    assert Round.objects.get(pk=round.pk).status == step.replace("publish", "published")
+    organiser, round = ready()
+    api = APIClient()
+    api.force_authenticate(organiser)
+    with CaptureQueriesContext(connection) as by_api:
+        assert api.post(f"/api/v1/rounds/{round.pk}/{step}/").status_code == 200
+    assert Round.objects.get(pk=round.pk).status == step.replace("publish", "published")
+    assert len(by_api) <= len(by_console), (len(by_api), len(by_console))

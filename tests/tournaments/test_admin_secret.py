@@ -103,3 +103,20 @@ def test_an_organiser_who_plays_in_a_secret_round_directs_none_of_its_tables(
         "finished: another organiser directs its tables."]
     table.refresh_from_db()
     assert (table.paused_at, table.seating, table.message, table.deadline) == before
+
+
+def test_the_api_refuses_an_organiser_who_plays_the_rounds_steps_as_the_console_does(
+        site: SecretGames) -> None:
+    playing, directing = organisers(site)
+    for step in ("fill-seats", "release-boards", "complete"):
+        response = playing.post(f"/api/v1/rounds/{site.round.pk}/{step}/")
+        assert response.status_code == 400, step
+        assert response.json()["detail"] == (
+            "you play in round 1, whose boards are secret until every table has finished: "
+            "another organiser runs its steps")
+    site.round.refresh_from_db()
+    assert not site.round.boards_released
+    released = directing.post(f"/api/v1/rounds/{site.round.pk}/release-boards/")
+    assert released.status_code == 200
+    site.round.refresh_from_db()
+    assert site.round.boards_released

@@ -20,13 +20,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 from rest_framework import serializers, status
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import CheckIn, Match, Round, Tournament
 
 from . import schema
@@ -152,13 +153,24 @@ class RoundOrganising:
         def get_object(self) -> Round: ...
         def get_serializer_context(self) -> dict[str, Any]: ...
 
+    def _stepped(self, request: Request) -> Round:
+        """The round, unless the person plays in it while its boards are secret: then, as
+        the console says, another organiser takes its steps (its refusals would count its
+        finished tables)."""
+        round = self.get_object()
+        if selectors.boards_hidden_from(round, request.user):
+            raise services.TournamentUserError(_(
+                "you play in round %(number)d, whose boards are secret until every table has "
+                "finished: another organiser runs its steps") % {"number": round.number})
+        return round
+
     @swap_teams_schema
     @action(detail=True, methods=["post"], url_path="swap-teams",
             permission_classes=[IsAuthenticated, KeyScopes], parser_classes=[JSONParser])
     @idempotent
     def swap_teams(self, request: Request, pk: str | None = None,
                    format: str | None = None) -> Response:
-        round, body = self.get_object(), _body(SwapTeamsBody, request)
+        round, body = self._stepped(request), _body(SwapTeamsBody, request)
         edit = services.draft_swap_teams(round=round, team_1=body["team_1"],
                                          team_2=body["team_2"], user=request.user)
         return _edited(edit, round, self.get_serializer_context())
@@ -169,7 +181,7 @@ class RoundOrganising:
     @idempotent
     def swap_seats(self, request: Request, pk: str | None = None,
                    format: str | None = None) -> Response:
-        round, body = self.get_object(), _body(SwapSeatsBody, request)
+        round, body = self._stepped(request), _body(SwapSeatsBody, request)
         edit = services.draft_swap_seats(round=round, match_id=body["match"],
                                          side=body["side"], user=request.user)
         return _edited(edit, round, self.get_serializer_context())
@@ -180,7 +192,7 @@ class RoundOrganising:
     @idempotent
     def move_table(self, request: Request, pk: str | None = None,
                    format: str | None = None) -> Response:
-        round, body = self.get_object(), _body(MoveTableBody, request)
+        round, body = self._stepped(request), _body(MoveTableBody, request)
         edit = services.draft_move_table(round=round, match_id=body["match"],
                                          number=body["table"], user=request.user)
         return _edited(edit, round, self.get_serializer_context())
@@ -190,7 +202,7 @@ class RoundOrganising:
     @idempotent
     def publish(self, request: Request, pk: str | None = None,
                 format: str | None = None) -> Response:
-        round = self.get_object()
+        round = self._stepped(request)
         services.round_publish(round=round, user=request.user)
         return _answer(round, self.get_serializer_context())
 
@@ -200,7 +212,7 @@ class RoundOrganising:
     @idempotent
     def fill_seats(self, request: Request, pk: str | None = None,
                    format: str | None = None) -> Response:
-        round = self.get_object()
+        round = self._stepped(request)
         services.round_fill_seats(round=round, user=request.user)
         return _answer(round, self.get_serializer_context())
 
@@ -210,7 +222,7 @@ class RoundOrganising:
     @idempotent
     def release_boards(self, request: Request, pk: str | None = None,
                        format: str | None = None) -> Response:
-        round = self.get_object()
+        round = self._stepped(request)
         services.round_release_boards(round=round, user=request.user)
         return _answer(round, self.get_serializer_context())
 
@@ -219,6 +231,6 @@ class RoundOrganising:
     @idempotent
     def complete(self, request: Request, pk: str | None = None,
                  format: str | None = None) -> Response:
-        round = self.get_object()
+        round = self._stepped(request)
         services.round_complete(round=round, user=request.user)
         return _answer(round, self.get_serializer_context())
