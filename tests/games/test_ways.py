@@ -230,3 +230,9 @@ def test_r5_3_a_run_of_all_fourteen_places_is_a_way() -> None:
     state = hand_state(run + " 4D", down=True)
     found = [str(a) for a in ways(state.observation(0), parse_cards(run), budget=10_000)]
     assert found[0] == "0 meld run(AH JK=2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH)"
+
+
+def test_r5_3_an_ace_lays_off_below_a_run_that_starts_at_two_and_above_one_at_king() -> None:
+    state = hand_state("AH AS 9C", ("run(JK=2H 3H 4H 5H)", "run(JS QS KS)"), down=True)
+    assert texts(state, "AH", 0) == ["0 layoff 0 AH"]  # position 1, below the 2
+    assert texts(state, "AS", 1) == ["0 layoff 1 AS"]  # position 14, above the king
