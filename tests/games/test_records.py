@@ -60,6 +60,7 @@ def test_a_record_dumps_and_loads_to_the_same_record() -> None:
     assert loaded.to_json() == data
     assert load_record(loaded.dumps()) == loaded
     assert load_record(loaded.dumps(indent=1)) == loaded
+    assert "\n" not in loaded.dumps() and loaded.dumps(indent=2).startswith('{\n  "')
     assert loaded.players == ("Ann", "Ben", "Cleo", "Dev")
     assert data["format"] == "push-record/1" and data["first_dealer"] == 3
     assert [len(h["deck"]) for h in data["hands"]] == [108] * 5
@@ -256,6 +257,9 @@ def test_an_action_text_without_its_parts_is_malformed(text: str, says: str) -> 
     assert str(err.value) == says
 
 
+PAIR = "must be two scores [team0, team1], whole numbers from 0 up"
+
+
 @pytest.mark.parametrize(("path", "value", "reason"), [
     ("hands", {"deck": []}, "hands: must be a list, got an object"),
     ("hands[1]", [], "hands[1]: must be a JSON object, got a list"),
@@ -266,6 +270,23 @@ def test_an_action_text_without_its_parts_is_malformed(text: str, says: str) -> 
     ("hands[1].actions", 7.5, "hands[1].actions: must be a list, got a number"),
     ("players[1]", "B\ud800", "players[1]: contains a lone surrogate (half of a UTF-16 "
                               "pair), which is not text"),
+    ("hands[0].actions[3].melds[0].kind", "pair",
+     "hands[0].actions[3].melds[0].kind: must be 'set' or 'run', got 'pair'"),
+    ("hands[0].actions[2].melds[0].cards", "4H 5H",
+     "hands[0].actions[2].melds[0].cards: must be a list, got a string"),
+    ("hands[0].actions[4].cards[0]", 7, "hands[0].actions[4].cards[0]: a card is a string"),
+    ("hands[0].actions[2].melds[0].cards[0]", "ZZ",
+     "hands[0].actions[2].melds[0].cards[0]: 'ZZ' is not a card: write 7H, TS, JK, or a wild "
+     "with what it stands for, JK=7 or 2C=TS"),
+    ("hands[0].actions[4].meld", -1,
+     "hands[0].actions[4].meld: a meld id is a whole number from 0, got -1"),
+    ("result", [], "result: must be a JSON object, got a list"),
+    ("result.hands", "x", "result.hands: must be a list, got a string"),
+    ("result.hands", [[0, 0]] * 6, "result.hands: a game has at most 5 hands"),
+    ("result.hands[0]", [0, -5], f"result.hands[0]: {PAIR}"),
+    ("result.hands[0]", [0, 0, 0], f"result.hands[0]: {PAIR}"),
+    ("result.totals", [True, 60], f"result.totals: {PAIR}"),
+    ("result.totals", 7, f"result.totals: {PAIR}"),
 ])
 def test_a_malformed_record_names_the_kind_of_value_it_found(
         path: str, value: Any, reason: str) -> None:
