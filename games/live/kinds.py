@@ -67,6 +67,26 @@ def may_watch(table: LiveTable, user: AbstractBaseUser | AnonymousUser | None) -
     return policy is None or policy(table, user)
 
 
+#: Whether the people at ``table`` and its spectators may chat now (``chat``).
+ChatPolicy = Callable[[LiveTable], bool]
+
+_CHATS: dict[str, ChatPolicy] = {}
+
+
+def on_chat(kind: str, policy: ChatPolicy) -> None:
+    """Ask ``policy`` whether a table of ``kind`` has its chat open now (without one, it
+    has, as a practice table). An app closes it where a word could give away what a
+    player may not know yet: a duplicate round's other tables play the same cards."""
+    if _CHATS.get(kind, policy) is not policy:
+        raise AssertionError(f"two chat policies for live tables of kind {kind!r}")
+    _CHATS[kind] = policy
+
+
+def chat_open(table: LiveTable) -> bool:
+    """Whether ``table``'s chat is open now, as the policy of its kind says."""
+    policy = _CHATS.get(table.reports_to)
+    return policy is None or policy(table)
+
 
 #: Called with the table and the seats whose substitute began to play for a person gone past
 #: the grace (``presence.check_away``), under the table's lock and in that transaction.

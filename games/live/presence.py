@@ -17,6 +17,7 @@ catches the connections that end without saying so.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -37,25 +38,35 @@ CONNECTED_SECONDS = 25
 WRITE_EVERY = 5
 
 
-def heard(table_id: int, seat: int, *, leaving: bool = False, arriving: bool = False) -> None:
+def heard(table_id: int, seat: int, *, leaving: bool = False, arriving: bool = False,
+          hidden: bool | None = None, lag: int | None = None) -> SeatPresence | None:
     """A sign of life from the person at ``seat``: stored (a heartbeat at most every
-    ``WRITE_EVERY`` seconds); one who is away is back; one who leaves is checked on once
-    the grace has passed."""
+    ``WRITE_EVERY`` seconds, at once when their page's tab was hidden or shown), with
+    whether their page is ``hidden`` and its ``lag`` (ms) when it says them; one who is
+    away is back; one who leaves is checked on once the grace has passed. What the table
+    is to be told of the seat, when something was stored."""
     now = timezone.now()
+    tab = (LiveSeat.Tab.CLOSED if leaving else LiveSeat.Tab.HIDDEN if hidden
+           else LiveSeat.Tab.SHOWN)
     seats = LiveSeat.objects.filter(table_id=table_id, seat=seat, user__isnull=False)
     if not (leaving or arriving):
-        seats = seats.exclude(seen__gte=now - timedelta(seconds=WRITE_EVERY))
-    if not seats.update(seen=now):
-        return
+        seats = seats.exclude(seen__gte=now - timedelta(seconds=WRITE_EVERY), tab=tab)
+    changes: dict[str, object] = {"seen": now, "tab": tab}
+    if lag is not None:
+        changes["lag_ms"] = lag
+    if not seats.update(**changes):
+        return None
+    told = SeatPresence(seat, shown_as(tab, now, now), lag)
     table = rows.read_table(table_id)
     if table is None or table.status != LiveTable.Status.PLAYING:
-        return
+        return told
     if leaving:
         if table.grace_seconds is not None:
             send(TASKS + "live_away_check", (table_id,), countdown=table.grace_seconds + 1)
-        return
+        return told
     if seating.load(table.seating)[seat].away:
         come_back(table_id, seat)
+    return told
 
 
 def come_back(table_id: int, seat: int) -> bool:
@@ -117,3 +128,38 @@ def connected(seen: datetime | None, now: datetime | None = None) -> bool:
     """Whether a seat last seen at ``seen`` counts as connected."""
     return seen is not None and seen >= (now or timezone.now()) - timedelta(
         seconds=CONNECTED_SECONDS)
+
+
+@dataclass(frozen=True)
+class SeatPresence:
+    """How a seat shows its person: ``state`` one of ``STATES``, and their page's ``lag``
+    (ms; None: not known)."""
+
+    seat: int
+    state: str
+    lag: int | None
+
+    def as_dict(self) -> dict[str, object]:
+        return {"seat": self.seat, "state": self.state, "lag": self.lag}
+
+
+#: How a seat shows its person: their page open and shown, open in a hidden tab, or
+#: closed (or silent for longer than ``CONNECTED_SECONDS``).
+STATES = ("connected", "away", "gone")
+
+
+def shown_as(tab: str, seen: datetime | None, now: datetime) -> str:
+    """The state (one of ``STATES``) of a person whose page said ``tab`` at ``seen``."""
+    if tab == LiveSeat.Tab.CLOSED or not connected(seen, now):
+        return "gone"
+    return "away" if tab == LiveSeat.Tab.HIDDEN else "connected"
+
+
+def seats_now(table_id: int) -> list[SeatPresence]:
+    """How each seat of a person at the table shows them now (for a new connection: the
+    table tells it each change after)."""
+    now = timezone.now()
+    return [SeatPresence(seat, shown_as(tab, seen, now), lag)
+            for seat, tab, seen, lag in LiveSeat.objects.filter(
+                table_id=table_id, user__isnull=False).order_by("seat").values_list(
+                "seat", "tab", "seen", "lag_ms")]

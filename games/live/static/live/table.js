@@ -13,6 +13,7 @@
 
 import { text, wordsFor } from "../games/cards.js";
 import { makeAsking } from "./asking.js";
+import { makeChat } from "./chat.js";
 import { connect, newId } from "./connection.js";
 import { makeControls } from "./controls.js";
 import { makeDrawing } from "./drawing.js";
@@ -21,6 +22,7 @@ import { changes, codeOfKey, entries, isEnded } from "./layout.js";
 import { makeLog } from "./log.js";
 import { findMove, moveWords } from "./moves.js";
 import { makePanels, store, stored } from "./panels.js";
+import { makePresence } from "./presence.js";
 import { makeStatus } from "./status.js";
 
 const root = document.querySelector("[data-live-table]");
@@ -95,6 +97,8 @@ function start(root) {
   const log = makeLog(t, { send: (m) => link.send(m) });
   const asking = makeAsking({ send: (m) => link.send(m), newId, offer: controls.offer });
   const ending = makeEnding(t, { send: (m) => link.send(m), newId });
+  const chat = makeChat(t, { send: (m) => link.send(m), newId });
+  const presence = makePresence(t, { send: (m) => link.send(m) });
 
   function receive(message) {
     if (message.type === "update") {
@@ -116,7 +120,16 @@ function start(root) {
       panels.handLogAnswer(message);
     } else if (message.type === "done") {
       ending.done(message);
+    } else if (message.type === "chat" || message.type === "reported") {
+      chat.receive(message);
+    } else if (message.type === "presence") {
+      presence.told(message);
+    } else if (message.type === "pong") {
+      presence.pong();
     } else if (message.type === "error") {
+      if (chat.refused(message)) {
+        return;
+      }
       ending.refused(message);
       if (panels.handLogAnswer(message)) {
         return;
@@ -221,6 +234,7 @@ function start(root) {
     const mine = myTurn() && !link.busy();
     status.renderTurn(mine || myTurn(), myTurn());
     drawing.renderSeats();
+    presence.mark();
     drawing.renderPiles();
     const meldWhy = mySeat === null ? "" : controls.meldReason(mine);
     drawing.renderMelds(mySeat !== null && !meldWhy, meldWhy);
@@ -308,11 +322,6 @@ function start(root) {
   window.addEventListener("resize", () => render());
 
   connection(msg.connecting);
-  const link = connect(config.ws, { opened: log.reconnected, message: receive,
-    closed: () => connection(msg.reconnecting) });
-  // A seat holder's heartbeat: how the server knows they are still here (a socket's close
-  // may never arrive); missing it for the table's grace lets their substitute play.
-  if (mySeat !== null && config.heartbeat) {
-    window.setInterval(() => link.send({ type: "ping" }), 1000 * config.heartbeat);
-  }
+  const link = connect(config.ws, { opened: () => { log.reconnected(); presence.opened(); },
+    message: receive, closed: () => connection(msg.reconnecting) });
 }
