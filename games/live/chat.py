@@ -11,8 +11,9 @@ the other tables play the same cards. Nothing of a closed chat is sent, its hist
 neither.
 
 A line is stored (``ChatMessage``, kept with the table) before anyone reads it, at most
-``frames.MAX_CHAT_CHARS`` characters (the frame reader refuses longer or empty ones), and a user says at most ``BURST`` lines in any ``WINDOW``
-(counted under the user's row lock, so two tabs cannot both take the last place). Only a
+``frames.MAX_CHAT_CHARS`` characters (the frame reader refuses longer or empty ones), and a
+user says at most ``BURST`` lines in any ``WINDOW`` (counted under the user's row lock, so
+two tabs cannot both take the last place). Only a
 logged-in person speaks or reports; anyone who may watch reads the spectators' channel.
 Its text goes to the pages as text, never as markup (the page sets ``textContent``).
 A mute is the reader's own: the page keeps the people it hides (``chat.js``).
