@@ -11,7 +11,12 @@ meld ``meld`` when it is a meld id), ``{"type": "hand_log", "id": "h-2", "hand":
 hand already dealt, 1 to 5, as this connection saw it), ``{"type": "ping"}``, a seat
 holder's heartbeat (``presence``), and a seat holder's ways out of a practice or friends'
 table, ``{"type": "resign" | "leave" | "rematch", "id": "q-1"}`` (``quitting``), answered
-``done`` (``id``, ``do``, ``url``: the page to go to, or null). To the client: ``error``
+``done`` (``id``, ``do``, ``url``: the page to go to, or null); and the table's talk
+(``chat``): ``{"type": "chat", "id", "text"}``, answered ``chat`` (``id``, ``lines``: the
+line said), and ``{"type": "report", "id", "message"}``, answered ``reported``. Unasked,
+a connection gets ``presence`` (``seats``: each a ``presence.SeatPresence``; all on
+connecting, then each change) and ``chat`` (``id`` null, ``lines``; ``all`` on connecting:
+the last lines it reads). To the client: ``error``
 (``id``, ``rule``, ``field``, ``message``), ``update`` (``events`` and ``view``, the
 view's ``seq`` being the last event's number; the one answering an ``act`` also has
 ``ack``: the act's ``id`` and the ``seq`` it was logged at, one frame fewer an action

@@ -1,6 +1,6 @@
 """What a live table of an app's kind tells and asks the app that seated it: the handler a
 finished table calls, the one told when substitutes begin to play for people gone, who may
-watch one in play, and what its seats and its event are called.
+watch one in play, whether its chat is open, and what its seats and its event are called.
 
 An app that plays its own games at live tables (a tournament's match, say) registers a
 handler for its kind of table in its ``AppConfig.ready()`` (``on_finished``); such a table

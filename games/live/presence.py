@@ -13,6 +13,13 @@ other finds the table moved on or the seat no longer its own.
 
 Leaving schedules the away check for when the grace would end; the sweep (every 15 s)
 catches the connections that end without saying so.
+
+Each sign of life also stores what the person's page says of itself (``LiveSeat.tab``:
+shown, hidden or closed, and its ``lag``), so each seat shows its person to the table as
+connected, away or gone (``SeatPresence``); the consumer tells the table's group each
+change, and a page shows a seat gone once it has heard nothing of it for
+``CONNECTED_SECONDS`` (a page that vanished says nothing more). A person with two tabs
+who closes one shows gone until the other's next heartbeat.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 /* A live table (games/live, templates/live/table.html): the page's one entry module. It
    reads the page's words and settings (json_script, translated by the server), holds the
    table's state and puts the parts together: the connection (connection.js), the felt
-   (drawing.js), the moves (controls.js), the panels (panels.js) and the log (log.js).
+   (drawing.js), the moves (controls.js), the panels (panels.js), the log (log.js), the
+   chat (chat.js) and who is here (presence.js: the heartbeat, each seat's presence).
 
    The server holds the game. This shows the view it is sent (a seat's hand and legal
    moves, or a spectator's public table), announces each action in words and sends the
