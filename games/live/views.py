@@ -116,7 +116,6 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
                    "teams": teams, "humans": [place.user_id is not None for place in seats],
                    "hands": HANDS_PER_GAME, "login": _login_url(),
                    "heartbeat": presence.HEARTBEAT_SECONDS,
-                   "connected": presence.CONNECTED_SECONDS,
                    "me": request.user.pk if request.user.is_authenticated else None,
                    "bots": [bot_label(place.bot) if place.bot else "" for place in seats],
                    "marks": [place.mark for place in names.seats]},

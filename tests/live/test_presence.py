@@ -98,3 +98,27 @@ def test_a_seat_silent_longer_than_connected_seconds_is_gone() -> None:
     assert presence.shown_as(LiveSeat.Tab.CLOSED, now, now) == "gone"
     assert presence.shown_as(LiveSeat.Tab.SHOWN, quiet, now) == "gone"
     assert presence.shown_as(LiveSeat.Tab.HIDDEN, None, now) == "gone"
+
+
+def test_only_a_heartbeat_that_tells_something_new_is_told_to_the_table(
+        table_of_two: LiveTable) -> None:
+    """The table is told of an arrival, a tab hidden or shown and a lag that moved by more
+    than ``LAG_STEP``; a heartbeat like the last is only stored (``seen``), once every
+    ``WRITE_EVERY`` seconds."""
+    def heard(**said: Any) -> Any:
+        return presence.heard(table_of_two.pk, 0, **said)
+
+    def seen() -> Any:
+        return LiveSeat.objects.get(table=table_of_two, seat=0).seen
+
+    assert heard(arriving=True) == presence.SeatPresence(0, "connected", None)
+    assert heard(hidden=False, lag=40) == presence.SeatPresence(0, "connected", 40)
+    before = seen()
+    assert heard(hidden=False, lag=50) is None and seen() == before  # a moment ago
+    LiveSeat.objects.filter(table=table_of_two, seat=0).update(
+        seen=before - timedelta(seconds=presence.WRITE_EVERY + 1))
+    assert heard(hidden=False, lag=55) is None and seen() > before  # stored, not told
+    assert heard(hidden=True, lag=55) == presence.SeatPresence(0, "away", 55)
+    assert heard(hidden=True, lag=200) == presence.SeatPresence(0, "away", 200)
+    assert heard(leaving=True) == presence.SeatPresence(0, "gone", None)
+    assert LiveSeat.objects.get(table=table_of_two, seat=0).lag_ms == 200

@@ -5,25 +5,15 @@
    ``config.heartbeat`` seconds, and at once when its tab is hidden or shown; ``lag`` is
    the last ping's round trip to its "pong", in milliseconds, as lichess measures it. The
    server tells every page at the table {"type": "presence", "seats": [{"seat", "state",
-   "lag"}]}: all seats on connecting, then each change. A seat not heard of for
-   ``config.connected`` seconds is shown gone here, as the server would (a page that
-   vanished without closing says nothing more). */
+   "lag"}]}: all seats on connecting, then each change (the server tells a page that
+   vanished without closing gone once its websocket pings find it dead). */
 
 import { element, text } from "../games/cards.js";
-
-/* The state a seat shows at ``now`` (ms): the last ``told`` ({state, at}), gone once it is
-   older than ``connectedMs``. */
-export function stateAt(told, now, connectedMs) {
-  if (!told) {
-    return null;
-  }
-  return now - told.at > connectedMs ? "gone" : told.state;
-}
 
 /* ``t``: the page (root, msg, config); ``on``: send(message). */
 export function makePresence(t, on) {
   const { msg, config } = t;
-  const seats = {}; // seat -> {state, lag, at}
+  const seats = {}; // seat -> {state, lag}, as the server last told
   let pingAt = null;
   let lag = null;
 
@@ -40,17 +30,15 @@ export function makePresence(t, on) {
   }
 
   function told(message) {
-    const now = Date.now();
-    (message.seats || []).forEach((s) => { seats[s.seat] = { state: s.state, lag: s.lag, at: now }; });
+    (message.seats || []).forEach((s) => { seats[s.seat] = { state: s.state, lag: s.lag }; });
     mark();
   }
 
   function mark() {
     // each person's seat, drawn by drawing.js, gets its presence after its name
-    const now = Date.now();
     t.root.querySelectorAll("[data-seats] [data-seat-no]").forEach((item) => {
       const seat = item.getAttribute("data-seat-no");
-      const state = stateAt(seats[seat], now, 1000 * config.connected);
+      const state = seats[seat] ? seats[seat].state : null;
       const name = item.querySelector(".seat-name");
       const before = item.querySelector("[data-presence]");
       if (before) {
@@ -76,9 +64,6 @@ export function makePresence(t, on) {
     window.setInterval(ping, 1000 * config.heartbeat);
     document.addEventListener("visibilitychange", ping);
   }
-  // a seat silent for too long turns gone here without a word from the server
-  window.setInterval(mark, 5000);
-
   function opened() {
     if (config.seat !== null) {
       ping(); // at once: whether this page is hidden, and who is here again
