@@ -69,7 +69,18 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from . import chat, frames, inbox, prepared, presence, quitting, rematch, service, shared
+from . import (
+    chat,
+    frames,
+    inbox,
+    notify,
+    prepared,
+    presence,
+    quitting,
+    rematch,
+    service,
+    shared,
+)
 
 Message = dict[str, Any]
 
@@ -195,7 +206,7 @@ class TableConsumer(Consumer):
         prepared.arrived(self.table_id, self.seat)
         self.counted = True
         if self.seat is not None:  # a person back at their seat takes it from the bot
-            await self._tell_presence(await _db(presence.heard)(
+            self._tell_presence(await _db(presence.heard)(
                 self.table_id, self.seat, arriving=True))
         # a new connection gets a snapshot (the view and the hand so far), who is here
         # and the chat so far
@@ -214,7 +225,7 @@ class TableConsumer(Consumer):
             if self.counted:
                 prepared.left(self.table_id, seat)
             if seat is not None:
-                await self._tell_presence(await _db(presence.heard)(
+                self._tell_presence(await _db(presence.heard)(
                     self.table_id, seat, leaving=True))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -250,7 +261,7 @@ class TableConsumer(Consumer):
         elif isinstance(request, frames.Ping):
             await self._send_json({"type": "pong"})  # first: the page times its round trip
             if self.seat is not None:
-                await self._tell_presence(await _db(presence.heard)(
+                self._tell_presence(await _db(presence.heard)(
                     self.table_id, self.seat, hidden=request.hidden, lag=request.lag))
         elif isinstance(request, frames.HandLog):
             await self._hand_log(request)
@@ -328,8 +339,8 @@ class TableConsumer(Consumer):
             await self._error(request.id, exc.message, field=exc.field)
             return
         await self._send_json({"type": "chat", "id": request.id, "lines": [line]})
-        await self.channel_layer.group_send(self.group, {
-            "type": "chat.line", "line": line, "over": over, "sender": self.channel_name})
+        notify.send_soon(self.group, {"type": "chat.line", "line": line, "over": over,
+                                      "sender": self.channel_name})
 
     async def chat_line(self, event: Message) -> None:
         """A line said at the table: passed on where this connection reads its channel
@@ -338,10 +349,9 @@ class TableConsumer(Consumer):
                 and chat.may_read(event["line"]["channel"], self.seat, event["over"])):
             await self._send_json({"type": "chat", "id": None, "lines": [event["line"]]})
 
-    async def _tell_presence(self, told: presence.SeatPresence | None) -> None:
+    def _tell_presence(self, told: presence.SeatPresence | None) -> None:
         if told is not None:
-            await self.channel_layer.group_send(
-                self.group, {"type": "seat.presence", "seat": told.as_dict()})
+            notify.send_soon(self.group, {"type": "seat.presence", "seat": told.as_dict()})
 
     async def seat_presence(self, event: Message) -> None:
         await self._send_json({"type": "presence", "seats": [event["seat"]]})

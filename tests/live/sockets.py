@@ -1,5 +1,6 @@
 """Websocket clients of a live table, on the real ASGI application and channel layer."""
 
+import asyncio
 import json
 from typing import Any
 
@@ -51,6 +52,15 @@ class TableCommunicator(WebsocketCommunicator):
                 self.output_queue.put_nowait(output)  # a test reads it next
                 return False
         return True
+
+
+async def next_frame(ws: Any) -> Any:
+    """The next frame a websockets client gets from a table but its talk (:data:`TALK`),
+    read as JSON."""
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+        if message["type"] not in TALK or message.get("id") is not None:
+            return message
 
 
 def connect_to(table_id: int, cookie: str | None = None, *,

@@ -31,7 +31,7 @@ from games.live.state import replay
 from tests.examples import examples
 
 from .conftest import FIRST, SEED
-from .sockets import TALK, TIMEOUT, answer, joined, send_frame, session_cookie
+from .sockets import TIMEOUT, answer, joined, next_frame, send_frame, session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_tasks")]
 in_process = pytest.mark.usefixtures("layer")  # both channel layers
@@ -452,23 +452,16 @@ def test_real_servers_refuse_invalid_utf8_and_pass_the_rest_on(
                           "CHANNEL_PREFIX": f"test-frames-{uuid.uuid4().hex[:8]}"},
                          server=server)
 
-    async def recv(ws: Any) -> Any:
-        """The next frame but the table's talk (who is here, the chat so far)."""
-        while True:
-            message = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
-            if message["type"] not in TALK or message.get("id") is not None:
-                return message
-
     async def connect() -> Any:
         ws = await websockets.connect(
             process.url(f"/ws/tables/{table.pk}/"), open_timeout=TIMEOUT, ping_interval=None,
             additional_headers={"Origin": "http://127.0.0.1", "Cookie": f"sessionid={cookie}"})
-        assert (await recv(ws))["type"] == "update"
+        assert (await next_frame(ws))["type"] == "update"
         return ws
 
     async def closed(ws: Any) -> tuple[int | None, str | None]:
         with pytest.raises(websockets.ConnectionClosed):
-            await recv(ws)  # only the table's talk may come before the close
+            await next_frame(ws)  # only the table's talk may come before the close
         return ws.close_code, ws.close_reason
 
     async def run() -> None:
@@ -477,12 +470,12 @@ def test_real_servers_refuse_invalid_utf8_and_pass_the_rest_on(
                              (json.dumps(_act(action=LONE)), "action"),
                              (json.dumps(_ways(cards=["8S" + NUL])), "cards")):
             await ws.send(frame)
-            error = await recv(ws)
+            error = await next_frame(ws)
             assert error["type"] == "error" and error["field"] == field, error
         await ws.send(b"\x00", text=False)
-        assert "text frames" in (await recv(ws))["message"]
+        assert "text frames" in (await next_frame(ws))["message"]
         await ws.send(RESUME)
-        assert (await recv(ws))["type"] == "update"
+        assert (await next_frame(ws))["type"] == "update"
         await ws.send(" " * MAX + RESUME)
         # uvicorn, run with --ws-max-size at the same limit (config/asgi_process.py, as in
         # production), closes before the application reads the frame (websockets words
