@@ -35,6 +35,7 @@ export function speaker(line, players) {
 export function makeChat(t, on) {
   const { msg, config } = t;
   const list = t.q("[data-chat-lines]");
+  const box = t.q("[data-chat-box]");
   const form = t.q("[data-chat-form]");
   const input = t.q("[data-chat-text]");
   const error = t.q("[data-chat-error]");
@@ -76,12 +77,12 @@ export function makeChat(t, on) {
     if (!list) {
       return;
     }
-    const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+    const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
     list.textContent = "";
     lines.filter((line) => !(String(line.author) in muted))
       .forEach((line) => list.appendChild(lineItem(line)));
     if (atEnd) {
-      list.scrollTop = list.scrollHeight;
+      box.scrollTop = box.scrollHeight;
     }
     const names = Object.keys(muted);
     mutedBox.hidden = names.length === 0;

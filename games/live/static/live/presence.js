@@ -35,16 +35,15 @@ export function makePresence(t, on) {
   }
 
   function mark() {
-    // each person's seat, drawn by drawing.js, gets its presence after its name
+    // each person's seat, drawn by drawing.js, gets its presence last, under the rest
     t.root.querySelectorAll("[data-seats] [data-seat-no]").forEach((item) => {
       const seat = item.getAttribute("data-seat-no");
       const state = seats[seat] ? seats[seat].state : null;
-      const name = item.querySelector(".seat-name");
       const before = item.querySelector("[data-presence]");
       if (before) {
         before.remove();
       }
-      if (!state || !name) {
+      if (!state) {
         return;
       }
       let label = state === "connected" ? msg.presence_connected
@@ -52,9 +51,9 @@ export function makePresence(t, on) {
       if (state !== "gone" && seats[seat].lag !== null && seats[seat].lag !== undefined) {
         label += " \u00b7 " + text(msg.presence_lag, { ms: seats[seat].lag });
       }
-      const shown = element("span", "seat-presence presence-" + state, label);
+      const shown = element("div", "seat-presence presence-" + state, label);
       shown.setAttribute("data-presence", state);
-      name.appendChild(shown);
+      item.appendChild(shown);
     });
   }
 
