@@ -95,6 +95,12 @@ class Figures:
     began: float = 0.0  # when the clients began to play (perf_counter)
     echoes: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    # the people's chat (``--chat-per-minute``): each line's round trip to its answer, and
+    # the lines the others' pages were given; the refusals
+    chats: list[float] = field(default_factory=list)
+    chats_heard: int = 0
+    chat_errors: list[str] = field(default_factory=list)
+    pings: int = 0  # heartbeats sent (``--heartbeat``)
     finished: set[int] = field(default_factory=set)  # tables whose game ended meanwhile
     played: int = 0  # actions while the clients played, bots' included
     # CPU seconds meanwhile (None where /proc does not say): the server, the bots' workers,
@@ -153,6 +159,15 @@ class Figures:
         return (f"p95 in each {width:g} s of the run: "
                 + ", ".join(f"{p(windows[w], 0.95):.0f}" for w in sorted(windows)) + " ms")
 
+    def talk_line(self) -> str:
+        """The chat and the heartbeats beside the game, when the people sent any."""
+        if not self.chats and not self.pings and not self.chat_errors:
+            return "no chat, no heartbeats"
+        return (f"chat: {len(self.chats)} lines said, p50 {p(self.chats, 0.5):.1f} ms, "
+                f"p95 {p(self.chats, 0.95):.1f} ms to the sender's answer, "
+                f"{self.chats_heard} delivered to the others, "
+                f"{len(self.chat_errors)} refused; heartbeats sent: {self.pings}")
+
     def echo_line(self) -> str:
         echo = p(self.echoes, 0.95)
         return (f"bare websocket echo on the same server under the same load: "
@@ -161,10 +176,12 @@ class Figures:
 
 
 def run(tables: int, seconds: float, *, workers: int, bot_pause: float, seed: int | None,
-        servers: int, asgi: str, ramp: float, worker_nice: int, humans: int = 1) -> Figures:
+        servers: int, asgi: str, ramp: float, worker_nice: int, humans: int = 1,
+        talk: Talk | None = None) -> Figures:
     """Play ``tables`` tables of ``humans`` people each for ``seconds`` and measure;
     everything created is removed. Each person begins at a random moment in the first
-    ``ramp`` seconds (0: all at once); the bots' workers run ``worker_nice`` below the
+    ``ramp`` seconds (0: all at once), and chats and sends heartbeats as ``talk`` says
+    (None: neither); the bots' workers run ``worker_nice`` below the
     server's CPU priority (they also run the people's turn timers, so they start even
     where no bot plays). The defaults are ``bench_tables``'s, the one caller."""
     tag = uuid.uuid4().hex[:8]
@@ -184,7 +201,7 @@ def run(tables: int, seconds: float, *, workers: int, bot_pause: float, seed: in
                 people = _tables(tag, tables, humans, rng, created, sessions)
                 figures = Figures(tables, len(people))
                 asyncio.run(_drive(started, bots, people, seconds, ramp, rng, figures,
-                                   lambda: _actions(created)))
+                                   lambda: _actions(created), talk or Talk()))
             finally:
                 for one in started:
                     one.stop()
@@ -276,7 +293,7 @@ def _workers(count: int, queue: str, env: dict[str, str], nice: int) -> Iterator
 
 async def _drive(servers: list[AsgiServer], bots: list[int], people: list[Person],
                  seconds: float, ramp: float, rng: random.Random, figures: Figures,
-                 actions: Callable[[], int]) -> None:
+                 actions: Callable[[], int], talk: Talk) -> None:
     """Connect every client first (table by table to the servers in turn, all of a table's
     people to the same one, and each table's echo beside them), then let them all play for
     ``seconds``, each person from a random moment in the first ``ramp`` seconds; the
@@ -296,7 +313,7 @@ async def _drive(servers: list[AsgiServer], bots: list[int], people: list[Person
     try:
         await asyncio.gather(
             *(_human(ws, person.table, time.monotonic() + rng.uniform(0, ramp), deadline,
-                     random.Random(rng.random()), figures)
+                     random.Random(rng.random()), figures, talk)
               for ws, person in zip(humans, people, strict=True)),
             *(_echo(ws, deadline, random.Random(rng.random()), figures) for ws in echoes))
         after = _cpu(pids, bots)
@@ -367,20 +384,72 @@ def _think(rng: random.Random) -> float:
     return rng.uniform(0.5, 1.5)
 
 
+@dataclass(frozen=True)
+class Talk:
+    """What each person says besides their moves: ``chat_per_minute`` chat lines a minute
+    (at random moments, on average), and a heartbeat every ``heartbeat`` seconds as the
+    table's page sends it (with its tab shown and its last round trip); 0: none."""
+
+    chat_per_minute: float = 0
+    heartbeat: float = 0
+
+    def first(self, rng: random.Random, begin: float) -> tuple[float, float]:
+        """When a person beginning at ``begin`` first chats and first sends a heartbeat."""
+        return (begin + self.chat_gap(rng), begin + rng.uniform(0, self.heartbeat)
+                if self.heartbeat else math.inf)
+
+    def chat_gap(self, rng: random.Random) -> float:
+        return rng.expovariate(self.chat_per_minute / 60) if self.chat_per_minute else math.inf
+
+
+async def _talk(ws: Any, talk: Talk, rng: random.Random, figures: Figures,
+                timers: dict[str, float], said: dict[str, float], now: float) -> None:
+    """Send what is due of ``timers`` (``chat``, ``ping``: monotonic times) and set the
+    next: a chat line (its id and sending time into ``said``), a heartbeat."""
+    if now >= timers["chat"]:
+        client_id = f"m-{len(said) + len(figures.chats)}-{rng.getrandbits(32)}"
+        said[client_id] = time.perf_counter()
+        await ws.send(json.dumps({"type": "chat", "id": client_id,
+                                  "text": "good luck, partner " * rng.randint(1, 3)}))
+        timers["chat"] = now + talk.chat_gap(rng)
+    if now >= timers["ping"]:
+        figures.pings += 1
+        timers["ping"] = now + talk.heartbeat
+        await ws.send(json.dumps({"type": "ping", "hidden": False, "lag": 20}))
+
+
+def _heard(message: dict[str, Any], said: dict[str, float], figures: Figures) -> bool:
+    """Whether ``message`` was the table's talk (a chat line, a refusal of one, who is
+    here, a heartbeat's answer), counted into ``figures``."""
+    kind, client_id = message["type"], message.get("id")
+    if kind == "chat" and client_id in said:
+        figures.chats.append(time.perf_counter() - said.pop(client_id))
+    elif kind == "chat":
+        figures.chats_heard += len(message["lines"]) if client_id is None and not message.get(
+            "all") else 0
+    elif kind == "error" and client_id in said:
+        said.pop(client_id)
+        figures.chat_errors.append(message["message"])
+    return kind in ("chat", "presence", "pong") or (kind == "error" and client_id in said)
+
+
 async def _human(ws: Any, table: int, begin: float, deadline: float, rng: random.Random,
-                 figures: Figures) -> None:
+                 figures: Figures, talk: Talk) -> None:
     """One person at ``table``: from ``begin`` on (a monotonic time), act after thinking
     whenever its seat may; time each act from sending it to the update that carries its
-    sequence number."""
+    sequence number. Chat and heartbeats as ``talk`` says, each line timed to its answer."""
     view: dict[str, Any] = {}
     act_at: float | None = None
     sent: tuple[str, float] | None = None  # the action id awaiting its update, and when
     acked: int | None = None
     count = 0
+    timers = dict(zip(("chat", "ping"), talk.first(rng, begin), strict=True))
+    said: dict[str, float] = {}
     while True:
         now = time.monotonic()
         if now >= deadline:
             return
+        await _talk(ws, talk, rng, figures, timers, said, now)
         if sent is None and act_at is not None and now >= act_at:
             count += 1
             sent, acked, act_at = (f"b-{count}", time.perf_counter()), None, None
@@ -388,10 +457,13 @@ async def _human(ws: Any, table: int, begin: float, deadline: float, rng: random
                                       "action": rng.choice(view["legal"])}))
             continue
         try:
-            raw = await asyncio.wait_for(ws.recv(), (act_at or deadline) - now)
+            raw = await asyncio.wait_for(ws.recv(), min(act_at or deadline, deadline,
+                                                        *timers.values()) - now)
         except TimeoutError:
             continue
         message = json.loads(raw)
+        if _heard(message, said, figures):
+            continue
         if message.get("ack") and sent and message["ack"]["id"] == sent[0]:
             acked = message["ack"]["seq"]
         if message["type"] == "error":

@@ -11,7 +11,12 @@ meld ``meld`` when it is a meld id), ``{"type": "hand_log", "id": "h-2", "hand":
 hand already dealt, 1 to 5, as this connection saw it), ``{"type": "ping"}``, a seat
 holder's heartbeat (``presence``), and a seat holder's ways out of a practice or friends'
 table, ``{"type": "resign" | "leave" | "rematch", "id": "q-1"}`` (``quitting``), answered
-``done`` (``id``, ``do``, ``url``: the page to go to, or null). To the client: ``error``
+``done`` (``id``, ``do``, ``url``: the page to go to, or null); and the table's talk
+(``chat``): ``{"type": "chat", "id", "text"}``, answered ``chat`` (``id``, ``lines``: the
+line said), and ``{"type": "report", "id", "message"}``, answered ``reported``. Unasked,
+a connection gets ``presence`` (``seats``: each a ``presence.SeatPresence``; all on
+connecting, then each change) and ``chat`` (``id`` null, ``lines``; ``all`` on connecting:
+the last lines it reads). To the client: ``error``
 (``id``, ``rule``, ``field``, ``message``), ``update`` (``events`` and ``view``, the
 view's ``seq`` being the last event's number; the one answering an ``act`` also has
 ``ack``: the act's ``id`` and the ``seq`` it was logged at, one frame fewer an action
@@ -64,7 +69,18 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from . import frames, inbox, prepared, presence, quitting, rematch, service, shared
+from . import (
+    chat,
+    frames,
+    inbox,
+    notify,
+    prepared,
+    presence,
+    quitting,
+    rematch,
+    service,
+    shared,
+)
 
 Message = dict[str, Any]
 
@@ -190,9 +206,15 @@ class TableConsumer(Consumer):
         prepared.arrived(self.table_id, self.seat)
         self.counted = True
         if self.seat is not None:  # a person back at their seat takes it from the bot
-            await _db(presence.heard)(self.table_id, self.seat, arriving=True)
-        # a new connection gets a snapshot (the view and the hand so far)
+            self._tell_presence(await _db(presence.heard)(
+                self.table_id, self.seat, arriving=True))
+        # a new connection gets a snapshot (the view and the hand so far), who is here
+        # and the chat so far
         await self._send_update(*await self._update(None))
+        seats = await _db(presence.seats_now)(self.table_id)
+        await self._send_json({"type": "presence", "seats": [s.as_dict() for s in seats]})
+        lines = await _db(chat.history)(self.table_id, self.seat)
+        await self._send_json({"type": "chat", "id": None, "lines": lines, "all": True})
         if self.seat is not None:  # a table awaiting its first person begins, once seen
             await _db(service.begin)(self.table_id)
 
@@ -203,7 +225,8 @@ class TableConsumer(Consumer):
             if self.counted:
                 prepared.left(self.table_id, seat)
             if seat is not None:
-                await _db(presence.heard)(self.table_id, seat, leaving=True)
+                self._tell_presence(await _db(presence.heard)(
+                    self.table_id, seat, leaving=True))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """One frame from the client: always one answer, at worst an error frame, and the
@@ -236,13 +259,16 @@ class TableConsumer(Consumer):
         elif isinstance(request, frames.Resume):
             await self._resume(request)
         elif isinstance(request, frames.Ping):
+            await self._send_json({"type": "pong"})  # first: the page times its round trip
             if self.seat is not None:
-                await _db(presence.heard)(self.table_id, self.seat)
-            await self._send_json({"type": "pong"})
+                self._tell_presence(await _db(presence.heard)(
+                    self.table_id, self.seat, hidden=request.hidden, lag=request.lag))
         elif isinstance(request, frames.HandLog):
             await self._hand_log(request)
         elif isinstance(request, frames.Quit):
             await self._quit(request)
+        elif isinstance(request, frames.Chat | frames.Report):
+            await self._chat(request)
         else:
             await self._ways(request)
 
@@ -297,6 +323,38 @@ class TableConsumer(Consumer):
             await self._error(request.id, exc.message, exc.rule)
             return
         await self._send_json({"type": "done", "id": request.id, "do": request.do, "url": url})
+
+    async def _chat(self, request: frames.Chat | frames.Report) -> None:
+        """A line said (answered ``chat`` with it, and the table told) or reported
+        (answered ``reported``); an error naming the field at fault, nothing stored."""
+        user = self.scope.get("user")
+        try:
+            if isinstance(request, frames.Report):
+                await _db(chat.report)(self.table_id, user, self.seat, request.message)
+                await self._send_json({"type": "reported", "id": request.id,
+                                       "message": request.message})
+                return
+            line, over = await _db(chat.post)(self.table_id, user, self.seat, request.text)
+        except chat.ChatRefused as exc:
+            await self._error(request.id, exc.message, field=exc.field)
+            return
+        await self._send_json({"type": "chat", "id": request.id, "lines": [line]})
+        notify.send_soon(self.group, {"type": "chat.line", "line": line, "over": over,
+                                      "sender": self.channel_name})
+
+    async def chat_line(self, event: Message) -> None:
+        """A line said at the table: passed on where this connection reads its channel
+        (its sender has had it as the answer)."""
+        if (event["sender"] != self.channel_name
+                and chat.may_read(event["line"]["channel"], self.seat, event["over"])):
+            await self._send_json({"type": "chat", "id": None, "lines": [event["line"]]})
+
+    def _tell_presence(self, told: presence.SeatPresence | None) -> None:
+        if told is not None:
+            notify.send_soon(self.group, {"type": "seat.presence", "seat": told.as_dict()})
+
+    async def seat_presence(self, event: Message) -> None:
+        await self._send_json({"type": "presence", "seats": [event["seat"]]})
 
     async def _hand_log(self, request: frames.HandLog) -> None:
         try:

@@ -31,11 +31,17 @@ MAX_FRAME_BYTES = 16 * 1024
 MAX_WAYS_CARDS = 108  # the pack (R2.1): no hand holds more
 #: Digits of the largest number read (a ``since`` or a meld id); more stay unconverted.
 MAX_DIGITS = 18
-#: Each type's fields, all required but a ways message's ``meld`` (absent: ``null``).
+#: Each type's fields, all required but a ways message's ``meld`` (absent: ``null``) and
+#: a ping's ``hidden`` and ``lag`` (absent: not said).
 FIELDS = {"act": ("type", "id", "action"), "resume": ("type", "since"),
-          "ways": ("type", "id", "cards", "meld"), "ping": ("type",),
+          "ways": ("type", "id", "cards", "meld"), "ping": ("type", "hidden", "lag"),
           "hand_log": ("type", "id", "hand"), "resign": ("type", "id"),
-          "leave": ("type", "id"), "rematch": ("type", "id")}
+          "leave": ("type", "id"), "rematch": ("type", "id"),
+          "chat": ("type", "id", "text"), "report": ("type", "id", "message")}
+#: The longest chat text, in characters once stripped (``ChatMessage.text``).
+MAX_CHAT_CHARS = 300
+#: The largest lag a page reports, in milliseconds (a minute: a larger one is no lag).
+MAX_LAG_MS = 60_000
 #: The ways out of a table's game, each answered ``done`` (``quitting``, ``rematch``).
 QUITS = ("resign", "leave", "rematch")
 UNCLEAN = re.compile("[\x00\ud800-\udfff]")
@@ -73,7 +79,12 @@ class Ways:
 
 @dataclass(frozen=True)
 class Ping:
-    """A heartbeat: the person is still at the table (``presence``)."""
+    """A heartbeat: the person is still at the table (``presence``); ``hidden``, whether
+    their page's tab is hidden, and ``lag``, the last heartbeat's round trip in ms, as the
+    page says them (None: not said)."""
+
+    hidden: bool | None = None
+    lag: int | None = None
 
 
 @dataclass(frozen=True)
@@ -93,7 +104,23 @@ class HandLog:
     hand: int
 
 
-Request = Act | Resume | Ways | Ping | HandLog | Quit
+@dataclass(frozen=True)
+class Chat:
+    """A line said at the table (``chat``)."""
+
+    id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Report:
+    """A chat line (``message``: its id) reported to the organisers."""
+
+    id: str
+    message: int
+
+
+Request = Act | Resume | Ways | Ping | HandLog | Quit | Chat | Report
 
 
 @dataclass(frozen=True)
@@ -190,7 +217,25 @@ def _request(kind: str, message: dict[str, Any]) -> Request:
             raise FrameError(_("A resume message needs \"since\", a whole number."), "since")
         return Resume(since)
     if kind == "ping":
-        return Ping()
+        return _ping(message)
+    if kind == "chat":
+        client_id = _id(message)
+        text = _string(message, "chat", "text").strip()
+        if not text:
+            raise FrameError(_("Write something to send: the chat message's \"text\" is "
+                               "empty."), "text")
+        if len(text) > MAX_CHAT_CHARS:
+            raise FrameError(_("A chat message is at most %(max)s characters; this one has "
+                               "%(count)s.") % {"max": MAX_CHAT_CHARS, "count": len(text)},
+                             "text")
+        return Chat(client_id, text)
+    if kind == "report":
+        client_id = _id(message)
+        reported = _number(message.get("message"), "message")
+        if reported is None:
+            raise FrameError(_("A report message needs \"message\", a chat message's id (a "
+                               "whole number)."), "message")
+        return Report(client_id, reported)
     if kind in QUITS:
         return Quit(_id(message), kind)
     if kind == "hand_log":
@@ -201,6 +246,19 @@ def _request(kind: str, message: dict[str, Any]) -> Request:
                                "to %(hands)s (R3.1).") % {"hands": HANDS_PER_GAME}, "hand")
         return HandLog(client_id, hand)
     return Ways(_id(message), _cards(message.get("cards")), _meld(message.get("meld")))
+
+
+def _ping(message: dict[str, Any]) -> Ping:
+    hidden = message.get("hidden")
+    if hidden is not None and not isinstance(hidden, bool):
+        raise FrameError(_("A ping's \"hidden\" is true or false (whether the page is "
+                           "hidden)."), "hidden")
+    lag = _number(message.get("lag"), "lag")
+    if "lag" in message and message["lag"] is not None and (
+            lag is None or not 0 <= lag <= MAX_LAG_MS):
+        raise FrameError(_("A ping's \"lag\" is the last round trip in milliseconds, a whole "
+                           "number from 0 to %(max)s.") % {"max": MAX_LAG_MS}, "lag")
+    return Ping(hidden, lag)
 
 
 def _id(message: dict[str, Any]) -> str:

@@ -1,6 +1,6 @@
 """What a live table of an app's kind tells and asks the app that seated it: the handler a
 finished table calls, the one told when substitutes begin to play for people gone, who may
-watch one in play, and what its seats and its event are called.
+watch one in play, whether its chat is open, and what its seats and its event are called.
 
 An app that plays its own games at live tables (a tournament's match, say) registers a
 handler for its kind of table in its ``AppConfig.ready()`` (``on_finished``); such a table
@@ -66,6 +66,26 @@ def may_watch(table: LiveTable, user: AbstractBaseUser | AnonymousUser | None) -
     policy = _WATCHERS.get(table.reports_to)
     return policy is None or policy(table, user)
 
+
+#: Whether the people at ``table`` and its spectators may chat now (``chat``).
+ChatPolicy = Callable[[LiveTable], bool]
+
+_CHATS: dict[str, ChatPolicy] = {}
+
+
+def on_chat(kind: str, policy: ChatPolicy) -> None:
+    """Ask ``policy`` whether a table of ``kind`` has its chat open now (without one, it
+    has, as a practice table). An app closes it where a word could give away what a
+    player may not know yet: a duplicate round's other tables play the same cards."""
+    if _CHATS.get(kind, policy) is not policy:
+        raise AssertionError(f"two chat policies for live tables of kind {kind!r}")
+    _CHATS[kind] = policy
+
+
+def chat_open(table: LiveTable) -> bool:
+    """Whether ``table``'s chat is open now, as the policy of its kind says."""
+    policy = _CHATS.get(table.reports_to)
+    return policy is None or policy(table)
 
 
 #: Called with the table and the seats whose substitute began to play for a person gone past

@@ -98,6 +98,11 @@ class LiveTable(models.Model):
 class LiveSeat(models.Model):
     """Who plays a seat: a user or a bot of a level (exactly one of them)."""
 
+    class Tab(models.TextChoices):
+        SHOWN = "shown", _("shown")
+        HIDDEN = "hidden", _("hidden")
+        CLOSED = "closed", _("closed")
+
     table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="seats",
                               verbose_name=_("live table"))
     seat = models.PositiveSmallIntegerField(_("seat"))
@@ -114,6 +119,11 @@ class LiveSeat(models.Model):
     # the rest of the game, the table no longer counts as one of theirs, and they see it
     # as a spectator (games/live/quitting.py).
     left = models.DateTimeField(_("left the table"), null=True, blank=True)
+    # What the person's page last said of itself (presence.py): open and shown, open in a
+    # hidden tab, or closed; with ``seen``, how the seat shows its person to the table.
+    tab = models.CharField(_("page"), max_length=6, choices=Tab.choices, default=Tab.CLOSED)
+    # The round trip of their heartbeat as their page last measured it (None: not yet).
+    lag_ms = models.PositiveIntegerField(_("lag (ms)"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("seat at a live table")
@@ -245,3 +255,57 @@ class FriendSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.friend_table} seat {self.seat}"
+
+
+class ChatMessage(models.Model):
+    """A line said at a live table (games/live/chat.py), kept with the table: the people
+    at it talk on ``table``, its spectators apart on ``spectators`` (the people do not read
+    it while they play, so no spectator can tell them what they may not know)."""
+
+    class Channel(models.TextChoices):
+        TABLE = "table", _("the table")
+        SPECTATORS = "spectators", _("spectators")
+
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="chat",
+                              verbose_name=_("live table"))
+    channel = models.CharField(_("channel"), max_length=10, choices=Channel.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="live_chat", verbose_name=_("user"))
+    # the seat its author held (None: a spectator), which names them at the table
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    text = models.CharField(_("text"), max_length=300)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
+        ordering = ["table", "pk"]
+        indexes = [
+            # a connection's history (the last lines of its channel), and the rate limit's
+            # count of a user's recent lines
+            models.Index(fields=["table", "channel", "-id"], name="live_chat_history"),
+            models.Index(fields=["user", "created"], name="live_chat_by_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, {self.get_channel_display()}: {self.text[:40]}"
+
+
+class ChatReport(models.Model):
+    """Someone's report of a chat message to the organisers (the admin lists them)."""
+
+    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports",
+                                verbose_name=_("chat message"))
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                 related_name="live_chat_reports", verbose_name=_("reported by"))
+    created = models.DateTimeField(_("reported"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("chat report")
+        verbose_name_plural = _("chat reports")
+        ordering = ["-created"]
+        constraints = [models.UniqueConstraint(fields=["message", "reporter"],
+                                               name="live_chat_report_once")]
+
+    def __str__(self) -> str:
+        return f"{self.reporter} reported {self.message}"

@@ -71,6 +71,15 @@ def group_send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
         SEND_TIMEOUT + len(messages) * SEND_TIMEOUT_EACH)
 
 
+def send_soon(group: str, message: dict[str, Any]) -> None:
+    """On the server's loop (a consumer): start telling ``group``, without waiting for it
+    and without failing with the channel layer (Redis away): a send that fails is logged,
+    and its clients catch up when they connect again."""
+    layer = get_channel_layer()
+    if layer is not None:
+        _start_sending(layer, group, message)
+
+
 def _start_sending(layer: Any, group: str, message: dict[str, Any]) -> None:
     """On the server's loop: start the send, holding it until it is done (the loop itself
     holds its tasks only weakly)."""

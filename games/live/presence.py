@@ -13,13 +13,25 @@ other finds the table moved on or the seat no longer its own.
 
 Leaving schedules the away check for when the grace would end; the sweep (every 15 s)
 catches the connections that end without saying so.
+
+Each sign of life also stores what the person's page says of itself (``LiveSeat.tab``:
+shown, hidden or closed, and its ``lag``), so each seat shows its person to the table as
+connected, away or gone (``SeatPresence``); the consumer tells the table's group each
+change, and only a change: a heartbeat that tells nothing new costs one UPDATE, as it
+did before. A page that vanished without closing its socket is gone once the server's
+websocket pings find it dead (uvicorn's and daphne's, every 20 s by default, close it
+within a minute), and a page connecting meanwhile is told gone after
+``CONNECTED_SECONDS`` of silence. A person with two tabs
+who closes one shows gone until the other's next heartbeat.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from config.sending import send
@@ -35,27 +47,52 @@ HEARTBEAT_SECONDS = 10
 CONNECTED_SECONDS = 25
 #: A seat's heartbeat is written at most this often.
 WRITE_EVERY = 5
+#: A lag that moved by less than this share of itself is not told to the table again.
+LAG_STEP = 0.3
 
 
-def heard(table_id: int, seat: int, *, leaving: bool = False, arriving: bool = False) -> None:
+def heard(table_id: int, seat: int, *, leaving: bool = False, arriving: bool = False,
+          hidden: bool | None = None, lag: int | None = None) -> SeatPresence | None:
     """A sign of life from the person at ``seat``: stored (a heartbeat at most every
-    ``WRITE_EVERY`` seconds); one who is away is back; one who leaves is checked on once
-    the grace has passed."""
+    ``WRITE_EVERY`` seconds, at once when it tells something new), with whether their
+    page is ``hidden`` and its ``lag`` (ms) when it says them; one who is away is back;
+    one who leaves is checked on once the grace has passed. What the table is to be told
+    of the seat: on arriving, on leaving and when the heartbeat tells something new (the
+    tab hidden or shown, the lag moved by more than ``LAG_STEP``); else None."""
     now = timezone.now()
+    tab = (LiveSeat.Tab.CLOSED if leaving else LiveSeat.Tab.HIDDEN if hidden
+           else LiveSeat.Tab.SHOWN)
     seats = LiveSeat.objects.filter(table_id=table_id, seat=seat, user__isnull=False)
+    changes: dict[str, object] = {"seen": now, "tab": tab}
+    if lag is not None:
+        changes["lag_ms"] = lag
+    told: SeatPresence | None = SeatPresence(seat, shown_as(tab, now, now), lag)
     if not (leaving or arriving):
-        seats = seats.exclude(seen__gte=now - timedelta(seconds=WRITE_EVERY))
-    if not seats.update(seen=now):
-        return
+        # the usual heartbeat tells nothing new: one UPDATE, nobody told
+        same = Q(tab=tab) if lag is None else Q(tab=tab, lag_ms__range=_near(lag))
+        if seats.filter(same).exclude(seen__gte=now - timedelta(seconds=WRITE_EVERY)
+                                      ).update(**changes):
+            told = None
+        else:
+            seats = seats.exclude(same)  # new, or written a moment ago
+    if told is not None and not seats.update(**changes):
+        return None
     table = rows.read_table(table_id)
     if table is None or table.status != LiveTable.Status.PLAYING:
-        return
+        return told
     if leaving:
         if table.grace_seconds is not None:
             send(TASKS + "live_away_check", (table_id,), countdown=table.grace_seconds + 1)
-        return
+        return told
     if seating.load(table.seating)[seat].away:
         come_back(table_id, seat)
+    return told
+
+
+def _near(lag: int) -> tuple[int, int]:
+    """The lags a page shows as ``lag`` still: within ``LAG_STEP`` of it (at least 20 ms)."""
+    step = max(20, int(lag * LAG_STEP))
+    return lag - step, lag + step
 
 
 def come_back(table_id: int, seat: int) -> bool:
@@ -117,3 +154,38 @@ def connected(seen: datetime | None, now: datetime | None = None) -> bool:
     """Whether a seat last seen at ``seen`` counts as connected."""
     return seen is not None and seen >= (now or timezone.now()) - timedelta(
         seconds=CONNECTED_SECONDS)
+
+
+@dataclass(frozen=True)
+class SeatPresence:
+    """How a seat shows its person: ``state`` one of ``STATES``, and their page's ``lag``
+    (ms; None: not known)."""
+
+    seat: int
+    state: str
+    lag: int | None
+
+    def as_dict(self) -> dict[str, object]:
+        return {"seat": self.seat, "state": self.state, "lag": self.lag}
+
+
+#: How a seat shows its person: their page open and shown, open in a hidden tab, or
+#: closed (or silent for longer than ``CONNECTED_SECONDS``).
+STATES = ("connected", "away", "gone")
+
+
+def shown_as(tab: str, seen: datetime | None, now: datetime) -> str:
+    """The state (one of ``STATES``) of a person whose page said ``tab`` at ``seen``."""
+    if tab == LiveSeat.Tab.CLOSED or not connected(seen, now):
+        return "gone"
+    return "away" if tab == LiveSeat.Tab.HIDDEN else "connected"
+
+
+def seats_now(table_id: int) -> list[SeatPresence]:
+    """How each seat of a person at the table shows them now (for a new connection: the
+    table tells it each change after)."""
+    now = timezone.now()
+    return [SeatPresence(seat, shown_as(tab, seen, now), lag)
+            for seat, tab, seen, lag in LiveSeat.objects.filter(
+                table_id=table_id, user__isnull=False).order_by("seat").values_list(
+                "seat", "tab", "seen", "lag_ms")]

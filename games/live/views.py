@@ -24,7 +24,8 @@ from games.replay_text import replay_view
 from games.views import replay_data
 from games.vocabulary import bot_description, bot_label
 
-from . import limits, listing, presence, service
+from . import frames, kinds, limits, listing, presence, service
+from .chat_words import chat_messages
 from .exit_words import exit_messages
 from .forms import PlayNowForm
 from .models import LiveSeat, LiveTable
@@ -107,12 +108,15 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         # resigning, leaving and a rematch: a person's own practice or friends' table only
         "can_quit": seat is not None and not table.reports_to,
         "abandon_hours": limits.abandon_hours(),
+        "chat_open": kinds.chat_open(table),
+        "chat_max": frames.MAX_CHAT_CHARS,
         "messages_data": {**table_messages(teams, players), **card_table_messages(),
-                          **exit_messages()},
+                          **exit_messages(), **chat_messages()},
         "config": {"ws": f"/ws/tables/{table.pk}/", "seat": seat, "players": players,
                    "teams": teams, "humans": [place.user_id is not None for place in seats],
                    "hands": HANDS_PER_GAME, "login": _login_url(),
                    "heartbeat": presence.HEARTBEAT_SECONDS,
+                   "me": request.user.pk if request.user.is_authenticated else None,
                    "bots": [bot_label(place.bot) if place.bot else "" for place in seats],
                    "marks": [place.mark for place in names.seats]},
     })

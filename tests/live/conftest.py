@@ -144,3 +144,25 @@ def in_thread(work: Callable[[], Any]) -> tuple[threading.Thread, dict[str, Any]
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     return thread, out
+
+
+@pytest.fixture
+def people(db: None) -> list[Any]:
+    """Three people: ann and bea to play, cid to watch (``table_of_two``)."""
+    return [get_user_model().objects.create_user(name, password=f"pw-{name}-12345")
+            for name in ("ann", "bea", "cid")]
+
+
+@pytest.fixture
+def table_of_two(people: list[Any]) -> Any:
+    """A table of two people (ann at seat 0, bea at seat 1) and two bots; cid watches."""
+    return service.create_table([service.SeatPlan(user=people[0]),
+                                 service.SeatPlan(user=people[1]),
+                                 service.SeatPlan(bot="greedy"), service.SeatPlan(bot="greedy")],
+                                seed=7)
+
+
+@pytest.fixture
+def cookies(people: list[Any]) -> list[str]:
+    """The logged-in sessions of ``people``, for websockets' cookie headers."""
+    return [session_cookie(person) for person in people]

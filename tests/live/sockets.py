@@ -1,5 +1,6 @@
 """Websocket clients of a live table, on the real ASGI application and channel layer."""
 
+import asyncio
 import json
 from typing import Any
 
@@ -17,14 +18,60 @@ def session_cookie(user: Any) -> str:
     return client.cookies["sessionid"].value
 
 
-def connect_to(table_id: int, cookie: str | None = None) -> WebsocketCommunicator:
+#: The frames a table sends of itself besides the game: who is here (``presence``) and the
+#: chat's lines (a ``chat`` answering no message of the client's).
+TALK = ("presence", "chat")
+
+
+class TableCommunicator(WebsocketCommunicator):
+    """A table's client that, unless it ``hears`` them, leaves out the frames of
+    :data:`TALK`, which come whenever someone arrives, leaves or speaks: the tests of the
+    game read its frames in order (tests/live/test_chat.py and test_presence.py hear)."""
+
+    def __init__(self, *args: Any, hears: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.hears = hears
+
+    def _talk(self, output: dict[str, Any]) -> bool:
+        if self.hears or output.get("type") != "websocket.send" or not output.get("text"):
+            return False
+        message = json.loads(output["text"])
+        return message.get("type") in TALK and message.get("id") is None
+
+    async def receive_output(self, timeout: float = 1) -> Any:
+        while True:
+            output = await super().receive_output(timeout)
+            if not self._talk(output):
+                return output
+
+    async def receive_nothing(self, timeout: float = 0.1, interval: float = 0.01) -> bool:
+        """Nothing but talk comes in ``timeout`` (the talk is dropped)."""
+        while await super().receive_nothing(timeout, interval) is False:
+            output = self.output_queue.get_nowait()
+            if not self._talk(output):
+                self.output_queue.put_nowait(output)  # a test reads it next
+                return False
+        return True
+
+
+async def next_frame(ws: Any) -> Any:
+    """The next frame a websockets client gets from a table but its talk (:data:`TALK`),
+    read as JSON."""
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+        if message["type"] not in TALK or message.get("id") is not None:
+            return message
+
+
+def connect_to(table_id: int, cookie: str | None = None, *,
+               hears: bool = False) -> TableCommunicator:
     headers = [(b"origin", b"http://localhost")]
     if cookie:
         headers.append((b"cookie", f"sessionid={cookie}".encode()))
-    return WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers)
+    return TableCommunicator(application, f"/ws/tables/{table_id}/", headers, hears=hears)
 
 
-async def joined(table_id: int, cookie: str | None = None) -> tuple[WebsocketCommunicator, Any]:
+async def joined(table_id: int, cookie: str | None = None) -> tuple[TableCommunicator, Any]:
     """A connected client and its first message (the snapshot)."""
     comm = connect_to(table_id, cookie)
     connected, _ = await comm.connect(timeout=TIMEOUT)

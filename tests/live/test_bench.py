@@ -20,7 +20,7 @@ from django.db import connection
 
 from bench import tables as bench
 from config.worker_process import database_url, start_worker, wait_ready
-from games.live.models import LiveTable
+from games.live.models import ChatMessage, LiveTable
 from tests.services import require
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -63,6 +63,27 @@ def test_bench_tables_prints_its_figures_and_cleans_up(humans: int) -> None:
     assert humans < 4 or at_bots == "none", lines  # no bot at a table of four people
     assert not LiveTable.objects.exists()
     assert not get_user_model().objects.filter(username__startswith="bench-").exists()
+
+
+def test_bench_tables_chats_and_sends_heartbeats_on_request() -> None:
+    """Every line said is answered to its sender and reaches the other people at its
+    table (the table's chat), none refused; the heartbeats are sent; nothing left."""
+    _services()
+    out = io.StringIO()
+    call_command("bench_tables", tables=2, seconds=6, workers=1, seed=1, bot_pause=0.2,
+                 ramp=0, humans_per_table=2, chat_per_minute=30, heartbeat=1, stdout=out)
+    lines = out.getvalue().splitlines()
+    assert "30 chat lines a minute each, a heartbeat every 1 s, " in lines[0], lines
+    talk = [re.fullmatch(r"chat: (\d+) lines said, p50 [\d.]+ ms, p95 [\d.]+ ms to the "
+                         r"sender's answer, (\d+) delivered to the others, 0 refused; "
+                         r"heartbeats sent: (\d+)", line) for line in lines]
+    found = [match for match in talk if match]
+    assert len(found) == 1, lines
+    said, delivered, pings = (int(number) for number in found[0].groups())
+    # each line to the one other person at its table: those said in the last moment may
+    # not have arrived when the run ended
+    assert said > 0 and said - 4 <= delivered <= said and pings >= 4 * 5, lines
+    assert not LiveTable.objects.exists() and not ChatMessage.objects.exists()
 
 
 def test_bench_tables_refuses_without_a_redis_channel_layer(settings: Any) -> None:

@@ -26,12 +26,12 @@ from config.asgi_process import AsgiServer
 from config.worker_process import database_url
 from games.engine import observed_legal_actions, parse_action
 from games.live import frames, service
-from games.live.models import LiveAction, LiveTable
+from games.live.models import ChatMessage, ChatReport, LiveAction, LiveTable
 from games.live.state import replay
 from tests.examples import examples
 
 from .conftest import FIRST, SEED
-from .sockets import TIMEOUT, answer, joined, send_frame, session_cookie
+from .sockets import TIMEOUT, answer, joined, next_frame, send_frame, session_cookie
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_tasks")]
 in_process = pytest.mark.usefixtures("layer")  # both channel layers
@@ -257,6 +257,12 @@ WELL_FORMED = {
     "meld": st.none() | st.integers(-5, 10**18),
     # hands not dealt yet at this table (it is at hand 1), or no hand of a game (R3.1)
     "hand": st.integers(2, 5) | st.integers(max_value=0) | st.integers(6, 10**18),
+    # chat: nothing to say, or too much; a report of no message of this table
+    "text": st.sampled_from(["", "   ", "\n\t", "x" * (frames.MAX_CHAT_CHARS + 1)]),
+    "message": st.integers(max_value=0) | st.integers(10**9, 10**18),
+    # a ping's lag out of range (its "hidden" is either: a ping is answered)
+    "hidden": st.just("yes"),
+    "lag": st.integers(max_value=-1) | st.integers(frames.MAX_LAG_MS + 1, 10**18),
 }
 CLIENT_IDS = st.text(st.characters(codec=None), max_size=70) | st.sampled_from(
     ["", "!bot-0", "-x", "x" * 65, "c 1", "c\n"])
@@ -272,13 +278,25 @@ def _answered(message: dict[str, Any]) -> bool:
     return ((kind == "resume" and fields <= {"type", "since"} and type(since) is int
              and since == 0)
             or (kind == "act" and isinstance(action, str) and _legal(action))
-            or (kind == "ping" and fields == {"type"})
+            or (kind == "ping" and fields <= {"type", "hidden", "lag"}
+                and type(message.get("hidden", True)) is bool
+                and _lag_fits(message.get("lag")))
+            # a line anyone could say (a spoiled empty text may be one: "é")
+            or (kind == "chat" and fields == {"type", "id", "text"}
+                and frames.valid_client_id(message["id"]) is not None
+                and isinstance(message["text"], str)
+                and 0 < len(message["text"].strip()) <= frames.MAX_CHAT_CHARS
+                and not frames.UNCLEAN.search(message["text"]))
             # resigning or leaving, well formed, is done (a rematch is refused: in play)
             or (kind in ("resign", "leave") and fields == {"type", "id"}
                 and frames.valid_client_id(message["id"]) is not None)
             or (kind == "hand_log" and fields == {"type", "id", "hand"}
                 and message["hand"] == 1 and type(message["hand"]) is int
                 and frames.valid_client_id(message["id"]) is not None))
+
+
+def _lag_fits(lag: Any) -> bool:
+    return lag is None or (type(lag) is int and 0 <= lag <= frames.MAX_LAG_MS)
 
 
 def _legal(action: str) -> bool:
@@ -412,6 +430,7 @@ def test_no_frame_gets_anything_but_one_error_and_nothing_is_stored(
     async_to_sync(run)()
     assert len(sent) >= 200
     assert LiveTable.objects.get(pk=table.pk).seq == 0 and not LiveAction.objects.exists()
+    assert not ChatMessage.objects.exists() and not ChatReport.objects.exists()
     assert not _logged_errors(caplog)
 
 
@@ -437,12 +456,12 @@ def test_real_servers_refuse_invalid_utf8_and_pass_the_rest_on(
         ws = await websockets.connect(
             process.url(f"/ws/tables/{table.pk}/"), open_timeout=TIMEOUT, ping_interval=None,
             additional_headers={"Origin": "http://127.0.0.1", "Cookie": f"sessionid={cookie}"})
-        assert json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))["type"] == "update"
+        assert (await next_frame(ws))["type"] == "update"
         return ws
 
     async def closed(ws: Any) -> tuple[int | None, str | None]:
         with pytest.raises(websockets.ConnectionClosed):
-            await asyncio.wait_for(ws.recv(), TIMEOUT)
+            await next_frame(ws)  # only the table's talk may come before the close
         return ws.close_code, ws.close_reason
 
     async def run() -> None:
@@ -451,12 +470,12 @@ def test_real_servers_refuse_invalid_utf8_and_pass_the_rest_on(
                              (json.dumps(_act(action=LONE)), "action"),
                              (json.dumps(_ways(cards=["8S" + NUL])), "cards")):
             await ws.send(frame)
-            error = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+            error = await next_frame(ws)
             assert error["type"] == "error" and error["field"] == field, error
         await ws.send(b"\x00", text=False)
-        assert "text frames" in json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))["message"]
+        assert "text frames" in (await next_frame(ws))["message"]
         await ws.send(RESUME)
-        assert json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))["type"] == "update"
+        assert (await next_frame(ws))["type"] == "update"
         await ws.send(" " * MAX + RESUME)
         # uvicorn, run with --ws-max-size at the same limit (config/asgi_process.py, as in
         # production), closes before the application reads the frame (websockets words

@@ -12,7 +12,6 @@ own time; every other wait is on the database, a message or a log, each bounded.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import subprocess
 import sys
@@ -36,7 +35,7 @@ from tests.services import require
 
 from .conftest import FIRST, SEED
 from .redis_server import RedisServer, no_redis_server, until
-from .sockets import session_cookie
+from .sockets import next_frame, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -147,7 +146,7 @@ def test_every_seat_moves_again_after_redis_comes_back(
 
         async def outage_then_follow() -> int:
             ws = await open_during_outage()  # accepted: the game is in the database
-            snapshot = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+            snapshot = await next_frame(ws)
             assert snapshot["type"] == "update", snapshot
             await asyncio.sleep(OUTAGE)
             assert worker.poll() is None, "the worker died during the outage"
@@ -161,7 +160,7 @@ def test_every_seat_moves_again_after_redis_comes_back(
                 lambda: LiveTable.objects.get(pk=table.pk).seq))
             seen = snapshot["view"]["seq"]
             while seen < now:
-                message = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+                message = await next_frame(ws)
                 assert message["type"] == "update", message
                 seen = message["view"]["seq"]
             await ws.close()

@@ -7,7 +7,7 @@ everything in them; a superuser: everything); players and teams are shared regis
 playing, results, completing, recalculating) goes through ``tournaments.services``.
 """
 
-from . import checkin, derived, entries, leagues, mail, matches, registry, rounds, tournament
+from . import chat, checkin, derived, entries, leagues, mail, matches, registry, rounds, tournament
 
-__all__ = ["checkin", "derived", "entries", "leagues", "mail", "matches", "registry",
+__all__ = ["chat", "checkin", "derived", "entries", "leagues", "mail", "matches", "registry",
            "rounds", "tournament"]

@@ -116,6 +116,15 @@ def may_watch_live_match(table: LiveTable, user: AbstractBaseUser | AnonymousUse
             .exists())
 
 
+def live_chat_open(table: LiveTable) -> bool:
+    """The chat policy of a tournament's tables: closed at every table of a round whose
+    games are still secret (``selectors.may_see_game`` refuses the public: a duplicate
+    round not yet released), where a word about a hand could reach the tables that play
+    it next; open otherwise."""
+    match = Match.objects.filter(live_table=table).select_related("round").first()
+    return match is None or may_see_game(match, None)
+
+
 def record_live_result(table: LiveTable) -> None:
     """The handler of a finished tournament table: its record becomes the match's result.
     A result already there stands: this table's own, stored before, quietly; any other

@@ -44,15 +44,23 @@ class Command(BaseCommand):
                                  "0: the same")
         parser.add_argument("--asgi", choices=sorted(COMMANDS), default="uvicorn",
                             help="the ASGI server (uvicorn, as in production)")
+        parser.add_argument("--chat-per-minute", type=float, default=0,
+                            help="chat lines each person says a minute, at random moments "
+                                 "(0: none)")
+        parser.add_argument("--heartbeat", type=float, default=0,
+                            help="each person's heartbeat every this many seconds, as the "
+                                 "table's page sends one every 10 (0: none)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if (min(options["tables"], options["workers"], options["servers"]) < 1
                 or options["seconds"] <= 0 or not 0 <= options["ramp"] < options["seconds"]
                 or not 0 <= options["worker_nice"] <= 19
-                or not 1 <= options["humans_per_table"] <= 4):
+                or not 1 <= options["humans_per_table"] <= 4
+                or min(options["chat_per_minute"], options["heartbeat"]) < 0):
             raise CommandError("--tables, --workers and --servers must be at least 1, "
                                "--seconds above 0, --ramp from 0 to under --seconds, "
-                               "--worker-nice from 0 to 19, --humans-per-table from 1 to 4.")
+                               "--worker-nice from 0 to 19, --humans-per-table from 1 to 4, "
+                               "--chat-per-minute and --heartbeat at least 0.")
         missing = bench.missing_services()
         if missing:
             raise CommandError(f"bench_tables not run: {missing}.")
@@ -66,16 +74,21 @@ class Command(BaseCommand):
                           f"{'person' if options['humans_per_table'] == 1 else 'people'} "
                           f"at each table, "
                           f"{options['seconds']:g} s, "
+                          f"{options['chat_per_minute']:g} chat lines a minute each, "
+                          + (f"a heartbeat every {options['heartbeat']:g} s, "
+                             if options["heartbeat"] else "no heartbeats, ")
                           + (f"people arriving over the first {options['ramp']:g} s"
                              if options["ramp"] else "every person from the first second"))
         figures = bench.run(options["tables"], options["seconds"], workers=options["workers"],
                             bot_pause=options["bot_pause"], seed=options["seed"],
                             servers=options["servers"], asgi=options["asgi"],
                             ramp=options["ramp"], worker_nice=options["worker_nice"],
-                            humans=options["humans_per_table"])
+                            humans=options["humans_per_table"],
+                            talk=bench.Talk(options["chat_per_minute"], options["heartbeat"]))
         self.stdout.write(figures.line())
         self.stdout.write(figures.windows_line())
         self.stdout.write(figures.echo_line())
+        self.stdout.write(figures.talk_line())
         self.stdout.write(figures.cpu_line())
         self.stdout.write(figures.machine_line())
         self.stdout.write(figures.logged_line())

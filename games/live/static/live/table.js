@@ -1,8 +1,9 @@
 /* A live table (games/live, templates/live/table.html): the page's one entry module. It
    reads the page's words and settings (json_script, translated by the server), holds the
    table's state and puts the parts together: the connection (connection.js), the felt
-   (drawing.js), the moves (controls.js), the panels (panels.js), the log (log.js) and
-   the moves' motion (motion.js).
+   (drawing.js), the moves (controls.js), the panels (panels.js), the log (log.js), the
+   moves' motion (motion.js), the chat (chat.js) and who is here (presence.js: the
+   heartbeat, each seat's presence).
 
    The server holds the game. This shows the view it is sent (a seat's hand and legal
    moves, or a spectator's public table), announces each action in words and sends the
@@ -14,6 +15,7 @@
 
 import { text, wordsFor } from "../games/cards.js";
 import { makeAsking } from "./asking.js";
+import { makeChat } from "./chat.js";
 import { connect, newId } from "./connection.js";
 import { makeControls } from "./controls.js";
 import { makeDrawing } from "./drawing.js";
@@ -23,6 +25,7 @@ import { makeLog } from "./log.js";
 import { makeMotion } from "./motion.js";
 import { findMove, moveWords } from "./moves.js";
 import { makePanels, store, stored } from "./panels.js";
+import { makePresence } from "./presence.js";
 import { makeStatus } from "./status.js";
 
 const root = document.querySelector("[data-live-table]");
@@ -98,6 +101,8 @@ function start(root) {
   const asking = makeAsking({ send: (m) => link.send(m), newId, offer: controls.offer });
   const ending = makeEnding(t, { send: (m) => link.send(m), newId });
   const motion = makeMotion(t);
+  const chat = makeChat(t, { send: (m) => link.send(m), newId });
+  const presence = makePresence(t, { send: (m) => link.send(m) });
 
   function receive(message) {
     if (message.type === "update") {
@@ -119,7 +124,16 @@ function start(root) {
       panels.handLogAnswer(message);
     } else if (message.type === "done") {
       ending.done(message);
+    } else if (message.type === "chat" || message.type === "reported") {
+      chat.receive(message);
+    } else if (message.type === "presence") {
+      presence.told(message);
+    } else if (message.type === "pong") {
+      presence.pong();
     } else if (message.type === "error") {
+      if (chat.refused(message)) {
+        return;
+      }
       ending.refused(message);
       if (panels.handLogAnswer(message)) {
         return;
@@ -228,6 +242,7 @@ function start(root) {
     const mine = myTurn() && !link.busy();
     status.renderTurn(mine || myTurn(), myTurn());
     drawing.renderSeats();
+    presence.mark();
     drawing.renderPiles();
     const meldWhy = mySeat === null ? "" : controls.meldReason(mine);
     drawing.renderMelds(mySeat !== null && !meldWhy, meldWhy);
@@ -316,11 +331,6 @@ function start(root) {
   window.addEventListener("resize", () => render());
 
   connection(msg.connecting);
-  const link = connect(config.ws, { opened: log.reconnected, message: receive,
-    closed: () => connection(msg.reconnecting) });
-  // A seat holder's heartbeat: how the server knows they are still here (a socket's close
-  // may never arrive); missing it for the table's grace lets their substitute play.
-  if (mySeat !== null && config.heartbeat) {
-    window.setInterval(() => link.send({ type: "ping" }), 1000 * config.heartbeat);
-  }
+  const link = connect(config.ws, { opened: () => { log.reconnected(); presence.opened(); },
+    message: receive, closed: () => connection(msg.reconnecting) });
 }
