@@ -81,7 +81,16 @@ export function makePanels(t, on) {
       window.clearTimeout(summaryTimer);
     }
     if (!dialog.open) {
-      dialog.show(); // not modal: the table goes on beside it
+      // not modal: the table goes on beside it, and its keys too, so the focus stays
+      // where it was (show() would move it into the summary, where keys are not moves)
+      const had = document.activeElement;
+      dialog.show();
+      if (had && had !== document.body && had.isConnected) {
+        had.focus({ preventScroll: true });
+      }
+      if (dialog.contains(document.activeElement)) {
+        document.activeElement.blur();
+      }
     }
     placeHandEnd();
     summaryTimer = window.setTimeout(closeHandEnd, 1000 * Math.max(seconds, 1));
