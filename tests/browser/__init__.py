@@ -7,11 +7,13 @@ it launches the system's chromium (``PUSH_CHROMIUM``, default /usr/bin/chromium)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import connections
 
 from config.environment import read
 
@@ -76,3 +78,17 @@ def page_fixture(browser: Any) -> Iterator[Any]:
     yield page
     context.close()
     assert errors == [], f"JavaScript errors: {errors}"
+
+
+def made_apart(make: Callable[[], Any]) -> Any:
+    """``make()`` in a thread of its own: the table service announces through
+    async_to_sync, which refuses to run in the test's thread, where Playwright keeps its
+    event loop."""
+    def run() -> Any:
+        try:
+            return make()
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()

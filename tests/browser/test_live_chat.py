@@ -10,19 +10,17 @@ The site runs in daphne, as in test_live_table.py (whose fixture it is)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connections
 
 from games.live import chat, service
 from games.live.models import ChatReport, LiveTable
 from tests.tournaments.factories import UserFactory
 from tests.tournaments.test_online import online, publish_first_round
 
-from . import browser_fixture, expect  # noqa: F401  (fixtures)
+from . import browser_fixture, expect, made_apart  # noqa: F401  (fixtures)
 from . import test_live_table as table_tests
 from .test_play_with_friends import Person, browsers
 
@@ -33,17 +31,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 MARKUP = '<img src="x" onerror="window.pwned = 1">'
 
 
-def _made(make: Callable[[], Any]) -> Any:
-    """``make()`` in a thread of its own: the table service announces through
-    async_to_sync, which refuses to run in this thread, where Playwright keeps its loop."""
-    def run() -> Any:
-        try:
-            return make()
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
 
 
 @pytest.fixture
@@ -55,7 +42,7 @@ def people(transactional_db: None) -> list[Any]:
 @pytest.fixture
 def table(people: list[Any]) -> LiveTable:
     """ann at seat 0 and bea at seat 1, two bots; cid may watch."""
-    return _made(lambda: service.create_table(
+    return made_apart(lambda: service.create_table(
         [service.SeatPlan(user=people[0]), service.SeatPlan(user=people[1]),
          service.SeatPlan(bot="greedy"), service.SeatPlan(bot="greedy")], seed=7))
 
@@ -139,7 +126,7 @@ def test_a_secret_duplicate_rounds_table_has_no_chat(
         home.player_a.save()
         return LiveTable.objects.get(match=publish_first_round(tournament, organiser))
 
-    ann = _at(open_for(people[0]), site, _made(publish).pk)
+    ann = _at(open_for(people[0]), site, made_apart(publish).pk)
     expect(ann.locator("[data-chat-closed]")).to_have_text(
         "This table's chat is closed: its round's boards are still secret, so nobody at it "
         "may chat until they are released.")

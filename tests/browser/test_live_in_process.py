@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from django.db import connections
 
 from games.live import service
 from games.live.models import LiveAction, LiveTable
 
 from ..live.conftest import FIRST, SEED
-from . import TIMEOUT_MS, browser_fixture, expect  # noqa: F401  (fixtures)
+from . import TIMEOUT_MS, browser_fixture, expect, made_apart  # noqa: F401  (fixtures)
 from .test_live_table import alice, serve  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -53,18 +51,6 @@ def paced_site(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
                      move_seconds=MOVE_SECONDS)
 
 
-def _made(make: Any) -> LiveTable:
-    """A table made in a thread of its own (the service announces through async_to_sync,
-    which refuses this thread, where Playwright keeps its event loop)."""
-    def run() -> LiveTable:
-        try:
-            table: LiveTable = make()
-            return table
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
 
 
 def _page(browser: Any, site: str, user: Any) -> Any:
@@ -91,7 +77,7 @@ def test_the_bots_move_one_at_a_time_after_their_pause(
     them over seconds, not in one burst."""
     assert FIRST is not None
     seat = (FIRST + 3) % 4  # the bots at FIRST, FIRST + 1 and FIRST + 2 move first
-    table = _made(lambda: service.create_practice_table(alice, "greedy", seat=seat,
+    table = made_apart(lambda: service.create_practice_table(alice, "greedy", seat=seat,
                                                         seed=SEED))
     page = _page(browser, paced_site, alice)
     page.add_init_script(ARRIVALS)

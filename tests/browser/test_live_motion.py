@@ -14,8 +14,8 @@ import pytest
 from games.live import service
 
 from ..live.conftest import FIRST, SEED
-from . import browser_fixture, expect  # noqa: F401  (fixtures)
-from .test_live_in_process import _made, _page
+from . import browser_fixture, expect, made_apart  # noqa: F401  (fixtures)
+from .test_live_in_process import _page
 from .test_live_table import alice, serve  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -50,7 +50,7 @@ def paced_site(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
 def _after_the_bots(browser: Any, site: str, user: Any) -> Any:
     """alice's page at a table where she moves after the three bots, recording slides."""
     assert FIRST is not None
-    table = _made(lambda: service.create_practice_table(user, "greedy", seat=(FIRST + 3) % 4,
+    table = made_apart(lambda: service.create_practice_table(user, "greedy", seat=(FIRST + 3) % 4,
                                                         seed=SEED))
     page = _page(browser, site, user)
     page.add_init_script(SLIDES)

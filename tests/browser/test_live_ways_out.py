@@ -8,21 +8,19 @@ The site runs in daphne, as in test_live_table.py (whose fixtures these are)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connections
 from django.utils import timezone
 
 from games.live import service
 from games.live.models import FriendTable, LiveTable
 
 from ..live.conftest import FIRST, SEED
-from . import browser_fixture, expect  # noqa: F401  (fixtures)
+from . import browser_fixture, expect, made_apart  # noqa: F401  (fixtures)
 from . import test_live_table as table_tests
 from .axe import EVERY_IMPACT, assert_accessible
 from .test_play_with_friends import Person
@@ -36,17 +34,6 @@ PARTNER = (FIRST + 2) % 4
 TURN, RESERVE = 30, 45  # seconds
 
 
-def _made(make: Callable[[], LiveTable]) -> LiveTable:
-    """``make()`` in a thread of its own: the table service announces through
-    async_to_sync, which refuses to run in this thread, where Playwright keeps its loop."""
-    def run() -> LiveTable:
-        try:
-            return make()
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
 
 
 def _clock_at(table: LiveTable, spent: float) -> None:
@@ -59,7 +46,7 @@ def _clock_at(table: LiveTable, spent: float) -> None:
 def test_the_turn_and_the_reserve_run_apart_with_a_warning_at_the_end(
         phone: Any, site: str, alice: Any) -> None:
     page = phone
-    table = _made(lambda: service.create_table(
+    table = made_apart(lambda: service.create_table(
         [service.SeatPlan(user=alice) if s == FIRST else service.SeatPlan(bot="greedy")
          for s in range(4)], seed=SEED, move_seconds=TURN, reserve_seconds=RESERVE))
     page.goto(f"{site}/tables/{table.pk}/")
@@ -109,7 +96,7 @@ def two(browser: Any, site: str, alice: Any, bob: Any) -> Iterator[tuple[Any, An
 def test_alice_resigns_then_offers_a_rematch_that_bob_accepts(
         two: tuple[Any, Any], site: str, alice: Any, bob: Any) -> None:
     mine, his = two
-    table = _made(lambda: service.create_table(
+    table = made_apart(lambda: service.create_table(
         [service.SeatPlan(user=alice) if s == FIRST else service.SeatPlan(user=bob)
          if s == PARTNER else service.SeatPlan(bot="greedy") for s in range(4)],
         seed=SEED, awaiting=True))
