@@ -279,7 +279,9 @@ def test_a_person_gone_mid_turn_is_played_for_and_takes_the_seat_back(
     left = timezone.now()
     her.page.close()
     seat = LiveSeat.objects.filter(table=table, seat=mine)
-    _eventually(lambda: (seat.get().seen or left) > left, "the server heard alice leave")
+    # her leaving itself (the tab closed), not the heartbeat a closing page sends as it hides
+    _eventually(lambda: seat.get().tab == LiveSeat.Tab.CLOSED
+                and (seat.get().seen or left) > left, "the server heard alice leave")
     seat.update(seen=timezone.now() - timedelta(seconds=GRACE + 5))
     # the sweep's away check; the one her leaving scheduled (run at once here) may be first
     _in_thread(lambda: presence.check_away(table.pk))
