@@ -273,6 +273,13 @@ class Environment:
     LIVE_SWEEP_SECONDS = Number(15.0, "how often beat runs the live tables' sweep (lost turn "
                                       "timers, bots' moves and reports sent again)",
                                 low=1, high=3600, unit="seconds")
+    LIVE_FRAMES_AT_ONCE = Whole(40, "frames a live table's connection may send at once; "
+                                    "after them, `LIVE_FRAMES_A_SECOND` more each second "
+                                    "(a frame beyond is answered with an error and not read)",
+                                low=1, high=100_000)
+    LIVE_FRAMES_A_SECOND = Number(10.0, "frames a live table's connection may send each "
+                                        "second, on average", low=0.1, high=100_000,
+                                  unit="frames a second")
     LIVE_BENCH_ECHO = Flag(False, "`bench_tables` only: a bare websocket echo at "
                                   "`ws/bench-echo/`, to time the transport alone")
     # The rules engine

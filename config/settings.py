@@ -425,6 +425,11 @@ LIVE_ABANDON_AFTER = timedelta(hours=env.LIVE_ABANDON_HOURS)
 # real servers they start do not.
 LIVE_DB_THREADS = (4 if "postgresql" in DATABASES["default"]["ENGINE"] else 0) \
     if env.LIVE_DB_THREADS is None else env.LIVE_DB_THREADS
+# Frames one live table connection may send: LIVE_FRAMES_AT_ONCE at once, then
+# LIVE_FRAMES_A_SECOND more a second (games/live/allowance.py): a page sends a few a
+# minute, so only a broken or hostile client meets the limit.
+LIVE_FRAMES_AT_ONCE = env.LIVE_FRAMES_AT_ONCE
+LIVE_FRAMES_A_SECOND = env.LIVE_FRAMES_A_SECOND
 # bench_tables only: a bare websocket echo at ws/bench-echo/ on the server it starts, so the
 # transport's own cost shows beside a table's (bench/tables.py).
 LIVE_BENCH_ECHO = env.LIVE_BENCH_ECHO

@@ -45,7 +45,8 @@ discard (``card``), contract and meld (``melds``: ``kind`` and ``cards`` each), 
 clients that read them; an ``act`` still sends the text (a move's ``text``).
 Each frame is read by ``frames``: one that is not such a message gets an error saying what
 is wrong (and which field) and the connection stays; one over ``frames.MAX_FRAME_BYTES``
-closes it (1009).
+closes it (1009). A connection sending frames faster than its ``allowance`` gets an
+error for each frame beyond it, unread.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from . import (
+    allowance,
     chat,
     frames,
     inbox,
@@ -189,6 +191,8 @@ class TableConsumer(Consumer):
     counted = False  # set once ``prepared`` counts this connection at its table
 
     async def connect(self) -> None:
+        self.allowance = allowance.Allowance(settings.LIVE_FRAMES_AT_ONCE,
+                                             settings.LIVE_FRAMES_A_SECOND)
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.group = service.group_name(self.table_id)
         try:
@@ -245,6 +249,11 @@ class TableConsumer(Consumer):
     async def _receive(self, text_data: str | None, bytes_data: bytes | None) -> None:
         if frames.too_large(text_data, bytes_data):
             await self._close_too_large()
+            return
+        if not self.allowance.take(time.monotonic()):
+            await self._error(None, _("Too many messages: at most %(rate)s a second; this "
+                                      "one was not read.")
+                              % {"rate": f"{settings.LIVE_FRAMES_A_SECOND:g}"})
             return
         if text_data is None:
             await self._error(None, _("Send text frames of JSON, not binary frames."))

@@ -25,6 +25,14 @@ def _no_bot_pause(settings: Any) -> None:
 
 
 @pytest.fixture
+def frames_unlimited(settings: Any) -> None:
+    """For a test that sends frames faster than a page does (a whole game's actions,
+    hypothesis's examples): no frame allowance to meet (games/live/allowance.py)."""
+    settings.LIVE_FRAMES_AT_ONCE = 1_000_000
+    settings.LIVE_FRAMES_A_SECOND = 1_000_000
+
+
+@pytest.fixture
 def player(db: None) -> Any:
     return get_user_model().objects.create_user("alice", password="pw-alice-123")
 

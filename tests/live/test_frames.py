@@ -415,6 +415,7 @@ def _fuzz(comm: WebsocketCommunicator, caplog: pytest.LogCaptureFixture,
 
 
 @in_process
+@pytest.mark.usefixtures("frames_unlimited")
 def test_no_frame_gets_anything_but_one_error_and_nothing_is_stored(
         table: LiveTable, cookie: str, caplog: pytest.LogCaptureFixture) -> None:
     """Hypothesis's frames, on one connection (the examples share it: that it survives

@@ -16,7 +16,7 @@ from games.live.models import LiveTable
 from .sockets import ack_of, answer_of, joined, session_cookie, update_at
 
 pytestmark = [pytest.mark.django_db(transaction=True),
-              pytest.mark.usefixtures("layer", "eager_tasks")]
+              pytest.mark.usefixtures("layer", "eager_tasks", "frames_unlimited")]
 
 # a card code in any text (not a wild's stand-in after "=", which names no card)
 CARD = re.compile(r"(?<![=\w])(?:[A2-9TJQK][SHDC]|JK)(?!\w)")
