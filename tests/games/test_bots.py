@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.bots import BOT_NAMES, make_bot
 from games.bots.contract import contract_options, lay_contract, missing
@@ -39,6 +41,7 @@ from games.engine import (
 )
 from games.engine.generate import contracts
 from games.engine.play import Policy, deal_from_seed, play_game
+from tests.examples import examples
 
 from . import packs
 
@@ -85,21 +88,36 @@ def decision_points(seed: int, every: int = 5) -> Iterator[HandState]:
             game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
 
 
-def hidden_swaps(state: HandState) -> Iterator[HandState]:
-    """Twins of ``state`` that differ only in cards the mover cannot see: a card swapped
-    between the two hands on its left and across, and between its left hand and the
-    stock."""
-    seat = state.seat
-    left, across = (seat + 1) % 4, (seat + 2) % 4
-    for other in (across, "stock"):
-        twin = state.copy()
-        ours = twin.hands[left]
-        theirs = twin.stock if other == "stock" else twin.hands[across]
-        pairs = [(i, j) for i, a in enumerate(ours) for j, b in enumerate(theirs) if a is not b]
-        if pairs:
-            i, j = pairs[len(pairs) // 2]
-            ours[i], theirs[j] = theirs[j], ours[i]
-            yield twin
+def redealt(state: HandState, rng: random.Random) -> HandState:
+    """A twin of ``state`` that the mover cannot tell from it: every card it cannot see
+    (in the other hands and the stock) dealt again at random into the same places, and
+    what it has seen kept where it is: its own hand, each card the public history shows
+    going into another hand from the pile (taken, or pushed to the left: R6.3; kept
+    while that hand holds a copy, whether or not it is still the one given), and the
+    wilds buried at the bottom of the stock (R4.3)."""
+    twin = state.copy()
+    given: list[Counter[Card]] = [Counter() for _ in range(4)]
+    for event in state.history:
+        action = event.action
+        if event.card is not None and isinstance(action, Take | Push):
+            given[action.seat if isinstance(action, Take) else (action.seat + 1) % 4][
+                event.card] += 1
+    places: list[tuple[list[Card], int]] = []
+    for seat, hand in enumerate(twin.hands):
+        if seat == state.seat:
+            continue
+        kept = Counter(given[seat])
+        for i, card in enumerate(hand):
+            if kept[card] > 0:
+                kept[card] -= 1
+            else:
+                places.append((hand, i))
+    places += [(twin.stock, i) for i in range(len(state.buried), len(twin.stock))]
+    cards = [cards[i] for cards, i in places]
+    rng.shuffle(cards)
+    for (target, i), card in zip(places, cards, strict=True):
+        target[i] = card
+    return twin
 
 
 # -- the registry --------------------------------------------------------------------
@@ -119,18 +137,52 @@ def test_it_names_the_known_bots_for_an_unknown_one() -> None:
 # -- information hygiene -------------------------------------------------------------
 
 
+def test_each_level_people_choose_from_is_checked_here() -> None:
+    """A new level joins :data:`BOTS` (in a form whose decisions depend on its seed
+    only), so the tests below play it too."""
+    assert set(BOTS) == set(BOT_NAMES)
+
+
 @pytest.mark.parametrize("name", sorted(BOTS))
-def test_it_decides_the_same_whatever_the_cards_it_cannot_see(name: str) -> None:
+@settings(max_examples=examples(8), deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), redeal=st.integers(0, 2**32 - 1),
+       every=st.integers(8, 16))
+def test_it_decides_the_same_whatever_the_cards_it_cannot_see(
+        name: str, seed: int, redeal: int, every: int) -> None:
+    """At positions of a whole game, the cards the mover cannot see dealt again: the
+    same observation (the engine shows the seat nothing of them), the same legal moves,
+    and the same decision with the same seed (the bot reads nothing else)."""
+    rng = random.Random(redeal)
     checked: Counter[str] = Counter()
-    for state in decision_points(seed=11):
-        for twin in hidden_swaps(state):
-            assert twin.hands != state.hands or twin.stock != state.stock
-            assert twin.observation(state.seat) == state.observation(state.seat)
-            choice = BOTS[name](7).choose(state.observation(state.seat), legal_actions(state))
-            again = BOTS[name](7).choose(twin.observation(state.seat), legal_actions(twin))
-            assert choice == again, f"{name} at {state.hand_no}/{state.turns}"
-            checked[state.phase] += 1
-    assert checked["draw"] >= 5 and checked["play"] >= 5
+    for state in decision_points(seed, every):
+        twin = redealt(state, rng)
+        seat = state.seat
+        assert twin.observation(seat) == state.observation(seat)
+        assert legal_actions(twin) == legal_actions(state)
+        choice = BOTS[name](seed).choose(state.observation(seat), legal_actions(state))
+        again = BOTS[name](seed).choose(twin.observation(seat), legal_actions(twin))
+        assert choice == again, f"{name} at hand {state.hand_no}, turn {state.turns}"
+        checked["moved" if twin.hands != state.hands or twin.stock != state.stock
+                else "same"] += 1
+        checked[state.phase] += 1
+    # the re-deals did change hidden cards, at draws and at plays
+    assert checked["moved"] >= checked["same"] and checked["draw"] and checked["play"]
+
+
+def test_a_redeal_keeps_what_the_mover_saw_and_changes_what_it_did_not() -> None:
+    rng = random.Random(1)
+    moved = 0
+    for state in decision_points(seed=4, every=9):
+        twin = redealt(state, rng)
+        seat = state.seat
+        assert twin.hands[seat] == state.hands[seat]
+        assert Counter(c for h in twin.hands for c in h) + Counter(twin.stock) == \
+            Counter(c for h in state.hands for c in h) + Counter(state.stock)
+        assert [len(h) for h in twin.hands] == [len(h) for h in state.hands]
+        assert twin.stock[:len(state.buried)] == state.stock[:len(state.buried)]
+        moved += twin.hands != state.hands
+    assert moved >= 10
 
 
 def test_its_deals_hold_every_card_once_and_keep_what_the_seat_sees() -> None:
