@@ -1,5 +1,6 @@
-"""Compile the rules engine (``games/engine``) with mypyc, in place: ``python compile_engine.py``
-(``make compile``; ``--clean`` removes the compiled modules instead).
+"""Compile the rules engine (``games/engine``) and its bots (``games/bots``) with mypyc, in
+place, as one build: ``python compile_engine.py`` (``make compile``; ``--clean`` removes the
+compiled modules instead).
 
 Optional: without a C compiler, or without mypyc (it comes with mypy, a ``dev`` extra), it
 says so and leaves the pure-Python modules to run, which behave the same (the tests run
@@ -20,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 from games.engine import build  # noqa: E402  (the path above first)
 
 BUILD_DIR = ROOT / "build" / "mypyc"
+NAME = "games.engine and games.bots"
 
 
 def c_compiler() -> str | None:
@@ -41,28 +43,28 @@ def clean() -> None:
 def main(argv: list[str]) -> int:
     if "--clean" in argv:
         clean()
-        print("games.engine: compiled modules removed; the pure-Python modules run")
+        print(f"{NAME}: compiled modules removed; the pure-Python modules run")
         return 0
     compiler = c_compiler()
     if compiler is None:
-        print("games.engine: no C compiler found (cc, gcc or clang); not compiled, the "
+        print(f"{NAME}: no C compiler found (cc, gcc or clang); not compiled, the "
               "pure-Python modules run (slower, the same rules)")
         return 0
     try:
         from mypyc.build import mypycify
         from setuptools import setup
     except ImportError as error:
-        print(f"games.engine: cannot compile without {error.name} (pip install -e '.[dev]'); "
+        print(f"{NAME}: cannot compile without {error.name} (pip install -e '.[dev]'); "
               "the pure-Python modules run")
         return 0
     if build.STAMP.exists() and build.STAMP.read_text().strip() == build.sources_digest() \
             and build.extension_files():
-        print("games.engine: compiled modules up to date")
+        print(f"{NAME}: compiled modules up to date")
         return 0
     clean()
     os.chdir(ROOT)
     sources = [str(p.relative_to(ROOT)) for p in build.compiled_sources()]
-    print(f"games.engine: compiling {len(sources)} modules with mypyc ({compiler}); "
+    print(f"{NAME}: compiling {len(sources)} modules with mypyc ({compiler}); "
           "a minute or two")
     digest = build.sources_digest()
     try:
@@ -73,10 +75,10 @@ def main(argv: list[str]) -> int:
                            str(BUILD_DIR)])
     except (Exception, SystemExit) as error:  # distutils reports a compiler's failure so
         clean()  # no half of a build is left to be loaded
-        print(f"games.engine: compiling failed ({error}); the pure-Python modules run")
+        print(f"{NAME}: compiling failed ({error}); the pure-Python modules run")
         return 0
     build.STAMP.write_text(digest + "\n")
-    print(f"games.engine: compiled ({len(build.extension_files())} extension modules)")
+    print(f"{NAME}: compiled ({len(build.extension_files())} extension modules)")
     return 0
 
 

@@ -17,15 +17,22 @@ benchmark of the rollouts against the engine is ``bench/bots.py`` (``manage.py b
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from games.engine import BUILD
+from games.engine.build import use_build_of
 from games.engine.play import Policy
 from games.engine.scoresheet import gettext_noop
 
-from .greedy import GreedyBot
-from .random_bot import RandomBot
-from .search import SearchBot
+# Before any module of the bots is imported: the build the engine chose (compiled bots
+# take only a compiled engine's objects).
+use_build_of(BUILD, list(__path__))
+
+from .greedy import GreedyBot  # noqa: E402  (the build first)
+from .random_bot import RandomBot  # noqa: E402
+from .search import SearchBot  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -33,13 +40,23 @@ class BotLevel:
     """A bot level: ``name``, the bot it builds from a seed (``make``), and for people a
     short ``label`` and a ``description`` of how it plays (English, marked for the
     catalogue). ``budgeted`` builds it with a thinking time per decision (seconds), for the
-    bots that search; ``None`` for those that ignore one."""
+    bots that search; ``None`` for those that ignore one. ``steady`` builds it so that its
+    decisions depend on its seed alone, whatever the machine: those that search, with a
+    fixed number of rollouts and no time budget (the tests and the benchmarks use it)."""
 
     name: str
     make: Callable[[int | None], Policy]
     label: str
     description: str
     budgeted: Callable[[int | None, float], Policy] | None = None
+    steady: Callable[[int | None], Policy] | None = None
+
+    def make_steady(self, seed: int | None) -> Policy:
+        return (self.steady or self.make)(seed)
+
+
+#: The rollouts a searching bot's steady form plays at each searched decision.
+STEADY_ROLLOUTS = 6
 
 
 BOTS: dict[str, BotLevel] = {level.name: level for level in (
@@ -49,7 +66,8 @@ BOTS: dict[str, BotLevel] = {level.name: level for level in (
              gettext_noop("a heuristic player")),
     BotLevel(SearchBot.name, SearchBot, gettext_noop("search"),
              gettext_noop("the strongest, thinks for a moment"),
-             budgeted=lambda seed, budget: SearchBot(seed, budget=budget)),
+             budgeted=lambda seed, budget: SearchBot(seed, budget=budget),
+             steady=lambda seed: SearchBot(seed, budget=math.inf, rollouts=STEADY_ROLLOUTS)),
 )}
 BOT_NAMES = tuple(BOTS)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from games.engine import (
     Action,
@@ -98,7 +99,7 @@ def play_out(legal: Sequence[Action]) -> Action | None:
 
 
 class GreedyBot:
-    name = "greedy"
+    name: ClassVar[str] = "greedy"
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)  # unused: the greedy bot is deterministic

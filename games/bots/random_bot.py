@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from games.engine import Action, Observation
 
 
 class RandomBot:
-    name = "random"
+    name: ClassVar[str] = "random"
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

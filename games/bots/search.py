@@ -18,6 +18,7 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
+from typing import ClassVar
 
 from games.engine import (
     Action,
@@ -136,7 +137,7 @@ class Sampler:
 
 
 class SearchBot:
-    name = "search"
+    name: ClassVar[str] = "search"
 
     def __init__(self, seed: int | None = None, budget: float = DEFAULT_BUDGET,
                  rollouts: int | None = None, width: int = 3,

@@ -1,8 +1,12 @@
 """Which build of the engine runs: the mypyc-compiled modules or the pure-Python ones.
 
-``compile_engine.py`` (``make compile``) compiles ``games/engine`` with mypyc in place: an
-extension module beside each ``.py`` file, which Python's import prefers to the source.
-This module, imported by the package before any of its modules, decides which to use:
+``compile_engine.py`` (``make compile``) compiles ``games/engine`` and the bots that play
+on it (``games/bots``) with mypyc in place, as one build: an extension module beside each
+``.py`` file, which Python's import prefers to the source. The two packages are one build
+because compiled code takes only the compiled engine's objects (a compiled bot refuses a
+pure engine's card), and the bots' rollouts run on the engine. This module, imported by
+the engine before any of its modules, decides which to use (``games.bots`` follows it,
+``use_build_of``):
 
 - ``PUSH_ENGINE_PURE=1`` (or ``true``, ``yes``) in the environment: the pure modules,
   whatever is compiled (the tests run both ways in CI, and a profile of the Python source
@@ -30,6 +34,8 @@ from importlib.machinery import EXTENSION_SUFFIXES, SOURCE_SUFFIXES, FileFinder,
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+#: The packages of the build: the engine and its bots.
+BUILD_DIRS = (PACKAGE_DIR, PACKAGE_DIR.parent / "bots")
 #: The modules never compiled: they choose the build.
 NOT_COMPILED = ("__init__.py", "build.py")
 #: Written by compile_engine.py: the digest of the sources it compiled.
@@ -39,20 +45,24 @@ TRUE, FALSE = ("1", "true", "yes"), ("0", "false", "no")
 
 
 def compiled_sources() -> list[Path]:
-    """The engine's modules that the compiled build is made of, in a fixed order."""
-    return sorted(p for p in PACKAGE_DIR.glob("*.py") if p.name not in NOT_COMPILED)
+    """The modules the compiled build is made of (the engine's, then the bots'), in a
+    fixed order."""
+    return [p for folder in BUILD_DIRS
+            for p in sorted(folder.glob("*.py")) if p.name not in NOT_COMPILED]
 
 
 def sources_digest() -> str:
     digest = hashlib.sha256()
     for path in compiled_sources():
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        name = f"{path.parent.name}/{path.name}"
+        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
 def extension_files() -> list[Path]:
     """The compiled modules present (the shared library of them all included)."""
-    return sorted({p for suffix in EXTENSION_SUFFIXES for p in PACKAGE_DIR.glob(f"*{suffix}")})
+    return sorted({p for folder in BUILD_DIRS for suffix in EXTENSION_SUFFIXES
+                   for p in folder.glob(f"*{suffix}")})
 
 
 def pure_asked_for() -> bool:
@@ -88,3 +98,10 @@ def choose(package_path: list[str], stamp: Path = STAMP) -> tuple[str, str]:
         warnings.warn(f"games.engine runs as pure Python: {why}", RuntimeWarning, stacklevel=3)
         return "pure", why
     return "compiled", "mypyc"
+
+
+def use_build_of(build_in_use: str, package_path: list[str]) -> None:
+    """Make another package of the build (``games.bots``) import from the build the
+    engine chose (``build_in_use``): its pure modules when the engine runs pure."""
+    if build_in_use == "pure":
+        use_pure_modules(package_path)

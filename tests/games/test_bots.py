@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import io
-import math
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.bots import BOT_NAMES, make_bot
+from games.bots import BOTS as BOT_LEVELS
 from games.bots.contract import contract_options, lay_contract, missing
 from games.bots.greedy import GreedyBot
 from games.bots.match import match_bots, match_report, t975
@@ -33,6 +34,7 @@ from games.engine import (
     LayMelds,
     Push,
     Take,
+    build,
     dealer_of,
     full_pack,
     hand_size,
@@ -44,12 +46,6 @@ from games.engine.play import Policy, deal_from_seed, play_game
 from tests.examples import examples
 
 from . import packs
-
-
-def small_search(seed: int | None) -> SearchBot:
-    """A search bot whose decisions depend on its seed only: a fixed number of deals
-    and no time budget."""
-    return SearchBot(seed, budget=math.inf, rollouts=6)
 
 
 class Ticker:
@@ -67,9 +63,9 @@ class Ticker:
         return self.now
 
 
+#: Every level people choose from, in the form whose decisions depend on its seed alone.
 BOTS: dict[str, Callable[[int | None], Policy]] = {
-    "random": RandomBot, "greedy": GreedyBot, "search": small_search,
-}
+    name: level.make_steady for name, level in BOT_LEVELS.items()}
 
 
 def decision_points(seed: int, every: int = 5) -> Iterator[HandState]:
@@ -137,10 +133,14 @@ def test_it_names_the_known_bots_for_an_unknown_one() -> None:
 # -- information hygiene -------------------------------------------------------------
 
 
-def test_each_level_people_choose_from_is_checked_here() -> None:
-    """A new level joins :data:`BOTS` (in a form whose decisions depend on its seed
-    only), so the tests below play it too."""
-    assert set(BOTS) == set(BOT_NAMES)
+def test_each_level_s_steady_form_decides_by_its_seed_alone() -> None:
+    """What the tests below rely on: two bots of a level's steady form, of one seed,
+    decide alike at every position (a bot searching for a time would not)."""
+    for level in BOT_LEVELS.values():
+        for state in decision_points(seed=6, every=11):
+            obs, legal = state.observation(state.seat), legal_actions(state)
+            assert level.make_steady(2).choose(obs, legal) == \
+                level.make_steady(2).choose(obs, legal), level.name
 
 
 @pytest.mark.parametrize("name", sorted(BOTS))
@@ -468,11 +468,19 @@ def test_its_deals_keep_the_buried_wilds_at_the_bottom_of_the_stock() -> None:
 
 def test_the_benchmark_command_prints_how_often_rollouts_end_a_hand_as_the_engine() -> None:
     out = io.StringIO()
-    call_command("bench_bots", "--seeds", "2", stdout=out)
+    call_command("bench_bots", "--seeds", "2", "--games", "1", stdout=out)
 
     assert "of 10 hands" in out.getvalue() and "hands played out per second" in out.getvalue()
+    # then each level's decisions a second on each build there is, timed apart
+    builds = ("compiled", "pure") if build.extension_files() else ("pure",)
+    for name in BOT_NAMES:
+        line = next(x for x in out.getvalue().splitlines() if x.startswith(f"{name}: "))
+        assert re.fullmatch(rf"{name}: decisions a second: " + ", ".join(
+            rf"[\d,]+ {b}" for b in builds) + r"( \([\d.]+x\))? \(1 games\)", line), line
 
 
 def test_the_benchmark_command_refuses_no_games() -> None:
     with pytest.raises(CommandError, match="--seeds must be at least 1"):
         call_command("bench_bots", "--seeds", "0")
+    with pytest.raises(CommandError, match="--games must be at least 1"):
+        call_command("bench_bots", "--games", "0")

@@ -12,12 +12,16 @@ from pathlib import Path
 
 import pytest
 
+import games.bots
 import games.engine
 from config.environment import read
+from games.bots import greedy, playout, search
 from games.engine import BUILD, BUILD_REASON, build, cards, state, ways
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE_MODULES = (cards, state, ways)
+#: Modules of the engine and of its bots: one build (compiled bots take only a compiled
+#: engine's objects).
+BUILD_MODULES = (cards, state, ways, greedy, playout, search)
 
 
 def _compiled(module: object) -> bool:
@@ -27,8 +31,9 @@ def _compiled(module: object) -> bool:
 def test_the_build_in_use_is_the_one_its_modules_come_from() -> None:
     print(f"games.engine build: {BUILD} ({BUILD_REASON})")  # shown with -s, or on failure
     assert BUILD in ("compiled", "pure")
-    assert [_compiled(m) for m in ENGINE_MODULES] == [BUILD == "compiled"] * 3, BUILD_REASON
-    assert not _compiled(games.engine) and not _compiled(build)  # they choose the build
+    assert [_compiled(m) for m in BUILD_MODULES] == [BUILD == "compiled"] * 6, BUILD_REASON
+    # they choose the build
+    assert not _compiled(games.engine) and not _compiled(build) and not _compiled(games.bots)
 
 
 def test_the_build_is_the_one_the_environment_asks_for() -> None:
@@ -42,7 +47,8 @@ def test_the_build_is_the_one_the_environment_asks_for() -> None:
 
 
 def _build_of_a_fresh_process(**env: str) -> str:
-    code = "import games.engine as e; print(e.BUILD, e.state.__file__.endswith('.py'))"
+    code = ("import games.bots.search as s, games.engine as e; "
+            "print(e.BUILD, e.state.__file__.endswith('.py'), s.__file__.endswith('.py'))")
     done = subprocess.run([sys.executable, "-W", "ignore", "-c", code], cwd=ROOT,
                           env={**os.environ, **env}, capture_output=True, text=True,
                           timeout=60, check=True)
@@ -50,8 +56,8 @@ def _build_of_a_fresh_process(**env: str) -> str:
 
 
 def test_the_pure_modules_run_when_asked_even_where_compiled() -> None:
-    assert _build_of_a_fresh_process(**{build.PURE_VARIABLE: "1"}) == "pure True"
-    expected = "compiled False" if build.extension_files() else "pure True"
+    assert _build_of_a_fresh_process(**{build.PURE_VARIABLE: "1"}) == "pure True True"
+    expected = "compiled False False" if build.extension_files() else "pure True True"
     assert _build_of_a_fresh_process(**{build.PURE_VARIABLE: "0"}) == expected
 
 
@@ -69,5 +75,6 @@ def test_compiled_modules_of_other_sources_are_not_used(tmp_path: Path,
         assert build.choose([package], stamp) == ("compiled", "mypyc")
     else:
         assert build.choose([package], stamp)[0] == "pure"
-    names = [p.name for p in build.compiled_sources()]
-    assert "state.py" in names and "__init__.py" not in names and "build.py" not in names
+    names = [f"{p.parent.name}/{p.name}" for p in build.compiled_sources()]
+    assert {"engine/state.py", "bots/search.py"} <= set(names)
+    assert not any(n.endswith(("/__init__.py", "/build.py")) for n in names)
