@@ -67,6 +67,10 @@ class SharedRegistryAdmin(admin.ModelAdmin[_M]):
     def has_delete_permission(self, request: HttpRequest, obj: _M | None = None) -> bool:
         return self.has_change_permission(request, obj)
 
+    def save_model(self, request: HttpRequest, obj: _M, form: Any, change: bool) -> None:
+        """Through the service the API calls too (``services.register_save``)."""
+        services.register_save(item=obj, user=request.user)
+
     def get_deleted_objects(self, objs: Sequence[_M] | QuerySet[_M], request: HttpRequest
                             ) -> tuple[list[str], dict[str, int], set[str], list[str]]:
         """Also what "delete selected" asks: a selection holding a player or team of another
