@@ -279,11 +279,11 @@ def test_registering_a_player_and_a_team_costs_no_more_queries_than_the_admins()
             ("player", {"name": "Aino", "handle": "aino"}, {"name": "Eero", "handle": "eero"}),
             ("team", {"name": "North", "player_a": a.pk, "player_b": b.pk},
              {"name": "South", "player_a": b.pk, "player_b": a.pk})):
-        page, by_admin = _counted(lambda: _admin(organiser).post(
-            reverse(f"admin:tournaments_{path}_add"), admin_body))
+        page, by_admin = _counted(lambda path=path, body=admin_body: _admin(organiser).post(
+            reverse(f"admin:tournaments_{path}_add"), body))
         assert page.status_code == 302, page.content.decode()[:3000]
-        api, by_api = _counted(lambda: client_of(organiser).post(
-            f"/api/v1/{path}s/", api_body, format="json"))
+        api, by_api = _counted(lambda path=path, body=api_body: client_of(organiser).post(
+            f"/api/v1/{path}s/", body, format="json"))
         assert api.status_code == 201, api.content
         assert by_api <= by_admin, (path, by_api, by_admin)
 

@@ -30,6 +30,7 @@ from tournaments.models import Entry, Player, Team, Tournament
 from tournaments.standings import TIEBREAKS
 
 from .idempotency import idempotent
+from .parsers import JSONParser
 from .people import PlayerSerializer, TeamSerializer
 from .schema import ERROR, IDEMPOTENCY_KEY, IDEMPOTENCY_REFUSED
 from .serializers import EntrySerializer, TournamentDetailSerializer
@@ -116,6 +117,10 @@ TEAM = OpenApiParameter("team", int, OpenApiParameter.PATH, description="the tea
 class TournamentSetup:
     """The tournaments view set's writes: create, change, enter and withdraw teams."""
 
+    # JSON only: in a form's body an unticked box is False, so a setting the body leaves out
+    # (one the format does not read, say) would be sent all the same
+    parser_classes = [JSONParser]
+
     if TYPE_CHECKING:  # what it uses of the view set it is mixed into
         def get_object(self) -> Tournament: ...
         def get_serializer_context(self) -> dict[str, Any]: ...
@@ -170,7 +175,8 @@ class TournamentSetup:
         "place); after, it stays, marked withdrawn, and no later round pairs the team.",
         "the tournament's entries, as they are now", request=None,
         answer=EntrySerializer(many=True), code=200, parameters=(TEAM,))
-    @action(detail=True, methods=["delete"], url_path=r"entries/(?P<team>[0-9]+)")
+    @action(detail=True, methods=["delete"], url_path=r"entries/(?P<team>[0-9]+)",
+            pagination_class=None)
     @idempotent
     def withdraw(self, request: Request, pk: str | None = None, team: str | None = None,
                  format: str | None = None) -> Response:
@@ -183,6 +189,8 @@ class TournamentSetup:
 
 class PlayerSetup:
     """The players view set's write: register a player."""
+
+    parser_classes = [JSONParser]
 
     @write_schema("Register a player", "A new player of the shared register.",
                   "the player", request=PlayerBody, answer=PlayerSerializer,
@@ -197,6 +205,8 @@ class PlayerSetup:
 
 class TeamSetup:
     """The teams view set's write: register a team of two players."""
+
+    parser_classes = [JSONParser]
 
     @write_schema("Register a team of two players", "A new team of the shared register.",
                   "the team", request=TeamBody, answer=TeamSerializer,

@@ -90,7 +90,8 @@ class Exports(viewsets.GenericViewSet[_M]):
 
 
 @schema.tournaments
-class TournamentViewSet(TournamentSetup, TournamentOrganising, Exports[Tournament], ReadOnlyViewSet[Tournament]):
+class TournamentViewSet(TournamentSetup, TournamentOrganising, Exports[Tournament],
+                        ReadOnlyViewSet[Tournament]):
     """Tournaments, with their settings, entered teams and rounds; their standings."""
 
     filterset_class = filters.TournamentFilter

@@ -44,6 +44,7 @@ from .jobs import (
     jobs_recover_stalled,
     jobs_stalled,
 )
+from .register import player_register, register_save, team_register
 from .results import (
     match_end_live_table,
     match_play_bots,
@@ -54,7 +55,6 @@ from .results import (
     result_dispute,
     result_withdraw,
 )
-from .register import player_register, register_save, team_register
 from .rounds import (
     round_complete,
     round_fill_seats,
@@ -84,9 +84,11 @@ from .tournaments import (
 
 __all__ = [
     "TABLE_ACTIONS", "director_message", "director_table_act",
-    "DraftEdit", "FieldsInvalid", "ResultExists", "SETTINGS", "TournamentSaved", "ResultRejected", "TournamentUserError",
+    "DraftEdit", "FieldsInvalid", "ResultExists", "SETTINGS", "TournamentSaved",
+    "ResultRejected", "TournamentUserError",
     "check_in_roster", "check_in_self", "check_in_settings",
-    "deals_for_organiser", "entries_move_up", "entry_add", "entry_remove", "entry_save", "entry_answer", "entry_approve", "entry_ask",
+    "deals_for_organiser", "entries_move_up", "entry_add", "entry_remove", "entry_save",
+    "entry_answer", "entry_approve", "entry_ask",
     "entry_refuse", "entry_withdraw", "own_player", "require_partner", "draft_move_table",
     "draft_swap_seats", "draft_swap_teams",
     "is_organiser", "is_player_of", "job_fail", "job_play_match", "job_play_round_bots",

@@ -30,7 +30,7 @@ from tournaments.selectors.entries import has_started
 from .access import require_organiser
 from .derived import ratings_recalculate, standings_recalculate
 from .entries import entries_move_up
-from .errors import FieldsInvalid, TournamentUserError, checked
+from .errors import TournamentUserError, checked
 
 #: The settings an organiser gives (the API's body; the admin's form has them too): a
 #: tournament's organisers and status are its steps', not settings.
