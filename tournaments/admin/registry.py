@@ -11,9 +11,11 @@ every team they are in, and those they sat in or are marked absent from. So an o
 renames the teams of their own events freely, while a team that also plays in another
 organiser's tournament is renamed by a superuser. An organiser still sees such a player or
 team, read-only. The rule (``services.may_edit_register``) holds on every write path the
-admin has: the change page, the delete page and the "delete selected" action. (The REST
-API only reads the registers.) A club takes part in the tournaments of its players and
-teams, and in those that keep its teams apart; the same rule holds for it.
+admin has: the change page, the delete page and the "delete selected" action; a new or
+changed player, team or club is stored through ``services.register_save``, which the REST
+API's ``POST /players/`` and ``POST /teams/`` call too. A club takes part in the
+tournaments of its players and teams, and in those that keep its teams apart; the same rule
+holds for it.
 Bulk registration (``imports``) follows the same rule, row by row.
 Besides, the database ``PROTECT``-s a player or team that has an entry or sits in a match.
 
