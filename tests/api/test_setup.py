@@ -133,6 +133,9 @@ def test_players_and_teams_are_registered_by_organisers() -> None:
     again = client.post("/api/v1/players/", {"name": "Aino B", "handle": "aino"}, format="json")
     assert again.status_code == 400
     assert again.json()["fields"] == {"handle": ["Another player already has this handle."]}
+    spaced = client.post("/api/v1/players/", {"name": "Aino C", "handle": "aino c"},
+                         format="json")
+    assert spaced.status_code == 400 and list(spaced.json()["fields"]) == ["handle"]
     team = client.post("/api/v1/teams/", {"name": "North", "player_a": aino.json()["id"],
                                           "player_b": eero.json()["id"]}, format="json")
     assert team.status_code == 201, team.content

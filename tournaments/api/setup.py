@@ -61,7 +61,7 @@ class TournamentBody(serializers.ModelSerializer[Tournament]):
 
 class PlayerBody(serializers.Serializer[Any]):
     name = serializers.CharField(max_length=100)
-    handle = serializers.CharField(max_length=40, required=False, default="",
+    handle = serializers.CharField(max_length=40, required=False, default="", allow_blank=True,
                                    help_text="unique: letters, digits, - and _ (omitted: made "
                                              "from the name)")
 
