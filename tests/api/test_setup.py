@@ -304,3 +304,53 @@ def test_entering_a_team_costs_no_more_queries_than_the_admins() -> None:
         format="json"))
     assert api.status_code == 201
     assert by_api <= by_admin, (by_api, by_admin)
+
+
+def test_changing_a_tournament_costs_no_more_queries_than_the_admins() -> None:
+    organiser = UserFactory()
+    by_admin_page = TournamentFactory(organisers=[organiser], name="Winter Swiss")
+    by_api = TournamentFactory(organisers=[organiser], name="Spring Swiss")
+    page, by_admin = _counted(lambda: _admin(organiser).post(
+        reverse("admin:tournaments_tournament_change", args=[by_admin_page.pk]),
+        {**ADMIN_TOURNAMENT, "organisers": [organiser.pk], "rounds_planned": 7}))
+    assert page.status_code == 302, page.content.decode()[:3000]
+    assert Tournament.objects.get(pk=by_admin_page.pk).rounds_planned == 7
+    api, queries = _counted(lambda: client_of(organiser).patch(
+        f"/api/v1/tournaments/{by_api.pk}/", {"rounds_planned": 7}, format="json"))
+    assert api.status_code == 200
+    assert Tournament.objects.get(pk=by_api.pk).rounds_planned == 7
+    assert queries <= by_admin, (queries, by_admin)
+
+
+def test_withdrawing_a_result_costs_no_more_queries_than_the_admins(league: League) -> None:
+    first, second = league.match, league.substituted
+    for match in (first, second):
+        services.match_submit_score_sheet(match=match, hand_scores=SHEET, out_seats=OUT,
+                                          user=league.organiser)
+    league.organiser.is_staff = True
+    league.organiser.save()
+    page, by_admin = _counted(lambda: _admin(league.organiser).post(
+        reverse("admin:tournaments_match_changelist"),
+        {"action": "withdraw_result", "_selected_action": [first.pk]}))
+    assert page.status_code == 302
+    assert not Result.objects.filter(match=first).exists()
+    api, by_api = _counted(lambda: client_of(league.organiser).delete(
+        f"/api/v1/matches/{second.pk}/result/"))
+    assert api.status_code == 200
+    assert not Result.objects.filter(match=second).exists()
+    assert by_api <= by_admin, (by_api, by_admin)
+
+
+def test_the_admin_refuses_a_late_entry_as_the_api_does() -> None:
+    organiser = UserFactory()
+    tournament = TournamentFactory(organisers=[organiser])
+    for seed in (1, 2):
+        services.entry_add(tournament=tournament, team=TeamFactory(), seed=seed,
+                           user=organiser)
+    services.round_pair_next(tournament=tournament, user=organiser)
+    late = TeamFactory()
+    page = _admin(organiser).post(reverse("admin:tournaments_entry_add"),
+                                  {"tournament": tournament.pk, "team": late.pk, "seed": 3})
+    assert page.status_code == 400
+    assert "has started: teams enter before its first round is paired" in page.content.decode()
+    assert not Entry.objects.filter(team=late).exists()

@@ -16,12 +16,14 @@ not read a 400 naming it, so a client is never left believing a setting took.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import action
+from rest_framework.parsers import BaseParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -90,7 +92,7 @@ def _valid(serializer: serializers.Serializer[Any]) -> dict[str, Any]:
 
 def write_schema(summary: str, description: str, done: str, *, request: Any, answer: Any,
                  code: int = 201, who: str = "the tournament's organisers",
-                 parameters: tuple[OpenApiParameter, ...] = ()) -> Any:
+                 parameters: tuple[OpenApiParameter, ...] = ()) -> Callable[[Any], Any]:
     """The schema of a setup write: its body, its answer and its refusals."""
     return extend_schema(
         summary=summary, description=description + (
@@ -119,7 +121,7 @@ class TournamentSetup:
 
     # JSON only: in a form's body an unticked box is False, so a setting the body leaves out
     # (one the format does not read, say) would be sent all the same
-    parser_classes = [JSONParser]
+    parser_classes: Sequence[type[BaseParser]] = [JSONParser]
 
     if TYPE_CHECKING:  # what it uses of the view set it is mixed into
         def get_object(self) -> Tournament: ...
@@ -190,7 +192,7 @@ class TournamentSetup:
 class PlayerSetup:
     """The players view set's write: register a player."""
 
-    parser_classes = [JSONParser]
+    parser_classes: Sequence[type[BaseParser]] = [JSONParser]
 
     @write_schema("Register a player", "A new player of the shared register.",
                   "the player", request=PlayerBody, answer=PlayerSerializer,
@@ -206,7 +208,7 @@ class PlayerSetup:
 class TeamSetup:
     """The teams view set's write: register a team of two players."""
 
-    parser_classes = [JSONParser]
+    parser_classes: Sequence[type[BaseParser]] = [JSONParser]
 
     @write_schema("Register a team of two players", "A new team of the shared register.",
                   "the team", request=TeamBody, answer=TeamSerializer,

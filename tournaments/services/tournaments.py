@@ -75,7 +75,8 @@ def tournament_save(*, tournament: Tournament, user: RequestUser,
     with transaction.atomic():
         tournament.save()
         if new:
-            tournament.organisers.add(user.pk)
+            assert user.is_authenticated  # require_staff lets no one else by
+            tournament.organisers.add(user)
     moved = (entries_move_up(tournament=tournament, user=user)
              if not new and {"capacity", "waiting_list"} & set(changed) else 0)
     recalculating = not new and "bot_share_limit" in changed
@@ -128,7 +129,7 @@ def entry_save(*, entry: Entry, user: RequestUser) -> Entry:
     withdrawn), checked, for the tournament's organisers; a team enters only before the
     tournament starts."""
     require_organiser(user, entry.tournament)
-    if entry.pk is None and has_started(entry.tournament):
+    if entry._state.adding and has_started(entry.tournament):
         raise TournamentUserError(_("%(tournament)s has started: teams enter before its "
                                     "first round is paired"),
                                   {"tournament": entry.tournament.name})
