@@ -8,7 +8,10 @@ another organiser's tournament whose round 1 is still a draft.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -20,6 +23,8 @@ from games.engine.play import deal_from_seed, play_game
 from tests.tournaments.factories import UserFactory, tournament_with_teams
 from tournaments import services
 from tournaments.models import Absence, Match, Round, Tournament
+
+from .client_generation import generated_client
 
 SHEET = [[0, 40], [30, 0], [0, 50], [40, 0], [0, 25]]
 OUT = [0, 1, 2, 3, 0]
@@ -92,3 +97,10 @@ def league(db: Any) -> League:
     draft = services.round_pair_next(tournament=cup, user=cup_organiser)
     return League(organiser, tournament, round1, round2, match, substituted, cup,
                   cup_organiser, draft.matches.get())
+
+
+@pytest.fixture
+def generated(tmp_path: Path, live_server: Any) -> Iterator[ModuleType]:
+    """The client generated from the schema ``live_server`` serves, imported."""
+    with generated_client(live_server.url, tmp_path) as package:
+        yield package

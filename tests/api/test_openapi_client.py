@@ -5,14 +5,7 @@ real answers, nulls included; the schema is English whatever language is asked f
 
 from __future__ import annotations
 
-import importlib
 import json
-import pkgutil
-import subprocess
-import sys
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -23,52 +16,16 @@ from rest_framework.test import APIClient
 
 from tournaments.models import Match, Result
 
+from .client_generation import JSON_SCHEMA
 from .conftest import OUT, SHEET, League, seated_user
 
 pytestmark = pytest.mark.django_db
-GENERATOR = Path(sys.executable).with_name("openapi-python-client")
-PACKAGE = "push_api_client"
-JSON_SCHEMA = {"HTTP_ACCEPT": "application/vnd.oai.openapi+json"}
 
 
 def served_schema(**headers: str) -> dict[str, Any]:
     response = APIClient().get("/api/v1/schema/", **{**JSON_SCHEMA, **headers})
     assert response.status_code == 200
     return response.json()  # type: ignore[no-any-return]
-
-
-def generate(schema: dict[str, Any], folder: Path) -> subprocess.CompletedProcess[str]:
-    """openapi-python-client on ``schema``, its warnings made failures, into ``folder``."""
-    (folder / "schema.json").write_text(json.dumps(schema))
-    # the names fixed; no formatting of the generated code (its post hooks run ruff)
-    (folder / "config.json").write_text(json.dumps({
-        "package_name_override": PACKAGE, "project_name_override": PACKAGE, "post_hooks": []}))
-    return subprocess.run(
-        [str(GENERATOR), "generate", "--path", "schema.json", "--config", "config.json",
-         "--meta", "none", "--output-path", PACKAGE, "--fail-on-warning"],
-        cwd=folder, capture_output=True, text=True, timeout=300)
-
-
-@pytest.fixture
-def generated(tmp_path: Path, live_server: Any) -> Iterator[ModuleType]:
-    """The client generated from the schema the live server serves (to a Finnish browser,
-    which gets English), every module of it imported."""
-    request = urllib.request.Request(f"{live_server.url}/api/v1/schema/",
-                                     headers={"Accept": JSON_SCHEMA["HTTP_ACCEPT"],
-                                              "Accept-Language": "fi"})
-    with urllib.request.urlopen(request, timeout=30) as response:  # loopback only
-        done = generate(json.load(response), tmp_path)
-    assert done.returncode == 0, done.stdout + done.stderr
-    sys.path.insert(0, str(tmp_path))
-    try:
-        package = importlib.import_module(PACKAGE)
-        for module in pkgutil.walk_packages(package.__path__, f"{PACKAGE}."):
-            importlib.import_module(module.name)
-        yield package
-    finally:
-        sys.path.remove(str(tmp_path))
-        for name in [name for name in sys.modules if name.split(".")[0] == PACKAGE]:
-            del sys.modules[name]
 
 
 def test_a_generated_client_logs_in_and_submits_a_score_sheet(

@@ -25,6 +25,7 @@ pytestmark = pytest.mark.django_db
 PATHS = ["/api/v1/tournaments/", "/api/v1/tournaments/{id}/",
          "/api/v1/tournaments/{id}/standings/", "/api/v1/tournaments/{id}/boards/",
          "/api/v1/tournaments/{id}/pair-next/", "/api/v1/tournaments/{id}/check-in/",
+         "/api/v1/tournaments/{id}/entries/", "/api/v1/tournaments/{id}/entries/{team}/",
          "/api/v1/robot-events/", "/api/v1/robot-events/{id}/",
          "/api/v1/robot-events/{id}/ranking/",
          "/api/v1/rounds/", "/api/v1/rounds/{id}/", "/api/v1/rounds/{id}/publish/",

@@ -11,9 +11,11 @@ every team they are in, and those they sat in or are marked absent from. So an o
 renames the teams of their own events freely, while a team that also plays in another
 organiser's tournament is renamed by a superuser. An organiser still sees such a player or
 team, read-only. The rule (``services.may_edit_register``) holds on every write path the
-admin has: the change page, the delete page and the "delete selected" action. (The REST
-API only reads the registers.) A club takes part in the tournaments of its players and
-teams, and in those that keep its teams apart; the same rule holds for it.
+admin has: the change page, the delete page and the "delete selected" action; a new or
+changed player, team or club is stored through ``services.register_save``, which the REST
+API's ``POST /players/`` and ``POST /teams/`` call too. A club takes part in the
+tournaments of its players and teams, and in those that keep its teams apart; the same rule
+holds for it.
 Bulk registration (``imports``) follows the same rule, row by row.
 Besides, the database ``PROTECT``-s a player or team that has an entry or sits in a match.
 
@@ -66,6 +68,10 @@ class SharedRegistryAdmin(admin.ModelAdmin[_M]):
 
     def has_delete_permission(self, request: HttpRequest, obj: _M | None = None) -> bool:
         return self.has_change_permission(request, obj)
+
+    def save_model(self, request: HttpRequest, obj: _M, form: Any, change: bool) -> None:
+        """Through the service the API calls too (``services.register_save``)."""
+        services.register_save(item=obj, user=request.user)
 
     def get_deleted_objects(self, objs: Sequence[_M] | QuerySet[_M], request: HttpRequest
                             ) -> tuple[list[str], dict[str, int], set[str], list[str]]:

@@ -153,19 +153,17 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
         return super().formfield_for_manytomany(db_field, request, **kwargs)
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
-        """A changed bot-share limit changes which games count: the standings (every stored
-        table) and the ratings are rebuilt from the results, in the background."""
-        super().save_model(request, obj, form, change)
-        if change and {"capacity", "waiting_list"} & set(form.changed_data):
-            moved = services.entries_move_up(tournament=obj, user=request.user)
-            if moved:
-                self.message_user(request, ngettext(
-                    "%(count)d team moved up from the waiting list and is told so.",
-                    "%(count)d teams moved up from the waiting list and are told so.",
-                    moved) % {"count": moved})
-        if change and "bot_share_limit" in form.changed_data:
-            services.standings_recalculate(tournament=obj, user=request.user)
-            services.ratings_recalculate(tournament=obj, user=request.user)
+        """Through the service the API calls too (``services.tournament_save``), which says
+        what the change set going: teams moved up from the waiting list, and the standings
+        and ratings recalculated for a changed bot-share limit."""
+        saved = services.tournament_save(tournament=obj, user=request.user,
+                                         changed=form.changed_data if change else ())
+        if saved.moved_up:
+            self.message_user(request, ngettext(
+                "%(count)d team moved up from the waiting list and is told so.",
+                "%(count)d teams moved up from the waiting list and are told so.",
+                saved.moved_up) % {"count": saved.moved_up})
+        if saved.recalculating:
             self.message_user(request, _("The bot-share limit changed: the standings and the "
                                          "ratings are being recalculated."))
 
@@ -177,7 +175,14 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
                 or (obj is not None and obj.play == Tournament.Play.ONLINE)]
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
-        """The schedule through its service, which plans its next step from it."""
+        """The entries and the schedule through their services (the schedule's plans its
+        next step from it)."""
+        if formset.model is Entry:  # through the service the API calls too
+            for entry in formset.save(commit=False):
+                services.entry_save(entry=entry, user=request.user)
+            for deleted in formset.deleted_objects:
+                deleted.delete()
+            return
         if formset.model is not Schedule:
             super().save_formset(request, form, formset, change)
             return
@@ -247,6 +252,9 @@ class EntryAdmin(CsvImportExport[Entry], TournamentPartAdmin[Entry]):  # type: i
     autocomplete_fields = ["team"]
     search_fields = ["team__name"]
     resource_classes = [EntryResource]
+
+    def save_model(self, request: HttpRequest, obj: Entry, form: Any, change: bool) -> None:
+        services.entry_save(entry=obj, user=request.user)
 
 
 @admin.register(Absence)

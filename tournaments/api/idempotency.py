@@ -25,6 +25,7 @@ from rest_framework import status
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils import encoders
 
 from tournaments.models import IdempotentRequest
 from tournaments.services.keys import KEPT
@@ -72,7 +73,9 @@ def idempotent(action: Action) -> Action:
             if not status.is_success(response.status_code):
                 row.delete()
                 return response
-            row.status, row.body = response.status_code, response.data
+            # as the answer renders it (a Decimal a number, a date a string)
+            row.status = response.status_code
+            row.body = json.loads(json.dumps(response.data, cls=encoders.JSONEncoder))
             row.save(update_fields=["status", "body"])
         return response
 

@@ -1,5 +1,5 @@
-"""``POST /matches/{id}/result/`` and ``POST /matches/{id}/result/confirm/``: a thin edge
-in front of the result services.
+"""``POST /matches/{id}/result/``, ``DELETE /matches/{id}/result/`` (an organiser withdraws
+it) and ``POST /matches/{id}/result/confirm/``: a thin edge in front of the result services.
 
 Who may submit is checked first (403), then whether the match already has a result (409),
 then the body's shape (400 naming the field), then the services verify and store it (400
@@ -74,6 +74,20 @@ class ResultSubmissionMixin:
         fresh = self.get_queryset().get(pk=match.pk)
         data = MatchDetailSerializer(fresh, context=self.get_serializer_context()).data
         return Response(data, status=status.HTTP_201_CREATED)
+
+    @schema.withdraw_result
+    @submit_result.mapping.delete
+    @idempotent
+    def withdraw_result(self, request: Request, pk: str | None = None,
+                        format: str | None = None) -> Response:
+        """An organiser takes a result back; the match waits for one again."""
+        match = self.get_object()
+        result = services.result_to_answer(request.user, match)
+        if result is None:
+            raise NotFound(_("%(match)s has no result to withdraw") % {"match": match})
+        services.result_withdraw(result=result, user=request.user)
+        fresh = self.get_queryset().get(pk=match.pk)
+        return Response(MatchDetailSerializer(fresh, context=self.get_serializer_context()).data)
 
     @schema.confirm_result
     @action(detail=True, methods=["post"], url_path="result/confirm",

@@ -190,6 +190,29 @@ confirm_result = extend_schema(
     },
 )
 
+withdraw_result = extend_schema(
+    summary="Withdraw a match's result (an organiser)",
+    description=(
+        "For the tournament's organisers (token, API key with the results scope, or session "
+        "authentication): the result is deleted and the match waits for a result again, "
+        "while its round is open (a complete round's results are final). The same service "
+        "as the admin's \"withdraw\" action."),
+    request=None,
+    parameters=[IDEMPOTENCY_KEY],
+    responses={
+        200: OpenApiResponse(MatchDetailSerializer, description="withdrawn; the match as it "
+                             "is now"),
+        400: OpenApiResponse({"anyOf": [ERROR]}, description="the round is complete "
+                             "(`detail`), or a malformed Idempotency-Key"),
+        401: OpenApiResponse(DetailSerializer, description="not authenticated"),
+        403: OpenApiResponse(DetailSerializer, description="not an organiser of the "
+                             "tournament, or a key without the results scope"),
+        404: OpenApiResponse(DetailSerializer, description="no such match, or no result"),
+        422: IDEMPOTENCY_REFUSED,
+    },
+)
+
+
 def organiser_step(summary: str, description: str, done: str, code: int = 200,
                    request: Any = None, answer: Any = RoundDetailSerializer
                    ) -> Callable[[Any], Any]:

@@ -1,5 +1,6 @@
-"""The API's endpoints: thin read views over the selectors, and result submission and the
-organisers' round steps through the services. Anonymous users read public data; organisers
+"""The API's endpoints: thin read views over the selectors, and result submission, the
+organisers' setup (tournaments, players, teams, entries) and round steps through the
+services. Anonymous users read public data; organisers
 also see their draft rounds."""
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from .boards import boards_export
 from .organising import RoundOrganising, TournamentOrganising
 from .renderers import CSVRenderer, NDJSONRenderer
 from .results import ResultSubmissionMixin
+from .setup import PlayerSetup, TeamSetup, TournamentSetup
 from .standings import standings_export
 
 EXPORT_RENDERERS = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer, NDJSONRenderer]
@@ -88,7 +90,8 @@ class Exports(viewsets.GenericViewSet[_M]):
 
 
 @schema.tournaments
-class TournamentViewSet(TournamentOrganising, Exports[Tournament], ReadOnlyViewSet[Tournament]):
+class TournamentViewSet(TournamentSetup, TournamentOrganising, Exports[Tournament],
+                        ReadOnlyViewSet[Tournament]):
     """Tournaments, with their settings, entered teams and rounds; their standings."""
 
     filterset_class = filters.TournamentFilter
@@ -187,7 +190,7 @@ class MatchViewSet(ResultSubmissionMixin, ReadOnlyViewSet[Match]):
 
 
 @schema.teams
-class TeamViewSet(ReadOnlyViewSet[Team]):
+class TeamViewSet(TeamSetup, ReadOnlyViewSet[Team]):
     """Teams of two players, and the tournaments they entered."""
 
     filterset_class = filters.TeamFilter
@@ -203,7 +206,7 @@ class TeamViewSet(ReadOnlyViewSet[Team]):
 
 
 @schema.players
-class PlayerViewSet(ReadOnlyViewSet[Player]):
+class PlayerViewSet(PlayerSetup, ReadOnlyViewSet[Player]):
     """Players with their current rating; a player's rating history."""
 
     filterset_class = filters.PlayerFilter

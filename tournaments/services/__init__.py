@@ -34,7 +34,7 @@ from .entries import (
     own_player,
     require_partner,
 )
-from .errors import ResultExists, ResultRejected, TournamentUserError
+from .errors import FieldsInvalid, ResultExists, ResultRejected, TournamentUserError
 from .followups import send_outbox
 from .jobs import (
     job_fail,
@@ -44,6 +44,7 @@ from .jobs import (
     jobs_recover_stalled,
     jobs_stalled,
 )
+from .register import player_register, register_save, team_register
 from .results import (
     match_end_live_table,
     match_play_bots,
@@ -69,17 +70,32 @@ from .schedule import (
     schedule_save,
     schedule_tick,
 )
+from .tournaments import (
+    SETTINGS,
+    TournamentSaved,
+    entry_add,
+    entry_remove,
+    entry_save,
+    require_staff,
+    tournament_change,
+    tournament_create,
+    tournament_save,
+)
 
 __all__ = [
     "TABLE_ACTIONS", "director_message", "director_table_act",
-    "DraftEdit", "ResultExists", "ResultRejected", "TournamentUserError",
+    "DraftEdit", "FieldsInvalid", "ResultExists", "SETTINGS", "TournamentSaved",
+    "ResultRejected", "TournamentUserError",
     "check_in_roster", "check_in_self", "check_in_settings",
-    "deals_for_organiser", "entries_move_up", "entry_answer", "entry_approve", "entry_ask",
+    "deals_for_organiser", "entries_move_up", "entry_add", "entry_remove", "entry_save",
+    "entry_answer", "entry_approve", "entry_ask",
     "entry_refuse", "entry_withdraw", "own_player", "require_partner", "draft_move_table",
     "draft_swap_seats", "draft_swap_teams",
     "is_organiser", "is_player_of", "job_fail", "job_play_match", "job_play_round_bots",
     "job_refresh", "may_edit_register", "jobs_recover_stalled", "jobs_stalled",
-    "match_end_live_table", "match_play_bots",
+    "match_end_live_table", "match_play_bots", "player_register", "register_save",
+    "require_staff", "team_register", "tournament_change", "tournament_create",
+    "tournament_save",
     "match_submit_record", "match_submit_score_sheet", "ratings_rebuild", "ratings_recalculate",
     "require_organiser", "require_submitter", "result_confirm", "result_correct",
     "result_dispute", "result_to_answer", "result_withdraw",

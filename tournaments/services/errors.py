@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.db.models import Model
 from django.utils.translation import gettext as _
 
 from config.errors import PlatformError
@@ -45,3 +48,30 @@ class ResultRejected(TournamentUserError):
         if self.hand is not None:
             data.update(hand=self.hand, action=self.action)
         return data
+
+
+class FieldsInvalid(TournamentUserError):
+    """Values the model refuses (a tournament's settings, a player's handle), named by
+    field: ``fields`` maps each field to its messages (``__all__``: the values together).
+    The admin's forms show the same messages beside their fields; the API answers them."""
+
+    def __init__(self, error: ValidationError) -> None:
+        fields = (error.message_dict if hasattr(error, "error_dict")
+                  else {NON_FIELD_ERRORS: error.messages})
+        sentence = "; ".join(" ".join(messages) if name == NON_FIELD_ERRORS
+                             else f"{name}: {' '.join(messages)}"
+                             for name, messages in fields.items())
+        super().__init__("%(errors)s", {"errors": sentence})
+        self.fields = fields
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**super().as_dict(), "fields": self.fields}
+
+
+def checked(row: Model, *, exclude: Collection[str] = ()) -> None:
+    """``row``'s own checks (``full_clean``: its fields, ``clean()`` and constraints), their
+    refusal a :class:`FieldsInvalid`."""
+    try:
+        row.full_clean(exclude=exclude)
+    except ValidationError as exc:
+        raise FieldsInvalid(exc) from None
