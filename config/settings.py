@@ -309,6 +309,9 @@ CELERY_BEAT_SCHEDULE = {
     # due (tournaments.services.schedule); a round starts at most this late, and a round
     # whose last table finished is completed within it
     "schedule-tick": {"task": "tournaments.tasks.schedule_tick", "schedule": 10.0},
+    # the OAuth2 apps' tokens and codes past their life (OAUTH2_PROVIDER above)
+    "oauth-tokens-clear": {"task": "tournaments.tasks.oauth_tokens_clear",
+                           "schedule": 24 * 3600.0},
 }
 
 if not DEBUG:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import secrets
+from datetime import timedelta
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -15,9 +16,11 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.hashers import check_password
 from django.test import Client
+from django.utils import timezone
 from oauth2_provider.models import AccessToken, Application, Grant, RefreshToken
 from rest_framework.test import APIClient
 
+from tournaments import tasks
 from tournaments.models import ApiKey, Round
 from tournaments.services import keys, oauth_apps
 from tournaments.services.errors import TournamentUserError
@@ -377,3 +380,25 @@ def test_a_person_deletes_only_their_own_apps(league: League) -> None:
 def test_the_apps_page_needs_a_login() -> None:
     response = Client().get("/accounts/apps/")
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
+def test_beat_clears_the_tokens_past_their_life_daily(league: League, settings: Any) -> None:
+    assert settings.CELERY_BEAT_SCHEDULE["oauth-tokens-clear"] == {
+        "task": tasks.oauth_tokens_clear.name, "schedule": 24 * 3600.0}
+    app = register(league.cup_organiser)
+    live = token_for(league.cup_organiser, app, "read")
+    token_for(league.cup_organiser, app, "read")
+    expired = AccessToken.objects.order_by("pk").last()
+    assert expired is not None
+    # a refresh token lives a month after its latest access token expired
+    AccessToken.objects.filter(pk=expired.pk).update(
+        expires=timezone.now() - timedelta(days=31))
+    Grant.objects.create(application=app, user=league.cup_organiser, code="old",
+                         expires=timezone.now() - timedelta(seconds=1),
+                         redirect_uri=BACK, code_challenge="x" * 43,
+                         code_challenge_method="S256")
+    tasks.oauth_tokens_clear()
+    assert AccessToken.objects.count() == 1 and not AccessToken.objects.filter(
+        pk=expired.pk).exists()
+    assert RefreshToken.objects.count() == 1 and not Grant.objects.exists()
+    assert bearer(live).get("/api/v1/tournaments/").status_code == 200

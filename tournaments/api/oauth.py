@@ -61,7 +61,7 @@ class OAuthTokenAuthentication(OAuth2Authentication):
         if (len(words) != 2 or words[0].lower() != b"bearer"
                 or words[1].startswith(b"push_")):
             return None
-        found = super().authenticate(request)
+        found: tuple[Any, Any] | None = super().authenticate(request)
         if found is None:
             raise AuthenticationFailed(
                 _("Authorization: this access token is not known, has expired or was revoked"))
@@ -89,7 +89,8 @@ class ThrottledTokenView(TokenView):
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         throttle = AuthRateThrottle()
-        if not throttle.allow_request(request, self):
+        # counted per client address, whoever's session the browser may carry
+        if not throttle.allow_request(Request(request, authenticators=()), self):
             wait = throttle.wait()
             refused = JsonResponse({"error": "too_many_requests",
                                     "error_description": str(Throttled(wait).detail)},

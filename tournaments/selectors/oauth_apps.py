@@ -21,7 +21,8 @@ class Allowed:
 
 
 def apps_registered(user: User) -> QuerySet[Application]:
-    return Application.objects.filter(user_id=user.pk).order_by("name", "pk")
+    apps: QuerySet[Application] = Application.objects.filter(user_id=user.pk)
+    return apps.order_by("name", "pk")
 
 
 def apps_allowed(user: User) -> list[Allowed]:

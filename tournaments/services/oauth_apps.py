@@ -1,6 +1,7 @@
 """Third-party apps (OAuth2, django-oauth-toolkit): a person registers an app (its client
 secret shown once, only its hash kept), deletes one they registered, and withdraws an app's
-leave to act for them. The consent itself, and the tokens, are DOT's (``api.oauth``)."""
+leave to act for them; and the tokens past their life are cleared. The consent itself, and
+the tokens, are DOT's (``api.oauth``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 from oauth2_provider.generators import generate_client_secret
-from oauth2_provider.models import AccessToken, Application, Grant, RefreshToken
+from oauth2_provider.models import AccessToken, Application, Grant, RefreshToken, clear_expired
 from oauth2_provider.settings import oauth2_settings
 
 from .errors import TournamentUserError
@@ -78,3 +79,10 @@ def app_withdraw(*, user: User, app_id: int) -> None:
         # the refresh tokens first: an access token's deletion would leave them usable
         for model in (RefreshToken, AccessToken, Grant):
             model.objects.filter(user_id=user.pk, application_id=app_id).delete()
+
+
+def tokens_clear() -> None:
+    """Delete the expired access tokens and codes, and the refresh tokens past their life
+    (a used one is kept until then, so that its second use is recognised and revokes the
+    tokens it led to): DOT's ``cleartokens``."""
+    clear_expired()
