@@ -116,6 +116,10 @@ def test_an_app_registered_on_the_page_acts_for_the_organiser_who_allowed_it(
     assert "Allow “Club results board” to act for you?" in text
     assert "organise: run the tournaments its person organises" in text
     assert "results: submit" not in text  # not asked
+    # the answer redirects to the app's address, which the page's form-action must allow
+    form_action = next(part for part in page["Content-Security-Policy"].split(";")
+                       if part.strip().startswith("form-action"))
+    assert "https:" in form_action.split()
     sent_back = consent(organiser, app, "read organise", verifier)
     assert sent_back["state"] == ["st-1"]
     answer = exchange(app, sent_back["code"][0], verifier)
