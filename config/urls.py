@@ -10,6 +10,7 @@ from tournaments import views as tournament_views
 from tournaments.views import accounts as account_views
 from tournaments.views import keys as key_views
 from tournaments.views import notices as notice_views
+from tournaments.views import oauth_apps as oauth_app_views
 
 FAVICON = "tournaments/favicon.svg"  # linked from every page's head
 
@@ -57,6 +58,14 @@ urlpatterns = [
     path("accounts/api-keys/", key_views.api_keys, name="api_keys"),
     path("accounts/api-keys/<int:key_id>/revoke/", key_views.api_key_revoke,
          name="api_key_revoke"),
+    # third-party apps: those a person registered and those they allowed to act for them
+    # (tournaments/views/oauth_apps.py), and OAuth2's own endpoints (tournaments/api/oauth.py)
+    path("accounts/apps/", oauth_app_views.apps_page, name="oauth_apps"),
+    path("accounts/apps/<int:app_id>/delete/", oauth_app_views.oauth_app_delete,
+         name="oauth_app_delete"),
+    path("accounts/apps/<int:app_id>/withdraw/", oauth_app_views.oauth_app_withdraw,
+         name="oauth_app_withdraw"),
+    path("oauth/", include("tournaments.api.oauth_urls")),
     path("api/v1/", include("tournaments.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("games.live.urls")),

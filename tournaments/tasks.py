@@ -12,7 +12,7 @@ from celery import shared_task
 
 from tournaments import services
 from tournaments.models import Round, Tournament
-from tournaments.services import accounts, keys, mail
+from tournaments.services import accounts, keys, mail, oauth_apps
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +78,13 @@ def schedule_tick() -> int:
     """Celery beat runs this often (settings.CELERY_BEAT_SCHEDULE): take the scheduled
     tournaments' steps that are due (services.schedule); safe in several processes at once."""
     return services.schedule_tick()
+
+
+@shared_task
+def oauth_tokens_clear() -> None:
+    """Celery beat runs this daily (settings.CELERY_BEAT_SCHEDULE): the apps' tokens and
+    codes past their life are deleted (services.oauth_apps)."""
+    oauth_apps.tokens_clear()
 
 
 @shared_task

@@ -55,6 +55,20 @@ def test_it_serves_an_openapi_schema_of_every_endpoint() -> None:
     assert "tokenAuth" in schema["components"]["securitySchemes"]
 
 
+def test_it_documents_the_oauth2_flow_and_the_scope_each_operation_takes() -> None:
+    schema = APIClient().get("/api/v1/schema/",
+                             HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    flows = schema["components"]["securitySchemes"]["oauth2"]["flows"]
+    assert list(flows) == ["authorizationCode"]
+    assert flows["authorizationCode"]["authorizationUrl"] == "/oauth/authorize/"
+    assert flows["authorizationCode"]["tokenUrl"] == "/oauth/token/"
+    assert sorted(flows["authorizationCode"]["scopes"]) == ["organise", "read", "results"]
+    for path, method, scope in (("/api/v1/tournaments/", "get", "read"),
+                                ("/api/v1/tournaments/{id}/pair-next/", "post", "organise"),
+                                ("/api/v1/matches/{id}/result/", "post", "results")):
+        assert {"oauth2": [scope]} in schema["paths"][path][method]["security"]
+
+
 def test_it_serves_swagger_ui_from_its_own_static_files() -> None:
     response = APIClient().get("/api/v1/docs/")
     assert response.status_code == 200

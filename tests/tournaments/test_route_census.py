@@ -9,11 +9,11 @@ pass by finding nothing anywhere.
 
 Left out, each for its reason (``NOT_GAMES``): routes that show no game (accounts, a
 person's notifications and mail, a partner's answer to an entry request, the language
-switch, the rules, the favicon, the API's schema and login), practice tables among friends
-(never secret), and the admin, the organisers' workplace, which withholds the secret games
-from an organiser who plays in their own way: its printed deals through ``services.deals``,
-its matches and results through ``admin/scoping.without_secret_games``
-(``test_admin_secret.py``)."""
+switch, the rules, the favicon, the API's schema and login, OAuth2's consent and tokens),
+practice tables among friends (never secret), and the admin, the organisers' workplace,
+which withholds the secret games from an organiser who plays in their own way: its printed
+deals through ``services.deals``, its matches and results through
+``admin/scoping.without_secret_games`` (``test_admin_secret.py``)."""
 
 from __future__ import annotations
 
@@ -54,6 +54,7 @@ NOT_GAMES = {
     "api/v1/schema/": "the API's description",
     "api/v1/docs/": "the API's description",
     "api/v1/auth/": "API logins and tokens",
+    "oauth/": "an app's consent page, its tokens and their revocation",
     "api/v1/^(?P<rest>.*)$": "the API's not-found answer",
 }
 

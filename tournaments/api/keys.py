@@ -1,8 +1,9 @@
 """API keys at the API's door: ``Authorization: Bearer push_…`` authenticates as the key's
 person (``services.keys``), and :class:`KeyScopes` lets the request through only within
-the key's scopes and tournaments. A login's own token (``Authorization: Token …``, from
-``POST /api/v1/auth/token/``) and a browser's session stand for the person wholly: they
-have every scope.
+the key's scopes and tournaments; an app's OAuth2 access token (any other bearer,
+:mod:`api.oauth`) is held to the scopes its person allowed it the same way. A login's own
+token (``Authorization: Token …``, from ``POST /api/v1/auth/token/``) and a browser's
+session stand for the person wholly: they have every scope.
 
 Reading takes the ``read`` scope; a write takes the scope its view names
 (``required_scope``: ``results`` for submitting and confirming results), ``organise`` when
@@ -16,6 +17,7 @@ from typing import Any
 from django.db.models import Model
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from oauth2_provider.models import AccessToken
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import SAFE_METHODS, BasePermission
@@ -32,6 +34,8 @@ class ApiKeyAuthentication(BaseAuthentication):
         words = get_authorization_header(request).split()
         if not words or words[0].lower() != b"bearer":
             return None
+        if len(words) == 2 and not words[1].startswith(b"push_"):
+            return None  # an app's access token (api.oauth)
         if len(words) != 2:
             raise AuthenticationFailed(_("Authorization: give one API key after Bearer"))
         try:
@@ -60,18 +64,21 @@ def _tournament_id(obj: Model) -> int | None:
 
 
 class KeyScopes(BasePermission):
-    """A request made with an API key stays within the key's scopes and tournaments."""
+    """A request made with an API key stays within the key's scopes and tournaments; one
+    made with an app's access token within the scopes its person allowed it."""
 
     message = ""
 
     def has_permission(self, request: Request, view: Any) -> bool:
-        key = request.auth
-        if not isinstance(key, ApiKey):
-            return True
         scope = (ApiKey.Scope.READ if request.method in SAFE_METHODS
                  else getattr(view, "required_scope", ApiKey.Scope.ORGANISE))
-        if scope not in key.scopes:
-            self.message = _("this API key lacks the %(scope)s scope") % {"scope": scope}
+        credential = request.auth
+        if isinstance(credential, ApiKey):
+            if scope not in credential.scopes:
+                self.message = _("this API key lacks the %(scope)s scope") % {"scope": scope}
+                return False
+        elif isinstance(credential, AccessToken) and not credential.allow_scopes([scope]):
+            self.message = _("this access token lacks the %(scope)s scope") % {"scope": scope}
             return False
         return True
 
