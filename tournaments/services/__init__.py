@@ -54,6 +54,7 @@ from .results import (
     result_dispute,
     result_withdraw,
 )
+from .results_import import ResultsFileRefused, results_file_import
 from .rounds import (
     round_complete,
     round_fill_seats,
@@ -71,6 +72,7 @@ from .schedule import (
 )
 
 __all__ = [
+    "ResultsFileRefused", "results_file_import",
     "TABLE_ACTIONS", "director_message", "director_table_act",
     "DraftEdit", "ResultExists", "ResultRejected", "TournamentUserError",
     "check_in_roster", "check_in_self", "check_in_settings",
