@@ -78,8 +78,8 @@ def xml_problems(source: bytes) -> list[Problem]:
     except (xmlschema.XMLResourceError, SyntaxError) as error:  # ParseError is a SyntaxError
         return [Problem("", f"not well-formed XML: {error}")]
     problems = []
-    for error in _xsd().iter_errors(resource):
-        problems.append(Problem(error.path or "", error.reason or error.message))
+    for found in _xsd().iter_errors(resource):
+        problems.append(Problem(found.path or "", found.reason or found.message))
         if len(problems) == SHOWN_PROBLEMS:
             break
     return problems

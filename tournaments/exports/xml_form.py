@@ -38,7 +38,8 @@ def to_xml(document: Mapping[str, Any], schema: Schema) -> bytes:
     root = ElementTree.Element(ROOT)
     _write(root, document, schema, schema)
     ElementTree.indent(root)
-    return ElementTree.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+    written: bytes = ElementTree.tostring(root, encoding="utf-8", xml_declaration=True)
+    return written + b"\n"
 
 
 def from_xml(root: ElementTree.Element, schema: Schema) -> Any:
