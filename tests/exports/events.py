@@ -1,6 +1,6 @@
-"""Finished tournaments to write to files and read back: a Swiss tournament of ``teams``
-teams (an odd number has a bye each round) played through with score sheets that differ by
-table, so that its standings are not all level."""
+"""Finished tournaments to write to files and read back: ``teams`` teams (an odd number has
+a bye each round) played through with score sheets that differ by table, so that the
+standings are not all level."""
 
 from __future__ import annotations
 
@@ -24,11 +24,17 @@ def sheet(table: int, round_number: int) -> tuple[list[list[int]], list[int | No
 
 
 def finished_swiss(teams: int = 5, rounds: int = 3, **settings: Any) -> Tournament:
+    return finished(teams, rounds_planned=rounds, **settings)
+
+
+def finished(teams: int, **settings: Any) -> Tournament:
+    """A tournament of ``teams`` teams (a Swiss one unless ``settings`` say otherwise)
+    played round after round until it is finished."""
     organiser = UserFactory()
     tournament = tournament_with_teams(
-        teams, organisers=[organiser], rounds_planned=rounds, name=f"Results Open {teams}",
+        teams, organisers=[organiser], name=f"Results Open {teams}",
         starts_on=datetime.date(2026, 5, 2), ends_on=datetime.date(2026, 5, 3), **settings)
-    for _ in range(rounds):
+    while tournament.status != Tournament.Status.FINISHED:
         round = services.round_pair_next(tournament=tournament, user=organiser)
         services.round_publish(round=round, user=organiser)
         for match in round.matches.filter(is_bye=False).select_related("table"):
@@ -36,6 +42,5 @@ def finished_swiss(teams: int = 5, rounds: int = 3, **settings: Any) -> Tourname
             services.match_submit_score_sheet(match=match, hand_scores=hands, out_seats=outs,
                                               user=organiser)
         services.round_complete(round=round, user=organiser)
-    tournament.refresh_from_db()
-    assert tournament.status == Tournament.Status.FINISHED
+        tournament.refresh_from_db()
     return tournament

@@ -11,11 +11,13 @@ import pytest
 import xmlschema
 from rest_framework.test import APIClient
 
+from tests.tournaments.factories import UserFactory, tournament_with_teams
 from tests.tournaments.test_duplicate_secrecy import Round1, finish, played  # noqa: F401
+from tournaments import services
 from tournaments.exports import schema, xml_form
 from tournaments.models import Result, Tournament
 
-from .events import finished_swiss
+from .events import finished_swiss, sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -95,3 +97,27 @@ def test_it_answers_a_format_it_does_not_have_with_the_ones_it_has() -> None:
     response = fetch(tournament, format="csv")
     assert response.status_code == 406
     assert response.json()["formats"] == ["json", "xml"]
+
+
+def test_an_unconfirmed_result_is_shown_only_to_who_may_see_it() -> None:
+    organiser = UserFactory()
+    tournament = tournament_with_teams(3, organisers=[organiser], confirm_score_sheets=True)
+    round = services.round_pair_next(tournament=tournament, user=organiser)
+    services.round_publish(round=round, user=organiser)
+    match = round.matches.get(is_bye=False)
+    hands, outs = sheet(1, 1)
+    services.match_submit_score_sheet(match=match, hand_scores=hands, out_seats=outs,
+                                      user=organiser)  # another organiser confirms it
+    shown = [m for m in fetch(tournament, organiser).json()["rounds"][0]["matches"]
+             if not m["bye"]]
+    assert [m["result"]["confirmed"] for m in shown] == [False]
+    public = [m for m in fetch(tournament).json()["rounds"][0]["matches"] if not m["bye"]]
+    assert [m["result"] for m in public] == [None]
+
+
+def test_it_answers_xml_to_an_accept_header() -> None:
+    tournament = finished_swiss(3, 1)
+    response = APIClient().get(f"/api/v1/tournaments/{tournament.pk}/results-file/",
+                               HTTP_ACCEPT="application/xml")
+    assert response["Content-Type"] == "application/xml; charset=utf-8"
+    assert schema.read(response.content) == fetch(tournament).json()

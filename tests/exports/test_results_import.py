@@ -17,11 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.api.conftest import database_state
+from tests.tournaments.test_duplicate_secrecy import Round1, finish, played  # noqa: F401
 from tournaments import selectors, services
 from tournaments.exports import schema
 from tournaments.models import Player, Team, Tournament
+from tournaments.selectors.travellers import round_board_lines
 
-from .events import finished_swiss
+from .events import finished, finished_swiss
 
 pytestmark = pytest.mark.django_db
 
@@ -125,3 +127,38 @@ def test_the_command_imports_a_file_and_explains_a_refusal(
     assert Tournament.objects.filter(name="Moved Open").exists()
     with pytest.raises(CommandError, match="/event/name"):
         call_command("import_results_file", str(path))
+
+
+@pytest.mark.parametrize("settings", [
+    {"format": "knockout", "third_place_match": True},
+    {"format": "double_elimination"},
+    {"format": "round_robin", "points_win": "3", "points_draw": "1.5"},
+], ids=["knockout", "double elimination", "round robin"])
+def test_every_format_survives_the_round_trip(settings: dict[str, Any]) -> None:
+    tournament = finished(5, **settings)
+    document = selectors.results_file(tournament, None)
+    assert document["places"]
+    take_out(tournament)
+    imported = services.results_file_import(source=schema.write_xml(document))
+    assert selectors.results_file(imported, None) == document
+
+
+def test_a_duplicate_round_survives_the_round_trip_with_its_boards(
+        played: Round1) -> None:  # noqa: F811
+    finish(played)
+    document = selectors.results_file(played.tournament, None)
+    boards = [(line.score.board, line.score.team and 1, line.score.matchpoints)
+              for line in round_board_lines(played.round)]
+    take_out(played.tournament)
+    imported = services.results_file_import(source=json.dumps(document).encode())
+    assert selectors.results_file(imported, None) == document
+    round = imported.rounds.get()
+    assert [(line.score.board, line.score.team and 1, line.score.matchpoints)
+            for line in round_board_lines(round)] == boards
+
+
+def test_an_xml_file_with_entities_is_refused_unexpanded() -> None:
+    bomb = (b'<?xml version="1.0"?><!DOCTYPE push-results [<!ENTITY a "aaaaaaaaaa">'
+            b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><push-results>&b;</push-results>')
+    [(where, what)] = refused(bomb)
+    assert where == "" and "not well-formed XML" in what

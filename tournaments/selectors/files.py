@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from config.errors import PlatformError
 from config.users import RequestUser
 from tournaments.exports.deal_file import deal_file
-from tournaments.exports.trf import Game, Outcome, TeamLine, trf_report
+from tournaments.exports.trf import Game, Outcome, Side, TeamLine, trf_report
 from tournaments.models import Entry, Match, Round, Tournament
 
 from .boards import round_boards
@@ -51,13 +51,13 @@ def trf_report_of(tournament: Tournament, user: RequestUser | None) -> str:
               if not boards_hidden_from(round, user)]
     for match in (Match.objects.filter(round__in=rounds)
                   .select_related("round__tournament", "result")):
-        for team, side, opponent in ((match.team_a_id, "a", match.team_b_id),
-                                     (match.team_b_id, "b", match.team_a_id)):
+        sides: tuple[tuple[int | None, Side, int | None], ...] = (
+            (match.team_a_id, "a", match.team_b_id), (match.team_b_id, "b", match.team_a_id))
+        for team, side, opponent in sides:
             if team not in games:
                 continue
             game = (Game(0, "-", "U") if match.is_bye else
-                    Game(numbers.get(opponent or 0, 0), side,  # type: ignore[arg-type]
-                         _outcome(match, side, user)))
+                    Game(numbers.get(opponent or 0, 0), side, _outcome(match, side, user)))
             games[team][match.round.number] = game
     lines = [TeamLine(numbers[entry.team_id], entry.team.name,
                       float(standing[entry.team_id].points) if entry.team_id in standing else 0,
