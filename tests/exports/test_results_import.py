@@ -96,6 +96,19 @@ def test_it_names_where_each_problem_of_a_file_is(document: dict[str, Any]) -> N
     assert "no team is numbered 9" in problems[f"/rounds/1/matches/{index}/team_a"]
 
 
+def test_it_refuses_a_score_sheet_the_rules_make_impossible(document: dict[str, Any]) -> None:
+    bad = copy.deepcopy(document)
+    index, match = next((i, m) for i, m in enumerate(bad["rounds"][0]["matches"])
+                        if not m["bye"])
+    result = match["result"]
+    result["hand_scores"][2] = [0, 0]  # someone went out, yet nobody holds a card
+    result["totals"] = [sum(h[0] for h in result["hand_scores"]),
+                        sum(h[1] for h in result["hand_scores"])]
+    problems = refused(json.dumps(bad).encode())
+    assert {where for where, _ in problems} == {
+        f"/rounds/0/matches/{index}/result/hand_scores/2"}
+
+
 def test_it_refuses_a_file_its_schema_refuses(document: dict[str, Any]) -> None:
     bad = copy.deepcopy(document)
     bad["rounds"][0]["matches"][0]["seats"][0]["position"] = 7

@@ -3,8 +3,8 @@ organiser moving a finished event to another installation gets it here as it was
 
 All or nothing: the file is checked whole first, against its schema (JSON Schema or XSD,
 ``tournaments.exports.schema``) and then for what a schema cannot say (a team number no team
-has, a player twice in a round, totals that are not the sum of the hands, a tournament
-name already taken); every problem found is named with where it is (a JSON pointer, or
+has, a player twice in a round, a score sheet the rules make impossible or totals that are
+not the sum of its hands, a tournament name already taken); every problem found is named with where it is (a JSON pointer, or
 the XML path for the XSD's), and nothing is stored. A good file is written in one
 transaction: its players by handle (created when missing, kept as they are when present),
 its teams by name (a team of that name must have the same two players), the tournament,
@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from config.users import RequestUser
-from games.engine import winner
+from games.engine import score_sheet_errors, winner
 from tournaments.exports.schema import FileProblems, Problem, pointer, read
 from tournaments.formats import formats
 from tournaments.models import Entry, Match, Player, Result, Round, Seat, Table, Team, Tournament
@@ -208,6 +208,10 @@ class _Checks:
 
     def result(self, where: list[Any], result: dict[str, Any]) -> None:
         hands = result["hand_scores"]
+        if result["source"] != Result.Source.ENDED:  # a game played to its end (R3.1)
+            for error in score_sheet_errors(hands, result["out_seats"]):
+                at = [] if error.hand is None else [error.hand - 1]
+                self.problem([*where, "hand_scores", *at], error.message(gettext))
         if len(result["out_seats"]) != len(hands):
             self.problem([*where, "out_seats"], gettext(
                 "one seat that went out (or null) a hand: %(count)d hands") % {
