@@ -5,11 +5,12 @@ All or nothing: the file is checked whole first, against its schema (JSON Schema
 ``tournaments.exports.schema``) and then for what a schema cannot say (a team number no team
 has, a player twice in a round, a score sheet the rules make impossible or totals that are
 not the sum of its hands, a tournament name already taken); every problem found is named
-with where it is (a JSON pointer, or the XML path for the XSD's), and nothing is stored. A good file is written in one
-transaction: its players by handle (created when missing, kept as they are when present),
-its teams by name (a team of that name must have the same two players), the tournament,
-its entries, rounds, tables, matches, seats and results; then its standings are computed
-at once (the places follow from them) and the ratings after the commit.
+with where it is (a JSON pointer, or the XML path for the XSD's), and nothing is stored.
+A good file is written in one transaction: its players by handle (created when missing,
+kept as they are when present), its teams by name (a team of that name must have the same
+two players), the tournament, its entries, rounds, tables, matches, seats and results;
+then its standings are computed at once (the places follow from them) and the ratings
+after the commit.
 """
 
 from __future__ import annotations
