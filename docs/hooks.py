@@ -3,7 +3,8 @@
 - Before each build, the API's OpenAPI schema is written to ``build/docs/openapi.yaml``
   by ``manage.py spectacular`` (the schema the site serves at ``/api/v1/schema/``), for
   the API reference page to render (``[OAD(...)]``, neoteroi-mkdocs) and for the site to
-  offer as a file (``api/openapi.yaml``).
+  offer as a file (``api/openapi.yaml``); the results file's JSON Schema and XSD are
+  offered beside it (``api/push-results-1.schema.json``, ``api/push-results-1.xsd``).
 - A page's marker line ``<!-- environment-table -->`` becomes the table of environment
   variables that ``config.environment.markdown_table()`` writes, so the settings page is
   made from the code that reads them. A build without that function, or in which no page
@@ -30,6 +31,9 @@ from mkdocs.structure.files import File, Files
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "build" / "docs" / "openapi.yaml"
 SCHEMA_URI = "api/openapi.yaml"
+# the results file's schemas, offered beside the page that describes them (api/files.md)
+RESULTS_SCHEMAS = [ROOT / "tournaments" / "exports" / name
+                   for name in ("push-results-1.schema.json", "push-results-1.xsd")]
 ENVIRONMENT_MARKER = "<!-- environment-table -->"
 RULE_HEADING = re.compile(r"^(#{2,4}) (R\d+\.\d+)\b(.*?)\s*$", re.MULTILINE)
 
@@ -52,8 +56,11 @@ def on_pre_build(config: Any) -> None:
 
 
 def on_files(files: Files, config: Any) -> Files:
-    """Offer the schema file on the site, beside the reference page."""
+    """Offer the schema file on the site, beside the reference page, and the results
+    file's JSON Schema and XSD beside the page on files."""
     files.append(File.generated(config, SCHEMA_URI, abs_src_path=str(SCHEMA)))
+    for path in RESULTS_SCHEMAS:
+        files.append(File.generated(config, f"api/{path.name}", abs_src_path=str(path)))
     return files
 
 

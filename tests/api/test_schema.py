@@ -24,6 +24,8 @@ pytestmark = pytest.mark.django_db
 
 PATHS = ["/api/v1/tournaments/", "/api/v1/tournaments/{id}/",
          "/api/v1/tournaments/{id}/standings/", "/api/v1/tournaments/{id}/boards/",
+         "/api/v1/tournaments/{id}/results-file/", "/api/v1/tournaments/{id}/trf/",
+         "/api/v1/rounds/{id}/deal-file/",
          "/api/v1/tournaments/{id}/pair-next/", "/api/v1/tournaments/{id}/check-in/",
          "/api/v1/tournaments/{id}/entries/", "/api/v1/tournaments/{id}/entries/{team}/",
          "/api/v1/robot-events/", "/api/v1/robot-events/{id}/",

@@ -30,6 +30,7 @@ from .forms import (
     TournamentForm,
 )
 from .imports import CsvImportExport, EntryResource
+from .results_files import results_import_urls
 from .schedule import ScheduleInline, save_schedule
 from .scoping import (
     ScopedInline,
@@ -126,7 +127,8 @@ class TournamentAdmin(TournamentScoped[Tournament], admin.ModelAdmin[Tournament]
         return super().render_change_form(request, context, *args, **kwargs)
 
     def get_urls(self) -> list[Any]:
-        return [*console_urls(self), *director_urls(self), *super().get_urls()]
+        return [*console_urls(self), *director_urls(self), *results_import_urls(self),
+                *super().get_urls()]
 
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
                     extra_context: dict[str, Any] | None = None) -> HttpResponse:

@@ -108,6 +108,53 @@ boards = extend_schema(
     },
 )
 
+results_file = extend_schema(
+    summary="A tournament's results file, push-results/1 (JSON or XML)",
+    description=(
+        "The event, its players (by handle) and teams (by their number in the file), every "
+        "public round's matches with their seats and results, and the final places, in a "
+        "versioned schema another installation imports (`manage.py import_results_file`). "
+        "JSON, or the same content as XML with `?format=xml` or `Accept: application/xml`; "
+        "its JSON Schema and XSD are in the manual (Files). A duplicate round whose boards "
+        "are still secret is left out; an unconfirmed result is shown only to those who "
+        "may see it, with `confirmed: false`."),
+    parameters=[OpenApiParameter("format", str, enum=["json", "xml"],
+                                 description="the response format")],
+    responses={
+        (200, "application/json"): OpenApiResponse(
+            OpenApiTypes.OBJECT, description="push-results/1 (its JSON Schema: "
+                                             "push-results-1.schema.json)"),
+        (200, "application/xml"): OpenApiTypes.STR,
+        (404, "application/json"): OpenApiResponse(DetailSerializer,
+                                                   description="no such tournament"),
+    },
+)
+
+trf = extend_schema(
+    summary="A TRF-style report of every team's results per round (fixed-width text)",
+    description=(
+        "Header lines (012 name, 042 and 052 dates, 062 teams, XXR rounds), then one `001` "
+        "line a team: number, name, points, rank, and a 10-column block a round (opponent, "
+        "side, result); the columns are in the manual (Files). The rounds and results as "
+        "the results file shows them."),
+    responses={(200, "text/plain"): OpenApiTypes.STR,
+               (404, "application/json"): OpenApiResponse(DetailSerializer,
+                                                          description="no such tournament")},
+)
+
+deal_file = extend_schema(
+    summary="A duplicate round's deal file, push-deals/1 (plain text)",
+    description=(
+        "Each board's number, hand, dealer, the four seats' cards as dealt, the upcard, the "
+        "stock and the pack, as `[Tag \"value\"]` lines (the grammar is in the manual, "
+        "Files). Only once the round's boards are no longer secret: every table finished, "
+        "the round closed or its boards released."),
+    responses={(200, "text/plain"): OpenApiTypes.STR,
+               (404, "application/json"): OpenApiResponse(
+                   DetailSerializer, description="no such round, not a duplicate round, or "
+                                                 "its boards still secret")},
+)
+
 rounds = extend_schema_view(
     list=extend_schema(summary="List rounds (drafts only to their organisers)"),
     retrieve=extend_schema(summary="A round and its matches"),

@@ -32,6 +32,7 @@ from tournaments.params import SMALLINT_MAX, choices, positive_int
 
 from . import filters, people, schema, serializers
 from .boards import boards_export
+from .files import PlainTextRenderer, ResultsXMLRenderer
 from .organising import RoundOrganising, TournamentOrganising
 from .renderers import CSVRenderer, NDJSONRenderer
 from .results import ResultSubmissionMixin
@@ -39,7 +40,8 @@ from .setup import PlayerSetup, TeamSetup, TournamentSetup
 from .standings import standings_export
 
 EXPORT_RENDERERS = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer, NDJSONRenderer]
-EXPORT_FORMATS = {CSVRenderer.format, NDJSONRenderer.format}
+EXPORT_FORMATS = {CSVRenderer.format, NDJSONRenderer.format, ResultsXMLRenderer.format,
+                  PlainTextRenderer.format}
 
 
 _M = TypeVar("_M", bound=Model)
@@ -134,10 +136,30 @@ class TournamentViewSet(TournamentSetup, TournamentOrganising, Exports[Tournamen
                 f'{request.accepted_renderer.format}"')
         return response
 
+    @schema.results_file
+    @action(detail=True, url_path="results-file", pagination_class=None,
+            renderer_classes=[JSONRenderer, ResultsXMLRenderer])
+    def results_file(self, request: Request, pk: str | None = None,
+                     format: str | None = None) -> Response:
+        tournament = self.get_object()
+        response = ExportResponse(selectors.results_file(tournament, request.user))
+        response["Content-Disposition"] = (
+            f'inline; filename="tournament-{tournament.pk}-results.'
+            f'{request.accepted_renderer.format}"')
+        return response
+
+    @schema.trf
+    @action(detail=True, pagination_class=None, renderer_classes=[PlainTextRenderer])
+    def trf(self, request: Request, pk: str | None = None,
+            format: str | None = None) -> Response:
+        tournament = self.get_object()
+        response = ExportResponse(selectors.trf_report_of(tournament, request.user))
+        response["Content-Disposition"] = f'inline; filename="tournament-{tournament.pk}.trf"'
+        return response
 
 
 @schema.rounds
-class RoundViewSet(RoundOrganising, ReadOnlyViewSet[Round]):
+class RoundViewSet(RoundOrganising, Exports[Round], ReadOnlyViewSet[Round]):
     """Rounds: published and complete ones for everyone, drafts for their organisers."""
 
     filterset_class = filters.RoundFilter
@@ -151,6 +173,18 @@ class RoundViewSet(RoundOrganising, ReadOnlyViewSet[Round]):
                                                    "result")
             rounds = rounds.prefetch_related(Prefetch("matches", matches))
         return rounds
+
+    @schema.deal_file
+    @action(detail=True, url_path="deal-file", pagination_class=None,
+            renderer_classes=[PlainTextRenderer])
+    def deal_file(self, request: Request, pk: str | None = None,
+                  format: str | None = None) -> Response:
+        round = self.get_object()
+        response = ExportResponse(selectors.round_deal_file(round, request.user))
+        response["Content-Disposition"] = (
+            f'inline; filename="tournament-{round.tournament_id}-round-{round.number}-'
+            f'deals.txt"')
+        return response
 
 
 @schema.matches

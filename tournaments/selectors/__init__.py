@@ -16,6 +16,8 @@ here imports a service.
   boards export), read only for rounds the reader may see.
 * ``checkin``: who is present for a round (absences, check-ins), and when players may
   check themselves in.
+* ``results_file``, ``files``: what the open files (the results file, a round's deal file,
+  the TRF report) are written from, through the visibility rule.
 * ``tournaments``, ``matches``, ``standings``, ``bracket``, ``people``: what the pages and
   the API show, as querysets and as the shapes of ``viewmodels`` (``SeatView``,
   ``TableView``, ``StandingLine``, ``BracketView``...), which hold no queries.
@@ -36,6 +38,7 @@ from .checkin import (
 )
 from .console import ConsoleView, LiveTables, live_tables_by_round, tournament_console
 from .counted import counted_results, counts_q, is_left_out, rated_results
+from .files import round_deal_file, trf_report_of
 from .home import final_places_of, home_view
 from .matches import (
     match_hands,
@@ -57,6 +60,7 @@ from .people import (
     team_tournaments,
     teams,
 )
+from .results_file import results_file
 from .rounds import (
     StoredTournament,
     kept_apart_pairs,
@@ -107,6 +111,7 @@ from .visibility import (
 )
 
 __all__ = [
+    "results_file", "round_deal_file", "trf_report_of",
     "absent_player_ids", "boards_hidden", "boards_hidden_from", "check_in_round_number",
     "check_round_player", "ConsoleView", "counted_results", "counts_q", "describe_live_tables",
     "final_places_of",

@@ -55,6 +55,7 @@ from .results import (
     result_dispute,
     result_withdraw,
 )
+from .results_import import ResultsFileRefused, results_file_import
 from .rounds import (
     round_complete,
     round_fill_seats,
@@ -83,6 +84,7 @@ from .tournaments import (
 )
 
 __all__ = [
+    "ResultsFileRefused", "results_file_import",
     "TABLE_ACTIONS", "director_message", "director_table_act",
     "DraftEdit", "FieldsInvalid", "ResultExists", "SETTINGS", "TournamentSaved",
     "ResultRejected", "TournamentUserError",
