@@ -205,7 +205,7 @@ def test_an_organiser_withdraws_a_result_while_its_round_is_open(league: League)
 
 
 def test_an_api_key_sets_up_only_with_the_organise_scope_and_in_its_tournaments() -> None:
-    organiser = UserFactory()
+    organiser = UserFactory(is_staff=True)  # staff may register players and tournaments
     mine, other = (TournamentFactory(organisers=[organiser]) for _ in range(2))
 
     def with_key(scopes: list[str], tournaments: list[Tournament]) -> APIClient:
@@ -225,6 +225,15 @@ def test_an_api_key_sets_up_only_with_the_organise_scope_and_in_its_tournaments(
     assert elsewhere.json()["detail"] == "this API key does not act in this tournament"
     assert limited.post(f"/api/v1/tournaments/{mine.pk}/entries/", {"team": team.pk},
                         format="json").status_code == 201
+    before = database_state()
+    for path, body in (("/api/v1/players/", {"name": "X"}), ("/api/v1/tournaments/", SWISS)):
+        refused = limited.post(path, body, format="json")
+        assert refused.status_code == 403, path
+        assert refused.json()["detail"] == ("this API key acts only in its tournaments: it "
+                                            "creates nothing outside them")
+    assert database_state() == before
+    unlimited = with_key(["organise"], [])
+    assert unlimited.post("/api/v1/players/", {"name": "X"}, format="json").status_code == 201
 
 
 def test_a_create_retried_with_its_idempotency_key_creates_one_tournament() -> None:

@@ -77,6 +77,11 @@ class KeyScopes(BasePermission):
             if scope not in credential.scopes:
                 self.message = _("this API key lacks the %(scope)s scope") % {"scope": scope}
                 return False
+            # what it would create belongs to none of its tournaments yet
+            if getattr(view, "action", None) == "create" and credential.tournaments.exists():
+                self.message = _("this API key acts only in its tournaments: it creates "
+                                 "nothing outside them")
+                return False
         elif isinstance(credential, AccessToken) and not credential.allow_scopes([scope]):
             self.message = _("this access token lacks the %(scope)s scope") % {"scope": scope}
             return False
