@@ -23,6 +23,7 @@ from games.engine.play import deal_from_seed, play_game
 from tests.tournaments.factories import UserFactory, tournament_with_teams
 from tournaments import services
 from tournaments.models import Absence, Match, Round, Tournament
+from tournaments.services import keys
 
 from .client_generation import generated_client
 
@@ -53,6 +54,19 @@ class League:
         if user is not None:
             client.force_authenticate(user)
         return client
+
+
+def bearer(key: str) -> APIClient:
+    """A client sending ``key`` (an API key or an app's access token) as its Bearer."""
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
+    return client
+
+
+def key_client(user: Any, scopes: list[str], tournaments: list[Tournament]) -> APIClient:
+    """A client with a new API key of ``user``'s, of those scopes and tournaments."""
+    _row, key = keys.key_create(user=user, name="tool", scopes=scopes, tournaments=tournaments)
+    return bearer(key)
 
 
 def seated_user(match: Match, position: int) -> Any:

@@ -15,15 +15,9 @@ from tournaments.models import ApiKey, Match, Result
 from tournaments.services import keys
 from tournaments.services.errors import TournamentUserError
 
-from .conftest import OUT, SHEET, League, database_state
+from .conftest import OUT, SHEET, League, bearer, database_state
 
 pytestmark = pytest.mark.django_db
-
-
-def bearer(key: str) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
-    return client
 
 
 def submit(client: APIClient, match: Match) -> Any:

@@ -25,7 +25,7 @@ from tournaments.models import ApiKey, Round
 from tournaments.services import keys, oauth_apps
 from tournaments.services.errors import TournamentUserError
 
-from .conftest import League, database_state
+from .conftest import League, bearer, database_state
 
 pytestmark = pytest.mark.django_db
 BACK = "https://club.example/callback"
@@ -82,12 +82,6 @@ def token_for(user: Any, app: Application, scope: str) -> str:
     response = exchange(app, code, verifier)
     assert response.status_code == 200, response.content
     return str(response.json()["access_token"])
-
-
-def bearer(token: str) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    return client
 
 
 def publish(client: APIClient, league: League) -> Any:

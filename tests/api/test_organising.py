@@ -17,9 +17,8 @@ from rest_framework.test import APIClient
 from tests.tournaments.factories import UserFactory, tournament_with_teams
 from tournaments import services
 from tournaments.models import Absence, Round, Seat, Tournament
-from tournaments.services import keys
 
-from .conftest import OUT, SHEET, League, database_state
+from .conftest import OUT, SHEET, League, database_state, key_client
 
 pytestmark = pytest.mark.django_db
 
@@ -122,11 +121,7 @@ def test_an_api_key_takes_a_step_only_with_the_organise_scope_and_tournament(
     league.tournament.organisers.add(organiser)
 
     def with_key(scopes: list[str], tournaments: list[Tournament]) -> APIClient:
-        _row, key = keys.key_create(user=organiser, name="tool", scopes=scopes,
-                                    tournaments=tournaments)
-        client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
-        return client
+        return key_client(organiser, scopes, tournaments)
 
     before = database_state()
     refused = step(with_key(["read", "results"], []), f"rounds/{draft}/publish/")

@@ -23,9 +23,8 @@ from tests.tournaments.factories import (
 )
 from tournaments import services
 from tournaments.models import Entry, Player, Result, Team, Tournament
-from tournaments.services import keys
 
-from .conftest import OUT, SHEET, League, database_state
+from .conftest import OUT, SHEET, League, database_state, key_client
 
 pytestmark = pytest.mark.django_db
 
@@ -209,11 +208,7 @@ def test_an_api_key_sets_up_only_with_the_organise_scope_and_in_its_tournaments(
     mine, other = (TournamentFactory(organisers=[organiser]) for _ in range(2))
 
     def with_key(scopes: list[str], tournaments: list[Tournament]) -> APIClient:
-        _row, key = keys.key_create(user=organiser, name="tool", scopes=scopes,
-                                    tournaments=tournaments)
-        client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
-        return client
+        return key_client(organiser, scopes, tournaments)
 
     team = TeamFactory()
     reader = with_key(["read", "results"], [])
