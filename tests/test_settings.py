@@ -286,6 +286,8 @@ DIRECT_USES = {
     ("config/asgi_process.py", "copy"): "hands the environment on to the server it starts",
     ("config/worker_process.py", "copy"): "hands the environment on to the worker it starts",
     ("bench/platform.py", "copy"): "hands the environment on to the server it starts",
+    ("bench/bots.py", "copy"): "hands the environment on to the process timing a build, "
+                               "with PUSH_ENGINE_PURE set for the build it times",
     ("games/engine/build.py", "read"): "the engine imports nothing of the platform's; it reads "
                                        "PUSH_ENGINE_PURE as the registry does (test above)",
 }

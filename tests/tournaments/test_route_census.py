@@ -84,6 +84,7 @@ def values(site: SecretGames, route: str, name: str) -> list[str]:
         "tournament_id": [t.pk], "number": [1, 2, 3, 4, 5], "match_id": [m.pk for m in matches],
         "table_id": site.tables(), "event_id": [site.event.pk], "entry_id": [site.entry.pk],
         "team_id": list(Team.objects.values_list("pk", flat=True)),
+        "team": list(Team.objects.values_list("pk", flat=True)),  # an entry's team
         "player_id": [p.pk for p in Player.objects.filter(user__isnull=False)],
         "format": ["json", "csv", "ndjson"], "slug": [site.league.slug],
         "token": [calendar_key_renew(user=user).token for user in site.users.values()
