@@ -23,7 +23,7 @@ class LeagueBody(serializers.ModelSerializer[League]):
         model = League
         fields = list(services.LEAGUE_SETTINGS)
         validators: list[Any] = []
-        extra_kwargs = {"name": {"validators": []}}
+        extra_kwargs: dict[str, Any] = {"name": {"validators": []}}
 
 
 class DivisionBody(serializers.Serializer[Any]):
@@ -42,8 +42,8 @@ class SeasonBody(serializers.ModelSerializer[Season]):
     place_points = serializers.ListField(child=serializers.IntegerField(min_value=0),
                                          required=False, max_length=1000,
                                          help_text="a series: the points for 1st, 2nd ...")
-    divisions = DivisionBody(many=True, required=False, max_length=1000,
-                             help_text="a season of divisions: one tournament a level")
+    divisions = serializers.ListField(child=DivisionBody(), required=False, max_length=1000,
+                                      help_text="a season of divisions: one tournament a level")
     events = serializers.PrimaryKeyRelatedField(
         queryset=Tournament.objects.all(), many=True, required=False,
         help_text="a series: its tournaments (ids)")

@@ -53,12 +53,11 @@ class OffsetDateTime(serializers.DateTimeField):
         return super().enforce_timezone(value)
 
 
-def _round_numbers(times: dict[str, Any]) -> dict[str, Any]:
+def _round_numbers(times: dict[str, Any]) -> None:
     for number in times:
         if not (number.isdigit() and 1 <= int(number) <= MAX_ROUND):
             raise serializers.ValidationError(_(
                 "%(key)s: a round number, 1 to %(max)d") % {"key": number[:20], "max": MAX_ROUND})
-    return times
 
 
 class ScheduleBody(serializers.ModelSerializer[Schedule]):
@@ -113,9 +112,9 @@ def _valid(serializer: serializers.Serializer[Any]) -> dict[str, Any]:
 def _set(schedule: Schedule, values: dict[str, Any]) -> Schedule:
     """Set every field of the body on ``schedule``: what ``values`` leaves out takes its
     default (a PUT is the whole schedule); the scheduler's own fields stay."""
+    defaults = Schedule()
     for name in ScheduleBody.Meta.fields:
-        default = Schedule._meta.get_field(name).get_default()
-        setattr(schedule, name, values.get(name, default))
+        setattr(schedule, name, values.get(name, getattr(defaults, name)))
     schedule.round_times = {number: at.isoformat()
                             for number, at in schedule.round_times.items()}
     return schedule

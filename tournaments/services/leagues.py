@@ -96,7 +96,7 @@ def season_create(*, league: League, values: Mapping[str, Any], user: RequestUse
     with transaction.atomic():
         League.objects.select_for_update().get(pk=league.pk)
         season = Season(league=league, **values)
-        if season.number is None:
+        if "number" not in values:
             last = league.seasons.order_by("-number").values_list("number", flat=True).first()
             season.number = (last or 0) + 1
         season.name = season.name or _("Season %(number)d") % {"number": season.number}
