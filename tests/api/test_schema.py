@@ -39,7 +39,13 @@ PATHS = ["/api/v1/tournaments/", "/api/v1/tournaments/{id}/",
          "/api/v1/teams/", "/api/v1/teams/{id}/",
          "/api/v1/players/", "/api/v1/players/{id}/", "/api/v1/auth/token/",
          "/api/v1/leagues/", "/api/v1/leagues/{id}/", "/api/v1/seasons/",
-         "/api/v1/seasons/{id}/", "/api/v1/seasons/{id}/table/"]
+         "/api/v1/seasons/{id}/", "/api/v1/seasons/{id}/table/",
+         "/api/v1/tournaments/{id}/schedule/", "/api/v1/tournaments/{id}/schedule/pause/",
+         "/api/v1/tournaments/{id}/schedule/move-round/",
+         "/api/v1/tournaments/{id}/schedule/run-now/",
+         "/api/v1/tournaments/{id}/entry-requests/", "/api/v1/entry-requests/{id}/approve/",
+         "/api/v1/entry-requests/{id}/refuse/", "/api/v1/matches/{id}/correct-result/",
+         "/api/v1/seasons/{id}/draft-next/", "/api/v1/seasons/{id}/confirm/"]
 
 
 def test_it_serves_an_openapi_schema_of_every_endpoint() -> None:

@@ -51,9 +51,12 @@ class LeagueAdmin(LeagueScoped):
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organisers"]
 
+    def save_model(self, request: HttpRequest, obj: League, form: Any, change: bool) -> None:
+        services.league_save(league=obj, user=request.user)
+
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
-        if not change:  # whoever creates a league organises it
+        if not change:  # the form's organisers replaced the service's: its creator stays one
             form.instance.organisers.add(request.user)
 
 
@@ -83,6 +86,9 @@ class SeasonAdmin(LeagueScoped):
         (None, {"fields": ["league", "number", "name", "kind", "status"]}),
         (gettext_lazy("A series"), {"fields": ["place_points", "best_of"]}),
     ]
+
+    def save_model(self, request: HttpRequest, obj: Season, form: Any, change: bool) -> None:
+        services.season_save(season=obj, user=request.user)
 
     def formfield_for_foreignkey(self, db_field: ForeignKey[Any, Any], request: HttpRequest,
                                  **kwargs: Any) -> ModelChoiceField[Any] | None:

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import services
 from tournaments.models import Schedule, Tournament
 from tournaments.models.schedule import valid_time_zone
+from tournaments.selectors import tournament_schedule
 
 from .scoping import ScopedInline
 
@@ -168,7 +169,7 @@ def schedule_step(step: str, tournament: Tournament, request: HttpRequest) -> st
             gettext("The schedule runs again.")
     if step == "schedule_run":
         return services.schedule_run_now(tournament=tournament, user=user)
-    schedule = Schedule.objects.filter(tournament=tournament).first()
+    schedule = tournament_schedule(tournament)
     if schedule is None:
         raise services.TournamentUserError(gettext("%(tournament)s has no schedule") % {
             "tournament": tournament})
@@ -185,7 +186,7 @@ def schedule_step(step: str, tournament: Tournament, request: HttpRequest) -> st
 
 def schedule_context(tournament: Tournament) -> dict[str, Any]:
     """What the console shows of the schedule (nothing for a tournament without one)."""
-    schedule = Schedule.objects.filter(tournament=tournament).first()
+    schedule = tournament_schedule(tournament)
     if schedule is None:
         return {"schedule": None}
     return {"schedule": schedule, "schedule_status": schedule_status(schedule),

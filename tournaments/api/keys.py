@@ -23,7 +23,7 @@ from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
-from tournaments.models import ApiKey, Match, Round, Tournament
+from tournaments.models import ApiKey, EntryRequest, Match, Round, Tournament
 from tournaments.services.keys import key_find, key_used
 
 
@@ -56,7 +56,7 @@ class ApiKeyAuthentication(BaseAuthentication):
 def _tournament_id(obj: Model) -> int | None:
     if isinstance(obj, Tournament):
         return obj.pk
-    if isinstance(obj, Round):
+    if isinstance(obj, Round | EntryRequest):
         return obj.tournament_id
     if isinstance(obj, Match):
         return obj.round.tournament_id

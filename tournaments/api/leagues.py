@@ -1,7 +1,15 @@
 """Leagues and their seasons in the API: a league with its seasons; a season with its
 divisions (each a tournament, whose standings are that tournament's) and who came up and
 down; a series' table of points per place as JSON, CSV or NDJSON, by team or by player.
-Draft seasons are shown to the league's organisers only (``selectors.leagues``)."""
+Draft seasons are shown to the league's organisers only (``selectors.leagues``).
+
+An organiser's writes, through the services the admin's league and season pages and actions
+call (``services.leagues``), each with the ``organise`` scope and an ``Idempotency-Key``:
+``POST /leagues/`` (its creator organises it) and ``PATCH /leagues/{id}/``; ``POST
+/seasons/`` (a season of a league with its divisions, or a series with its events:
+tournaments the organiser organises, in no other season); ``POST
+/seasons/{id}/draft-next/`` (the next season drafted: who goes up and down) and ``POST
+/seasons/{id}/confirm/`` (a draft made the league's current season)."""
 
 from __future__ import annotations
 
@@ -16,15 +24,22 @@ from drf_spectacular.utils import (
     extend_schema_field,
     extend_schema_view,
 )
-from rest_framework import serializers
+from rest_framework import serializers, status
 from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.models import Division, League, Season
 from tournaments.params import ParameterError, choices
 from tournaments.selectors import leagues as selectors
+from tournaments.services import leagues as services
 
+from .idempotency import idempotent
+from .keys import KeyScopes
+from .league_bodies import LeagueBody, SeasonBody
+from .parsers import JSONParser
+from .setup import write_schema
 from .standings import json_number
 from .views import EXPORT_FORMATS, EXPORT_RENDERERS, ExportResponse, Exports, ReadOnlyViewSet
 
@@ -132,11 +147,43 @@ def series_export(season: Season, by: Literal["team", "player"]) -> dict[str, An
     retrieve=extend_schema(summary="A league and its seasons"),
 )
 class LeagueViewSet(ReadOnlyViewSet[League]):
-    """Leagues, each with its seasons."""
+    """Leagues, each with its seasons; an organiser creates and changes theirs."""
 
     list_serializer_class = LeagueSerializer
     detail_serializer_class = LeagueDetailSerializer
     queryset = League.objects.all()
+    parser_classes = [JSONParser]
+
+    def _answer(self, league: League, code: int = status.HTTP_200_OK) -> Response:
+        return Response(LeagueDetailSerializer(league, context=self.get_serializer_context())
+                        .data, status=code)
+
+    @write_schema("Create a league", "A new league; whoever creates it organises it.",
+                  "the league", request=LeagueBody, answer=LeagueDetailSerializer,
+                  who="organisers (staff accounts)")
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        values = _valid(LeagueBody(data=request.data))
+        league = services.league_save(league=services.league_set(League(), values),
+                                      user=request.user)
+        return self._answer(league, status.HTTP_201_CREATED)
+
+    @write_schema("Change a league", "The settings given change, the others stay.",
+                  "the league", request=LeagueBody, answer=LeagueDetailSerializer, code=200,
+                  who="the league's organisers")
+    @idempotent
+    def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        league = self.get_object()
+        values = _valid(LeagueBody(data=request.data, partial=True))
+        saved = services.league_save(league=services.league_set(league, values),
+                                     user=request.user)
+        return self._answer(saved)
+
+
+def _valid(serializer: serializers.Serializer[Any]) -> dict[str, Any]:
+    serializer.is_valid(raise_exception=True)
+    data: dict[str, Any] = serializer.validated_data
+    return data
 
 
 @extend_schema_view(
@@ -149,10 +196,60 @@ class SeasonViewSet(Exports[Season], ReadOnlyViewSet[Season]):
 
     list_serializer_class = SeasonSerializer
     detail_serializer_class = SeasonDetailSerializer
+    parser_classes = [JSONParser]
 
     def get_queryset(self) -> QuerySet[Season]:
         return (selectors.visible_seasons(self.request.user)
                 .prefetch_related("divisions__tournament", "events").order_by("league", "number"))
+
+    def _answer(self, season: Season, code: int = status.HTTP_200_OK) -> Response:
+        fresh = self.get_queryset().get(pk=season.pk)
+        return Response(SeasonDetailSerializer(fresh, context=self.get_serializer_context())
+                        .data, status=code)
+
+    @write_schema(
+        "Create a season of a league",
+        "A season of divisions with its divisions (one tournament a level, 1 the top), or a "
+        "series with its events: tournaments you organise, in no other season. Its number "
+        "is the league's next and its name \"Season <number>\" unless given.",
+        "the season", request=SeasonBody, answer=SeasonDetailSerializer,
+        who="the league's organisers")
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        values = _valid(SeasonBody(data=request.data))
+        league = values.pop("league")
+        divisions = {part["level"]: part["tournament"] for part in values.pop("divisions", [])}
+        events = values.pop("events", [])
+        season = services.season_create(league=league, values=values, user=request.user,
+                                        divisions=divisions, events=events)
+        return self._answer(season, status.HTTP_201_CREATED)
+
+    @write_schema(
+        "Draft the season after this one (who goes up and down)",
+        "Every division finished, the next season is drafted: one new tournament a division "
+        "with the same settings, its teams entered in the order the moves give; this "
+        "season is finished. Change the draft's entries, then confirm it.",
+        "the draft season, with its moves", request=None, answer=SeasonDetailSerializer,
+        who="the league's organisers")
+    @action(detail=True, methods=["post"], url_path="draft-next",
+            permission_classes=[IsAuthenticated, KeyScopes])
+    @idempotent
+    def draft_next(self, request: Request, pk: str | None = None,
+                   format: str | None = None) -> Response:
+        draft = services.season_draft_next(season=self.get_object(), user=request.user)
+        return self._answer(draft, status.HTTP_201_CREATED)
+
+    @write_schema(
+        "Confirm a drafted season", "The draft becomes the league's current season; the "
+        "players of each team that went up or down are told.", "the season, current",
+        request=None, answer=SeasonDetailSerializer, code=200,
+        who="the league's organisers")
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated, KeyScopes])
+    @idempotent
+    def confirm(self, request: Request, pk: str | None = None,
+                format: str | None = None) -> Response:
+        season = services.season_confirm(season=self.get_object(), user=request.user)
+        return self._answer(season)
 
     @extend_schema(
         summary="A series' table of points per place (JSON, CSV or NDJSON)",

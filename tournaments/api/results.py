@@ -1,5 +1,7 @@
 """``POST /matches/{id}/result/``, ``DELETE /matches/{id}/result/`` (an organiser withdraws
-it) and ``POST /matches/{id}/result/confirm/``: a thin edge in front of the result services.
+it), ``POST /matches/{id}/result/confirm/`` and ``POST /matches/{id}/correct-result/`` (an
+organiser settles it with the right score sheet): a thin edge in front of the result
+services.
 
 Who may submit is checked first (403), then whether the match already has a result (409),
 then the body's shape (400 naming the field), then the services verify and store it (400
@@ -30,7 +32,7 @@ from .idempotency import idempotent
 from .keys import KeyScopes
 from .parsers import JSONParser
 from .serializers import MatchDetailSerializer
-from .submissions import ResultSubmissionSerializer
+from .submissions import CorrectionSerializer, ResultSubmissionSerializer
 
 
 def _has_result(match: Match) -> bool:
@@ -104,3 +106,23 @@ class ResultSubmissionMixin:
         fresh = self.get_queryset().get(pk=match.pk)
         data = MatchDetailSerializer(fresh, context=self.get_serializer_context()).data
         return Response(data)
+
+    @schema.correct_result
+    @action(detail=True, methods=["post"], url_path="correct-result",
+            permission_classes=[IsAuthenticated, KeyScopes], parser_classes=[JSONParser],
+            required_scope=ApiKey.Scope.RESULTS)
+    @idempotent
+    def correct_result(self, request: Request, pk: str | None = None,
+                       format: str | None = None) -> Response:
+        """An organiser settles a result (a disputed one, say) with the right sheet."""
+        match = self.get_object()
+        result = services.result_to_answer(request.user, match)
+        if result is None:
+            raise NotFound(_("%(match)s has no result to correct") % {"match": match})
+        body = CorrectionSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        sheet = body.validated_data["score_sheet"]
+        services.result_correct(result=result, hand_scores=sheet["hand_scores"],
+                                out_seats=sheet["out_seats"], user=request.user)
+        fresh = self.get_queryset().get(pk=match.pk)
+        return Response(MatchDetailSerializer(fresh, context=self.get_serializer_context()).data)

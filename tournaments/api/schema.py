@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from .boards import BoardsSerializer
 from .serializers import MatchDetailSerializer, RoundDetailSerializer
 from .standings import StandingsSerializer
-from .submissions import DetailSerializer, ResultSubmissionSerializer
+from .submissions import CorrectionSerializer, DetailSerializer, ResultSubmissionSerializer
 
 ERROR = {"type": "object", "additionalProperties": True,
          "description": "what is wrong, and where: `detail`, or one list of messages a field"}
@@ -254,6 +254,32 @@ withdraw_result = extend_schema(
         401: OpenApiResponse(DetailSerializer, description="not authenticated"),
         403: OpenApiResponse(DetailSerializer, description="not an organiser of the "
                              "tournament, or a key without the results scope"),
+        404: OpenApiResponse(DetailSerializer, description="no such match, or no result"),
+        422: IDEMPOTENCY_REFUSED,
+    },
+)
+
+correct_result = extend_schema(
+    summary="Correct a match's result (an organiser)",
+    description=(
+        "For the tournament's organisers who do not play in the match (token, API key with "
+        "the results scope, or session authentication): the score sheet they find right "
+        "(`{\"score_sheet\": {\"hand_scores\": [[a, b] x5], \"out_seats\": [seat or null "
+        "x5]}}`) replaces the result's scores (and any game record) and counts at once, "
+        "while its round is open. The same service as the admin's \"correct the result\" "
+        "page."),
+    request=CorrectionSerializer,
+    parameters=[IDEMPOTENCY_KEY],
+    responses={
+        200: OpenApiResponse(MatchDetailSerializer, description="corrected and confirmed; "
+                             "the match as it is now"),
+        400: OpenApiResponse({"anyOf": [REJECTION, ERROR]}, description=(
+            "a sheet the rules refuse, the round complete or its table live (`detail`), or "
+            "malformed input (one list of messages a field, nested to where)")),
+        401: OpenApiResponse(DetailSerializer, description="not authenticated"),
+        403: OpenApiResponse(DetailSerializer, description="not an organiser of the "
+                             "tournament, one who plays in the match, or a key without the "
+                             "results scope"),
         404: OpenApiResponse(DetailSerializer, description="no such match, or no result"),
         422: IDEMPOTENCY_REFUSED,
     },

@@ -50,5 +50,11 @@ class ResultSubmissionSerializer(serializers.Serializer[dict[str, Any]]):
         return attrs
 
 
+class CorrectionSerializer(serializers.Serializer[dict[str, Any]]):
+    """An organiser's correction: the score sheet they find right."""
+
+    score_sheet = ScoreSheetSerializer()
+
+
 class DetailSerializer(serializers.Serializer[dict[str, Any]]):
     detail = serializers.CharField()

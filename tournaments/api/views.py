@@ -32,10 +32,12 @@ from tournaments.params import SMALLINT_MAX, choices, positive_int
 
 from . import filters, people, schema, serializers
 from .boards import boards_export
+from .entry_requests import TournamentEntryRequests
 from .files import PlainTextRenderer, ResultsXMLRenderer
 from .organising import RoundOrganising, TournamentOrganising
 from .renderers import CSVRenderer, NDJSONRenderer
 from .results import ResultSubmissionMixin
+from .scheduling import TournamentScheduling
 from .setup import PlayerSetup, TeamSetup, TournamentSetup
 from .standings import standings_export
 
@@ -92,7 +94,8 @@ class Exports(viewsets.GenericViewSet[_M]):
 
 
 @schema.tournaments
-class TournamentViewSet(TournamentSetup, TournamentOrganising, Exports[Tournament],
+class TournamentViewSet(TournamentSetup, TournamentOrganising, TournamentScheduling,
+                        TournamentEntryRequests, Exports[Tournament],
                         ReadOnlyViewSet[Tournament]):
     """Tournaments, with their settings, entered teams and rounds; their standings."""
 

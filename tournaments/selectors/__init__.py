@@ -76,6 +76,7 @@ from .schedule import (
     schedule_facts,
     schedule_plan,
     schedules_due,
+    tournament_schedule,
     unsettled_tables,
     upcoming_round,
 )
@@ -124,7 +125,8 @@ __all__ = [
     "public_rounds", "rated_results", "round_bot_match_ids",
     "round_job", "round_job_kind", "rounds_hidden_from", "shown_status",
     "round_player_problem", "round_tables", "rounds_total", "schedule_facts", "schedule_plan",
-    "schedules_due", "unsettled_tables", "upcoming_round", "player_logins",
+    "schedules_due", "tournament_schedule", "unsettled_tables", "upcoming_round",
+    "player_logins",
     "secret_rounds_played_by", "seeded_team_ids", "self_check_in_round", "side_names",
     "standing_rows", "standings_versions",
     "StoredTournament", "table_view", "team_rating", "team_rating_history", "team_results",

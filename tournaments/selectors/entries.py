@@ -1,6 +1,6 @@
 """Players entering by themselves: whether a tournament takes entries now, how many places
-are taken and how many teams wait, where a player stands, and the requests a player is
-asked to answer (``services.entries`` writes them)."""
+are taken and how many teams wait, where a player stands, the requests a player is asked
+to answer and those a tournament's organisers answer (``services.entries`` writes them)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from config.users import RequestUser
 from tournaments.models import Entry, EntryRequest, Player, Round, Tournament
+
+from .visibility import organised_tournaments
 
 State = EntryRequest.State
 
@@ -65,6 +68,16 @@ def entry_counts(tournament: Tournament) -> EntryCounts:
         taken=Entry.objects.filter(tournament=tournament, withdrawn=False).count(),
         capacity=tournament.capacity,
         waiting=EntryRequest.objects.filter(tournament=tournament, state=State.WAITING).count())
+
+
+def organised_entry_requests(tournament: Tournament,
+                             user: RequestUser | None) -> QuerySet[EntryRequest] | None:
+    """The tournament's entry requests, in the order of arrival (the newest asked last), for
+    its organisers; None for anyone else (the requests are its organisers' to answer)."""
+    if not organised_tournaments(user).filter(pk=tournament.pk).exists():
+        return None
+    return (EntryRequest.objects.filter(tournament=tournament)
+            .select_related("asker", "partner", "team").order_by("number", "created", "id"))
 
 
 def waiting_list(tournament: Tournament) -> QuerySet[EntryRequest]:

@@ -14,6 +14,11 @@ from tournaments.schedule import Facts, Plan, round_start
 from .rounds import rounds_total
 
 
+def tournament_schedule(tournament: Tournament) -> Schedule | None:
+    """The tournament's schedule (None: it runs by hand)."""
+    return Schedule.objects.filter(tournament=tournament).first()
+
+
 def schedules_due(now: datetime, limit: int) -> list[int]:
     """The tournaments whose schedule has a step due by ``now``, the longest waiting first
     (one indexed query: ``schedule_due``)."""

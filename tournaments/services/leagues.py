@@ -1,4 +1,5 @@
-"""A league's seasons: drafting the next season's divisions from the last (who goes up and
+"""Leagues and their seasons: creating and changing a league, creating a season with its
+divisions or events, drafting the next season's divisions from the last (who goes up and
 down, by ``tournaments.leagues.divisions``), and confirming the draft.
 
 The draft is a season in ``draft`` status, its divisions new tournaments with the same
@@ -8,26 +9,130 @@ league is drafted at a time: the league's row is locked first, then the season's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from config.users import RequestUser
 from tournaments.leagues import DivisionResult, Move, draft_moves
 from tournaments.leagues.divisions import LeagueError
-from tournaments.models import Division, Entry, League, Season, Team, Tournament
+from tournaments.models import Division, Entry, League, Season, SeriesEvent, Team, Tournament
 from tournaments.selectors.leagues import division_ranking, is_league_organiser
+from tournaments.selectors.visibility import organised_tournaments
 
-from .errors import TournamentUserError
+from .errors import FieldsInvalid, TournamentUserError, checked
 from .telling import divisions_changed
+from .tournaments import require_staff
+
+#: A league's settings as an organiser gives them (its organisers are its creator's to add).
+LEAGUE_SETTINGS = ("name", "slug", "description", "promote", "relegate")
+#: A season's, besides its league.
+SEASON_SETTINGS = ("number", "name", "kind", "status", "place_points", "best_of")
 
 
 def require_league_organiser(user: RequestUser | None, league: League) -> None:
     if not is_league_organiser(user, league):
         raise PermissionDenied(_("only the organisers of %(league)s may do this")
                                % {"league": league})
+
+
+def league_save(*, league: League, user: RequestUser) -> League:
+    """Store ``league`` as set (a new one: any organiser, who then organises it; else its
+    organisers only), checked; its address made from its name when it has none."""
+    new = league.pk is None
+    if new:
+        require_staff(user)
+    else:
+        require_league_organiser(user, league)
+    if not league.slug:
+        league.slug = slugify(league.name)[:60]
+    checked(league)
+    with transaction.atomic():
+        league.save()
+        if new:
+            assert user.is_authenticated  # require_staff lets no one else by
+            league.organisers.add(user)
+    return league
+
+
+def league_set(league: League, values: Mapping[str, Any]) -> League:
+    """Set ``values`` (``LEAGUE_SETTINGS``) on ``league``; a name that is not a setting is
+    refused."""
+    _only(values, LEAGUE_SETTINGS)
+    for name, value in values.items():
+        setattr(league, name, value)
+    return league
+
+
+def _only(values: Mapping[str, Any], names: Sequence[str]) -> None:
+    unknown = sorted(set(values) - set(names))
+    if unknown:
+        raise TournamentUserError(_("%(fields)s: not a setting here"),
+                                  {"fields": ", ".join(unknown)})
+
+
+def season_save(*, season: Season, user: RequestUser) -> Season:
+    """Store ``season`` as set (its divisions and events are its tournaments'), checked, by
+    its league's organisers."""
+    require_league_organiser(user, season.league)
+    checked(season)
+    season.save()
+    return season
+
+
+def season_create(*, league: League, values: Mapping[str, Any], user: RequestUser,
+                  divisions: Mapping[int, Tournament] | None = None,
+                  events: Sequence[Tournament] = ()) -> Season:
+    """A new season of ``league`` with ``values`` (``SEASON_SETTINGS``; its number the next
+    one and its name "Season N" when not given), and its divisions (level to tournament) or
+    its events: tournaments the user organises, in no other season."""
+    require_league_organiser(user, league)
+    _only(values, SEASON_SETTINGS)
+    divisions = divisions or {}
+    with transaction.atomic():
+        League.objects.select_for_update().get(pk=league.pk)
+        season = Season(league=league, **values)
+        if "number" not in values:
+            last = league.seasons.order_by("-number").values_list("number", flat=True).first()
+            season.number = (last or 0) + 1
+        season.name = season.name or _("Season %(number)d") % {"number": season.number}
+        _check_parts(season, divisions, events, user)
+        season = season_save(season=season, user=user)
+        Division.objects.bulk_create(Division(season=season, tournament=tournament,
+                                              level=level)
+                                     for level, tournament in sorted(divisions.items()))
+        SeriesEvent.objects.bulk_create(SeriesEvent(season=season, tournament=tournament)
+                                        for tournament in events)
+    return season
+
+
+def _check_parts(season: Season, divisions: Mapping[int, Tournament],
+                 events: Sequence[Tournament], user: RequestUser) -> None:
+    """Divisions for a season of divisions, events for a series: each a tournament the user
+    organises and no season has yet, named by field when not."""
+    field, parts = (("divisions", list(divisions.values()))
+                    if season.kind == Season.Kind.DIVISIONS else ("events", list(events)))
+    other = "events" if field == "divisions" else "divisions"
+    if (events if other == "events" else divisions):
+        raise FieldsInvalid(ValidationError({other: _(
+            "a season of this kind has none: it has %(field)s") % {"field": field}}))
+    ids = [tournament.pk for tournament in parts]
+    if len(set(ids)) != len(ids):
+        raise FieldsInvalid(ValidationError({field: _("a tournament is given twice")}))
+    mine = set(organised_tournaments(user).filter(pk__in=ids).values_list("pk", flat=True))
+    taken = set(Tournament.objects.filter(pk__in=ids).exclude(
+        division__isnull=True, series_event__isnull=True).values_list("pk", flat=True))
+    for tournament in parts:
+        if tournament.pk not in mine:
+            raise FieldsInvalid(ValidationError({field: _(
+                "%(tournament)s: not a tournament you organise") % {"tournament": tournament}}))
+        if tournament.pk in taken:
+            raise FieldsInvalid(ValidationError({field: _(
+                "%(tournament)s is already part of a season") % {"tournament": tournament}}))
 
 
 def season_draft_next(*, season: Season, user: RequestUser | None,
