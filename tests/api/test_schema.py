@@ -36,7 +36,8 @@ PATHS = ["/api/v1/tournaments/", "/api/v1/tournaments/{id}/",
          "/api/v1/teams/", "/api/v1/teams/{id}/",
          "/api/v1/players/", "/api/v1/players/{id}/", "/api/v1/auth/token/",
          "/api/v1/leagues/", "/api/v1/leagues/{id}/", "/api/v1/seasons/",
-         "/api/v1/seasons/{id}/", "/api/v1/seasons/{id}/table/"]
+         "/api/v1/seasons/{id}/", "/api/v1/seasons/{id}/table/",
+         "/api/v1/webhooks/", "/api/v1/webhooks/{id}/"]
 
 
 def test_it_serves_an_openapi_schema_of_every_endpoint() -> None:

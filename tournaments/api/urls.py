@@ -7,7 +7,7 @@ from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
-from . import endpoints, leagues, views
+from . import endpoints, leagues, views, webhooks
 from .root import ApiRoot
 from .schema import SchemaView
 from .tokens import token_view
@@ -21,6 +21,7 @@ router.register("teams", views.TeamViewSet, basename="team")
 router.register("players", views.PlayerViewSet, basename="player")
 router.register("leagues", leagues.LeagueViewSet, basename="league")
 router.register("seasons", leagues.SeasonViewSet, basename="season")
+router.register("webhooks", webhooks.WebhookViewSet, basename="webhook")
 # the endpoints other apps add (robot duplicate events), listed at the root as these are
 for prefix, viewset, basename in endpoints.registered():
     router.register(prefix, viewset, basename=basename)

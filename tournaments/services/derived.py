@@ -28,6 +28,7 @@ from tournaments.standings import (
     standings_by_round,
 )
 
+from . import webhooks
 from .access import require_organiser
 from .followups import ratings_later, standings_later
 
@@ -98,8 +99,19 @@ def standings_rebuild(*, tournament: Tournament, full: bool = True) -> int:
         tables = standings_by_round(teams, results, rules, [0, *completed])
         rows = [_row(tournament.pk, number, row, rank)
                 for number, table in tables.items() for row, rank in _without_bot_team(table)]
+        before = _current(tournament)
         Standing.objects.filter(tournament=tournament, round_number__in=tables).delete()
-        return _insert_standings(rows)
+        written = _insert_standings(rows)
+        if _current(tournament) != before:
+            webhooks.standings_changed(tournament)
+        return written
+
+
+def _current(tournament: Tournament) -> list[tuple[Any, ...]]:
+    """The current table's lines as values, to tell whether a rebuild changed it."""
+    return list(Standing.objects.filter(tournament=tournament, round_number=0)
+                .order_by("team_id").values_list("team_id", "rank", "points", "played",
+                                                  "values"))
 
 
 def _without_bot_team(table: list[StandingRow]) -> list[tuple[StandingRow, int]]:
