@@ -83,8 +83,8 @@ def notice_text(kind: str, params: Mapping[str, Any]) -> str:
         return _("%(team)s goes down to division %(division)s in %(season)s of "
                  "%(league)s.") % values
     if kind == "webhook_disabled":
-        return _("Your webhook to %(url)s was disabled: %(reason)s. Mend the receiver, "
-                 "then subscribe again.") % values
+        return _("Your webhook to %(url)s was disabled: %(reason)s. Mend its receiver, "
+                 "then enable it again in the admin.") % values
     return _("You have a new notification.")
 
 

@@ -58,7 +58,7 @@ def retry_delay(attempts: int) -> timedelta:
         raise ValueError(f"attempts must be 1 or more, not {attempts}")
     if attempts > 20:  # 2**20 minutes is long past the cap; no need to count higher
         return LONGEST_RETRY
-    return min(FIRST_RETRY * 2 ** (attempts - 1), LONGEST_RETRY)
+    return min(FIRST_RETRY * (1 << (attempts - 1)), LONGEST_RETRY)
 
 
 def next_attempt(created: datetime, attempts: int, now: datetime) -> datetime | None:

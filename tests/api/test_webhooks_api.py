@@ -8,10 +8,9 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from tests.tournaments.factories import UserFactory, tournament_with_teams
 from tournaments.models import ApiKey, WebhookSubscription
 from tournaments.services import keys
-
-from tests.tournaments.factories import UserFactory, tournament_with_teams
 
 pytestmark = pytest.mark.django_db
 

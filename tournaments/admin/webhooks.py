@@ -19,8 +19,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournaments import selectors
 from tournaments.models import WebhookDelivery, WebhookSubscription
+from tournaments.selectors.visibility import organised_tournaments
 from tournaments.services import webhooks
 from tournaments.services.errors import TournamentUserError
 
@@ -102,7 +102,7 @@ class WebhookSubscriptionAdmin(OwnRows, admin.ModelAdmin[WebhookSubscription]):
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest,
                                  **kwargs: Any) -> Any:
         if db_field.name == "tournament":  # only those the organiser organises
-            kwargs["queryset"] = selectors.organised_tournaments(request.user)
+            kwargs["queryset"] = organised_tournaments(request.user)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def save_model(self, request: HttpRequest, obj: WebhookSubscription, form: Any,
@@ -117,9 +117,9 @@ class WebhookSubscriptionAdmin(OwnRows, admin.ModelAdmin[WebhookSubscription]):
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False,
                  **kwargs: Any) -> Any:
-        form = super().get_form(request, obj, change, **kwargs)
-        form.user = request.user
-        return form
+        # the form checks with the service, which asks who makes the subscription
+        return type("Form", (super().get_form(request, obj, change, **kwargs),),
+                    {"user": request.user})
 
     def delete_model(self, request: HttpRequest, obj: WebhookSubscription) -> None:
         webhooks.webhook_delete(user=request.user, subscription=obj)
@@ -164,9 +164,9 @@ class WebhookDeliveryAdmin(OwnRows, admin.ModelAdmin[WebhookDelivery]):
                     "attempts", "next_attempt", "delivered_at", "last_error"]
     list_filter = ["status", "event_type", "subscription"]
     list_select_related = ["subscription"]
-    fields = readonly_fields = ["subscription", "event_id", "event_type", "created", "status",
+    fields = readonly_fields = ("subscription", "event_id", "event_type", "created", "status",
                                 "attempts", "next_attempt", "response_code", "last_error",
-                                "delivered_at", "payload"]
+                                "delivered_at", "payload")
     actions = ["send_again"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[WebhookDelivery]:

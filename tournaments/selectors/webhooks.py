@@ -44,7 +44,7 @@ def webhook_subscribers(tournament_id: int) -> list[tuple[int, list[str]]]:
         active=True, organiser__is_active=True).values_list("pk", "events"))
 
 
-def webhooks_of(user_id: int) -> QuerySet[WebhookSubscription]:
+def webhooks_of(user_id: int | None) -> QuerySet[WebhookSubscription]:
     """A person's own subscriptions, newest first."""
     return (WebhookSubscription.objects.filter(organiser_id=user_id)
             .select_related("tournament"))

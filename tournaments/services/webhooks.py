@@ -166,13 +166,14 @@ def webhook_create(*, user: RequestUser, url: str, format: str, events: Iterable
     deliveries by, which the caller shows them once."""
     chosen = webhook_check(user=user, url=url, format=format, events=events,
                            tournament=tournament)
+    assert user.is_authenticated  # webhook_check lets no one else by
     with transaction.atomic():
         held = WebhookSubscription.objects.select_for_update().filter(organiser_id=user.pk)
         if len(held) >= WEBHOOKS_A_PERSON:
             raise TournamentUserError(_("you hold %(count)d webhooks already: delete one "
                                         "first") % {"count": WEBHOOKS_A_PERSON})
         return WebhookSubscription.objects.create(
-            organiser_id=user.pk, tournament=tournament, url=url, format=format,
+            organiser=user, tournament=tournament, url=url, format=format,
             events=chosen, secret=secrets.token_hex(32))
 
 
@@ -184,7 +185,7 @@ def webhook_check(*, user: RequestUser, url: str, format: str, events: Iterable[
         raise PermissionDenied(_("log in to subscribe to a tournament's events"))
     if tournament is not None:
         require_organiser(user, tournament)
-    elif not (user.is_superuser or user.organised.exists()):  # type: ignore[union-attr]
+    elif not (user.is_superuser or user.organised.exists()):
         raise PermissionDenied(_("only organisers subscribe to tournaments' events"))
     chosen = sorted(set(events))
     unknown = [event for event in chosen if event not in TYPES]
