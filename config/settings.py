@@ -204,6 +204,10 @@ SPECTACULAR_SETTINGS: dict[str, object] = {
         "SeasonStatusEnum": "tournaments.models.Season.Status",
         "SeasonKindEnum": "tournaments.models.Season.Kind",
         "SeasonMoveEnum": "tournaments.api.leagues.MOVE_KINDS",
+        # the tournament's keeps the name it had before the webhooks' format came
+        "FormatEnum": "tournaments.models.Tournament.Format",
+        "WebhookFormatEnum": "tournaments.models.WebhookSubscription.Format",
+        "WebhookEventEnum": "tournaments.models.WebhookSubscription.Event",
     },
 }
 

@@ -24,7 +24,7 @@ from tournaments.services import webhooks
 
 from .idempotency import idempotent
 from .parsers import JSONParser
-from .schema import IDEMPOTENCY_KEY
+from .schema import ERROR, IDEMPOTENCY_KEY, IDEMPOTENCY_REFUSED
 from .submissions import DetailSerializer
 
 
@@ -33,7 +33,7 @@ class WebhookSerializer(serializers.ModelSerializer[WebhookSubscription]):
         queryset=Tournament.objects.all(), allow_null=True, required=False, default=None,
         help_text="one tournament you organise (its id), or null: every one you organise")
     events = serializers.ListField(
-        child=serializers.ChoiceField(choices=WebhookSubscription.Event.values),
+        child=serializers.ChoiceField(choices=WebhookSubscription.Event.choices),
         min_length=1, max_length=len(WebhookSubscription.Event.values),
         help_text="the events it is told of")
     url = serializers.CharField(max_length=500, help_text="where each event is POSTed: "
@@ -90,9 +90,10 @@ NOT_FOUND = {404: OpenApiResponse(DetailSerializer,
                     "manual's Webhooks page.",
         parameters=[IDEMPOTENCY_KEY], request=WebhookSerializer, responses={
             201: WebhookCreatedSerializer,
-            400: OpenApiResponse(DetailSerializer, description=(
-                "a malformed body or URL, an unknown event, or too many subscriptions")),
-            **ERRORS}),
+            400: OpenApiResponse({"anyOf": [ERROR]}, description=(
+                "a malformed body (one list of messages a field), URL or Idempotency-Key, "
+                "an unknown event, or too many subscriptions (`detail` says why)")),
+            **ERRORS, 422: IDEMPOTENCY_REFUSED}),
 )
 class WebhookViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                      mixins.DestroyModelMixin, viewsets.GenericViewSet[WebhookSubscription]):
