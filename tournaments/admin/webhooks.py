@@ -162,7 +162,8 @@ class WebhookDeliveryAdmin(OwnRows, admin.ModelAdmin[WebhookDelivery]):
     owner_path = "subscription__organiser"
     list_display = ["created", "event_type", "subscription", "status", "response_code",
                     "attempts", "next_attempt", "delivered_at", "last_error"]
-    list_filter = ["status", "event_type", "subscription"]
+    # the subscriptions among the rows shown (the person's own), not every one there is
+    list_filter = ["status", "event_type", ("subscription", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["subscription"]
     fields = readonly_fields = ("subscription", "event_id", "event_type", "created", "status",
                                 "attempts", "next_attempt", "response_code", "last_error",

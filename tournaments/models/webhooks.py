@@ -39,7 +39,8 @@ class WebhookSubscription(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, null=True, blank=True,
                                    related_name="webhooks", verbose_name=_("tournament"),
                                    help_text=_("empty: every tournament you organise"))
-    url = models.URLField(_("URL"), max_length=500)
+    #: checked when made (``services.webhooks.checked_url``), its address at each delivery
+    url = models.CharField(_("URL"), max_length=500)
     format = models.CharField(_("format"), max_length=10, choices=Format.choices,
                               default=Format.JSON)
     #: ``Event`` values, one or more
