@@ -371,3 +371,23 @@ def test_a_ping_reaches_even_a_disabled_subscription(private_allowed: None, hook
     subscription.refresh_from_db()
     run(webhooks.webhook_ping, user=organiser, subscription=subscription)
     assert [event["type"] for event in bodies(hook)] == ["ping"]
+
+
+def test_an_online_rounds_tables_are_told_as_they_open_and_finish(
+        private_allowed: None, hook: Receiver, run: Any, settings: Any) -> None:
+    settings.LIVE_BOT_PAUSE_SECONDS = 0
+    organiser = UserFactory()
+    # no player has a login: bots play every seat, at once after the publishing's commit
+    tournament = tournament_with_teams(2, organisers=[organiser], play="online",
+                                       bot_level="greedy")
+    subscribe(organiser, hook.url, ["table.opened", "table.finished", "result.confirmed"])
+    round = services.round_pair_next(tournament=tournament)
+    run(services.round_publish, round=round)
+    match = round.matches.get()
+    events = bodies(hook)
+    assert [event["type"] for event in events] == ["table.opened", "table.finished",
+                                                   "result.confirmed"]
+    assert {event["data"]["match"]["id"] for event in events} == {match.pk}
+    assert events[0]["data"]["match"]["live_table"] == match.live_table_id is not None
+    assert events[0]["data"]["match"]["result"] is None
+    assert events[1]["data"]["match"]["result"]["source"] == "online"
