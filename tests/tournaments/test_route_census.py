@@ -31,7 +31,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from games.live import service
 from games.live.models import LiveTable
 from tests.robot_duplicate.test_robot_duplicate import act, play  # noqa: F401  (act: a fixture)
-from tournaments.models import Player, Result, Team
+from tournaments.models import Player, Result, Team, WebhookSubscription
 from tournaments.services.calendars import calendar_key_renew
 
 from .factories import UserFactory
@@ -78,7 +78,8 @@ def values(site: SecretGames, route: str, name: str) -> list[str]:
               "teams": [m.team_a_id for m in matches], "players": [
                   p.pk for p in Player.objects.filter(user__isnull=False)],
               "leagues": [site.league.pk],
-              "seasons": list(site.league.seasons.values_list("pk", flat=True))}
+              "seasons": list(site.league.seasons.values_list("pk", flat=True)),
+              "webhooks": list(WebhookSubscription.objects.values_list("pk", flat=True))}
     known: dict[str, list[Any]] = {
         "tournament_id": [t.pk], "number": [1, 2, 3, 4, 5], "match_id": [m.pk for m in matches],
         "table_id": site.tables(), "event_id": [site.event.pk], "entry_id": [site.entry.pk],

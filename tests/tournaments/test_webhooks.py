@@ -391,3 +391,20 @@ def test_an_online_rounds_tables_are_told_as_they_open_and_finish(
     assert events[0]["data"]["match"]["live_table"] == match.live_table_id is not None
     assert events[0]["data"]["match"]["result"] is None
     assert events[1]["data"]["match"]["result"]["source"] == "online"
+
+
+def test_a_receiver_whose_certificate_is_not_trusted_gets_nothing(
+        private_allowed: None, run: Any, tmp_path: Any) -> None:
+    import subprocess
+    certificate, key = str(tmp_path / "cert.pem"), str(tmp_path / "key.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
+                    "-keyout", key, "-out", certificate], check=True, capture_output=True)
+    organiser = UserFactory()
+    tournament = tournament_with_teams(2, organisers=[organiser])
+    with receiver((certificate, key)) as hook:
+        subscribe(organiser, hook.url, ["standings.changed"])
+        run(webhooks.emit, "standings.changed", tournament, {})
+    delivery = WebhookDelivery.objects.get()
+    assert delivery.status == "pending" and "CERTIFICATE_VERIFY_FAILED" in delivery.last_error
+    assert hook.got == []

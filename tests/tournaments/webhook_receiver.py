@@ -4,6 +4,7 @@ a while (a hanging receiver)."""
 
 from __future__ import annotations
 
+import ssl
 import threading
 import time
 from collections.abc import Iterator
@@ -30,7 +31,9 @@ class Receiver:
 
 
 @contextmanager
-def receiver() -> Iterator[Receiver]:
+def receiver(certificate: tuple[str, str] | None = None) -> Iterator[Receiver]:
+    """The receiver, served over TLS with ``certificate`` (its certificate and key files)
+    at ``https://localhost``, when one is given."""
     state: Receiver
 
     class Handler(BaseHTTPRequestHandler):
@@ -51,7 +54,13 @@ def receiver() -> Iterator[Receiver]:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
-    state = Receiver(f"http://127.0.0.1:{server.server_address[1]}/hook")
+    port = server.server_address[1]
+    state = Receiver(f"http://127.0.0.1:{port}/hook")
+    if certificate is not None:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(*certificate)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+        state = Receiver(f"https://localhost:{port}/hook")
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

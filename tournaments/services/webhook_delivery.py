@@ -41,6 +41,7 @@ from tournaments.selectors.webhooks import deliveries_due
 
 from .followups import TASKS
 from .notices import notify
+from .webhooks import PING
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +93,7 @@ def webhook_deliver(delivery_id: int, *, now: datetime | None = None) -> str | N
         return None
     delivery = WebhookDelivery.objects.select_related("subscription").get(pk=delivery_id)
     subscription = delivery.subscription
-    if not subscription.active and delivery.event_type != "ping":
+    if not subscription.active and delivery.event_type != PING:
         answer = Answer(None, _("the subscription is disabled"))
     else:
         answer = _attempt(subscription, delivery)
@@ -184,7 +185,7 @@ def public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
 
 def _note(delivery: WebhookDelivery, answer: Answer, now: datetime) -> str:
     """Store the attempt's outcome on the delivery and its subscription; the new status."""
-    counts = delivery.event_type != "ping"  # a test event neither disables nor revives
+    counts = delivery.event_type != PING  # a test event neither disables nor revives
     subscriptions = WebhookSubscription.objects.filter(pk=delivery.subscription_id)
     if answer.delivered:
         WebhookDelivery.objects.filter(pk=delivery.pk).update(
