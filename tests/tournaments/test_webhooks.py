@@ -408,3 +408,38 @@ def test_a_receiver_whose_certificate_is_not_trusted_gets_nothing(
     delivery = WebhookDelivery.objects.get()
     assert delivery.status == "pending" and "CERTIFICATE_VERIFY_FAILED" in delivery.last_error
     assert hook.got == []
+
+
+def test_the_sweep_sends_a_failed_delivery_once_it_is_due(
+        private_allowed: None, hook: Receiver, run: Any) -> None:
+    hook.status = 503
+    organiser = UserFactory()
+    tournament = tournament_with_teams(2, organisers=[organiser])
+    subscribe(organiser, hook.url, ["standings.changed"])
+    run(webhooks.emit, "standings.changed", tournament, {})
+    delivery = WebhookDelivery.objects.get()
+    hook.status = 200
+    assert run(webhook_delivery.webhooks_send_due) == 0  # not due for a minute
+    # the minute passes
+    WebhookDelivery.objects.filter(pk=delivery.pk).update(
+        next_attempt=timezone.now() - timedelta(seconds=1))
+    assert run(webhook_delivery.webhooks_send_due) == 1
+    delivery.refresh_from_db()
+    assert (delivery.status, delivery.attempts, len(hook.got)) == ("delivered", 2, 2)
+
+
+def test_a_step_rolled_back_tells_no_one(private_allowed: None, hook: Receiver,
+                                         run: Any) -> None:
+    from django.db import transaction
+    organiser = UserFactory()
+    tournament = tournament_with_teams(2, organisers=[organiser])
+    subscribe(organiser, hook.url, ["standings.changed"])
+
+    def step() -> None:
+        with transaction.atomic():
+            webhooks.emit("standings.changed", tournament, {})
+            raise RuntimeError("the step failed after its event")
+
+    with pytest.raises(RuntimeError):
+        run(step)
+    assert not WebhookDelivery.objects.exists() and hook.got == []
