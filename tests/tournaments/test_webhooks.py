@@ -180,6 +180,15 @@ def test_repeated_failure_disables_the_subscription_and_tells_its_organiser(
     assert notice.kind == "webhook_disabled" and notice.params["url"] == hook.url
     run(webhooks.emit, "standings.changed", tournament, {})  # disabled: written for nobody
     assert len(hook.got) == 3 and WebhookDelivery.objects.count() == 3
+    # those still pending are given up at their next attempt, without being sent
+    pending = WebhookDelivery.objects.filter(status="pending")
+    assert pending.count() == 3
+    for delivery in pending:
+        assert webhook_delivery.webhook_deliver(
+            delivery.pk, now=delivery.next_attempt) == "failed"
+    assert len(hook.got) == 3
+    assert set(WebhookDelivery.objects.values_list("last_error", flat=True)) == {
+        "the subscription is disabled"}
 
 
 def test_a_success_between_failures_starts_the_count_again(

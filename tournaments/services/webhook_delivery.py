@@ -94,10 +94,11 @@ def webhook_deliver(delivery_id: int, *, now: datetime | None = None) -> str | N
     delivery = WebhookDelivery.objects.select_related("subscription").get(pk=delivery_id)
     subscription = delivery.subscription
     if not subscription.active and delivery.event_type != PING:
-        answer = Answer(None, _("the subscription is disabled"))
-    else:
-        answer = _attempt(subscription, delivery)
-    return _note(delivery, answer, now)
+        # given up at once: its organiser sends it again from the admin if they want it
+        WebhookDelivery.objects.filter(pk=delivery_id).update(
+            status=FAILED, last_error=_("the subscription is disabled"))
+        return FAILED
+    return _note(delivery, _attempt(subscription, delivery), now)
 
 
 def _attempt(subscription: WebhookSubscription, delivery: WebhookDelivery) -> Answer:
