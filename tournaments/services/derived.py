@@ -6,6 +6,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import Q
 
 from config.users import RequestUser
 from games.engine import team_of
@@ -108,8 +109,11 @@ def standings_rebuild(*, tournament: Tournament, full: bool = True) -> int:
 
 
 def _current(tournament: Tournament) -> list[tuple[Any, ...]]:
-    """The current table's lines as values, to tell whether a rebuild changed it."""
-    return list(Standing.objects.filter(tournament=tournament, round_number=0)
+    """The current table's lines that count a match or a bye, as values, to tell whether a
+    rebuild changed it: a first table of noughts is no change (else its rebuild, after a
+    secret duplicate round's first result, would tell that a table had finished)."""
+    return list(Standing.objects.filter(Q(played__gt=0) | Q(byes__gt=0),
+                                        tournament=tournament, round_number=0)
                 .order_by("team_id").values_list("team_id", "rank", "points", "played",
                                                   "values"))
 
