@@ -64,7 +64,7 @@ $(NODE_STAMP): package-lock.json
 lint: install $(NODE_STAMP)
 	$(VENV)/bin/ruff check .
 	node_modules/.bin/eslint games/static/games games/live/static/live tournaments/static tests/js eslint.config.mjs
-	$(VENV)/bin/mypy --strict games/engine games/bots tournaments/formats tournaments/leagues tournaments/duplicate tournaments/exports tournaments/console_steps.py tournaments/schedule.py tournaments/standings tournaments/ratings.py tournaments/bot_share.py tournaments/notice_words.py games/replay.py tournaments/csv_cells.py tournaments/params.py games/live/state.py games/live/ids.py games/live/errors.py games/live/frames.py games/live/seating.py games/live/hands.py games/live/pacing.py games/live/allowance.py
+	$(VENV)/bin/mypy --strict games/engine games/bots tournaments/formats tournaments/leagues tournaments/duplicate tournaments/exports tournaments/console_steps.py tournaments/schedule.py tournaments/standings tournaments/ratings.py tournaments/bot_share.py tournaments/notice_words.py tournaments/webhook_signing.py tournaments/webhook_words.py games/replay.py tournaments/csv_cells.py tournaments/params.py games/live/state.py games/live/ids.py games/live/errors.py games/live/frames.py games/live/seating.py games/live/hands.py games/live/pacing.py games/live/allowance.py
 	$(VENV)/bin/mypy bench config games robot_duplicate tournaments
 	$(VENV)/bin/lint-imports
 	DJANGO_DEBUG=true $(PY) manage.py makemigrations --check --dry-run

@@ -282,6 +282,18 @@ class Environment:
                                   unit="frames a second")
     LIVE_BENCH_ECHO = Flag(False, "`bench_tables` only: a bare websocket echo at "
                                   "`ws/bench-echo/`, to time the transport alone")
+    # Webhooks
+    WEBHOOKS_TIMEOUT_SECONDS = Number(
+        5.0, "the longest a webhook delivery waits for its receiver (connecting and "
+             "answering) before it counts as failed ([Webhooks](../api/webhooks.md))",
+        low=0.1, high=60, unit="seconds")
+    WEBHOOKS_DISABLE_AFTER = Whole(10, "failed webhook deliveries in a row after which the "
+                                       "subscription is disabled and its organiser told",
+                                   low=1, high=1000)
+    WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = Flag(
+        False, "webhooks may be sent to hosts at loopback, private, link-local or reserved "
+               "addresses: for tests and a closed network only, as a subscription could "
+               "otherwise reach the server's own network")
     # The rules engine
     PUSH_ENGINE_PURE = Flag(False, "the rules engine runs as its pure-Python modules even "
                                    "where it is compiled ([Compiled or pure]"

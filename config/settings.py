@@ -208,6 +208,10 @@ SPECTACULAR_SETTINGS: dict[str, object] = {
         "SeasonStatusEnum": "tournaments.models.Season.Status",
         "SeasonKindEnum": "tournaments.models.Season.Kind",
         "SeasonMoveEnum": "tournaments.api.leagues.MOVE_KINDS",
+        # the tournament's keeps the name it had before the webhooks' format came
+        "FormatEnum": "tournaments.models.Tournament.Format",
+        "WebhookFormatEnum": "tournaments.models.WebhookSubscription.Format",
+        "WebhookEventEnum": "tournaments.models.WebhookSubscription.Event",
     },
 }
 
@@ -403,6 +407,14 @@ DEFAULT_FROM_EMAIL = env.DEFAULT_FROM_EMAIL or "webmaster@localhost"
 # mail is read away from any request, so the site's address is a setting.
 SITE_URL = (env.SITE_URL.rstrip("/")
             or ("http://localhost:8000" if DEBUG else f"https://{ALLOWED_HOSTS[0]}"))
+
+# Webhooks (tournaments/services/webhook_delivery.py): how long a delivery waits for its
+# receiver, how many failures in a row disable a subscription, and whether hosts at private
+# addresses may be posted to (never in production: a subscription would reach the server's
+# own network).
+WEBHOOKS_TIMEOUT_SECONDS = env.WEBHOOKS_TIMEOUT_SECONDS
+WEBHOOKS_DISABLE_AFTER = env.WEBHOOKS_DISABLE_AFTER
+WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES
 
 # The project's own translations (locale/fi/LC_MESSAGES/django.po). The .mo files are build
 # output: `manage.py compile_translations` makes them with polib (no GNU gettext needed).

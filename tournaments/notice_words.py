@@ -18,6 +18,7 @@ older version of a service still shows):
 - ENDED: ``what``, ``round`` (with ``round``) or ``tournament``
 - DIVISION: ``team``, ``direction`` (``up`` or ``down``), ``division`` (its level),
   ``season``, ``league``
+- WEBHOOK_DISABLED: ``url``, the subscription's; ``reason``, why it was disabled
 """
 
 from __future__ import annotations
@@ -81,6 +82,9 @@ def notice_text(kind: str, params: Mapping[str, Any]) -> str:
                      "%(league)s.") % values
         return _("%(team)s goes down to division %(division)s in %(season)s of "
                  "%(league)s.") % values
+    if kind == "webhook_disabled":
+        return _("Your webhook to %(url)s was disabled: %(reason)s. Mend its receiver, "
+                 "then enable it again in the admin.") % values
     return _("You have a new notification.")
 
 
@@ -97,6 +101,7 @@ def notice_subject(kind: str, params: Mapping[str, Any]) -> str:
         "ended": (_("Round %(round)s of %(tournament)s has ended")
                   if values.get("what") == "round" else _("%(tournament)s has ended")),
         "division": _("%(team)s changes division"),
+        "webhook_disabled": _("Your webhook was disabled"),
     }
     subject = subjects.get(kind)
     return subject % values if subject is not None else _("A notification from Push league")

@@ -12,7 +12,7 @@ from celery import shared_task
 
 from tournaments import services
 from tournaments.models import Round, Tournament
-from tournaments.services import accounts, keys, mail, oauth_apps
+from tournaments.services import accounts, keys, mail, oauth_apps, webhook_delivery
 
 log = logging.getLogger(__name__)
 
@@ -66,10 +66,12 @@ def recalculate_ratings() -> int:
 def sweep() -> dict[str, int]:
     """Celery beat runs this every minute (settings.CELERY_BEAT_SCHEDULE): send the tasks the
     broker did not take when they were due, the bot matches whose play stalled, and the
-    mails still due (a send that failed, a task that was lost); and forget the answers kept
-    for writes with an idempotency key once a day old."""
+    mails still due (a send that failed, a task that was lost), and the webhook deliveries
+    whose next attempt is due; and forget the answers kept for writes with an idempotency
+    key once a day old."""
     return {"sent": services.send_outbox(), "matches_sent_again": services.jobs_recover_stalled(),
             "mails_sent": mail.mail_send_due(),
+            "webhooks_sent": webhook_delivery.webhooks_send_due(),
             "idempotency_keys_forgotten": keys.idempotency_expire()}
 
 
@@ -102,3 +104,15 @@ def send_notice_mails(due: list[tuple[str, list[int]]]) -> int:
 @shared_task
 def send_confirmation_mail(address_id: int, token: str) -> bool:
     return mail.send_confirmation_mail(address_id, token)
+
+
+@shared_task
+def dispatch_webhooks(delivery_ids: list[int]) -> int:
+    """Give each of an event's deliveries a task of its own (``deliver_webhook``)."""
+    return webhook_delivery.webhooks_dispatch(delivery_ids)
+
+
+@shared_task
+def deliver_webhook(delivery_id: int) -> str | None:
+    """Attempt one webhook delivery, if it is still due (a repeated task sends nothing)."""
+    return webhook_delivery.webhook_deliver(delivery_id)

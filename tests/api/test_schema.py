@@ -45,7 +45,8 @@ PATHS = ["/api/v1/tournaments/", "/api/v1/tournaments/{id}/",
          "/api/v1/tournaments/{id}/schedule/run-now/",
          "/api/v1/tournaments/{id}/entry-requests/", "/api/v1/entry-requests/{id}/approve/",
          "/api/v1/entry-requests/{id}/refuse/", "/api/v1/matches/{id}/correct-result/",
-         "/api/v1/seasons/{id}/draft-next/", "/api/v1/seasons/{id}/confirm/"]
+         "/api/v1/seasons/{id}/draft-next/", "/api/v1/seasons/{id}/confirm/",
+         "/api/v1/webhooks/", "/api/v1/webhooks/{id}/"]
 
 
 def test_it_serves_an_openapi_schema_of_every_endpoint() -> None:

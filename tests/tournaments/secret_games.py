@@ -33,7 +33,9 @@ from tournaments.models import (
     Seat,
     SeriesEvent,
     Tournament,
+    WebhookSubscription,
 )
+from tournaments.services import webhooks
 
 from .factories import UserFactory, tournament_with_teams
 
@@ -82,6 +84,11 @@ def build(act: Any, capture: Any) -> SecretGames:
                                        organisers=[organiser], duplicate="matchpoints",
                                        tiebreaks=["butler"], rounds_planned=2,
                                        name="Secret cup")
+    # a webhook of every event of it: the census reads it through the API, and the secret
+    # games' events are held back from it (test_webhooks.py); its deliveries are refused,
+    # the address being private
+    webhooks.webhook_create(user=organiser, url="http://127.0.0.1:9/hook", format="json",
+                            events=WebhookSubscription.Event.values, tournament=tournament)
     league = League.objects.create(name="Secret league", slug="secret-league")
     league.organisers.add(organiser)
     Division.objects.create(tournament=tournament, level=1, season=Season.objects.create(

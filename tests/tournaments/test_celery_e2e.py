@@ -252,8 +252,8 @@ def test_with_the_broker_down_writes_are_answered_as_stored_and_sent_when_it_is_
     assert not Standing.objects.filter(tournament=tournament).exists()  # not caught up yet
 
     assert run(worker, "sweep") == {"sent": 3, "matches_sent_again": 0,
-                                    "mails_sent": 0,
-                             "idempotency_keys_forgotten": 0}  # as beat does
+                                    "mails_sent": 0, "webhooks_sent": 0,
+                                    "idempotency_keys_forgotten": 0}  # as beat does
     drain(worker)
     assert not OutboxTask.objects.exists()
     assert sorted(Standing.objects.filter(tournament=tournament, round_number=0)
@@ -321,7 +321,7 @@ def test_a_worker_killed_mid_game_strands_nothing(
     workers()
     client = client_of(queue)
     assert run(client, "sweep") == {"sent": 0, "matches_sent_again": 1, "mails_sent": 0,
-                             "idempotency_keys_forgotten": 0}
+                                    "webhooks_sent": 0, "idempotency_keys_forgotten": 0}
     drain(client)
     job.refresh_from_db()
     assert (job.done, job.total, job.status) == (4, 4, Job.Status.DONE)

@@ -51,6 +51,11 @@ CASES = [
     ("division", {"direction": "down"},
      "Aces goes down to division 2 in Season 4 of North league.",
      "Aces putoaa divisioonaan 2: North league, Season 4."),
+    ("webhook_disabled", {"url": "https://example.org/hook", "reason": "it failed"},
+     "Your webhook to https://example.org/hook was disabled: it failed. Mend its receiver, "
+     "then enable it again in the admin.",
+     "Webhookisi osoitteeseen https://example.org/hook poistettiin käytöstä: it failed. "
+     "Korjaa vastaanottaja ja ota webhook sitten uudelleen käyttöön hallinnassa."),
 ]
 
 

@@ -41,14 +41,14 @@ def test_a_task_is_written_down_with_the_write_and_deleted_once_sent(
         send()
     assert not OutboxTask.objects.exists()
     assert tasks.sweep() == {"sent": 0, "matches_sent_again": 0, "mails_sent": 0,
-                             "idempotency_keys_forgotten": 0}
+                             "webhooks_sent": 0, "idempotency_keys_forgotten": 0}
 
 
 def test_the_sweep_sends_what_was_left_unsent() -> None:
     tournament = tournament_with_teams(2)
     OutboxTask.objects.create(task="recalculate_standings", args=[tournament.pk])
     assert tasks.sweep() == {"sent": 1, "matches_sent_again": 0, "mails_sent": 0,
-                             "idempotency_keys_forgotten": 0}
+                             "webhooks_sent": 0, "idempotency_keys_forgotten": 0}
     assert not OutboxTask.objects.exists()
     assert tournament.standings.filter(round_number=0).count() == 2
 
@@ -73,7 +73,7 @@ def test_the_sweep_sends_again_a_match_whose_worker_died_mid_game(
 
     with django_capture_on_commit_callbacks(execute=True):
         assert tasks.sweep() == {"sent": 0, "matches_sent_again": 1, "mails_sent": 0,
-                             "idempotency_keys_forgotten": 0}
+                             "webhooks_sent": 0, "idempotency_keys_forgotten": 0}
     assert Result.objects.filter(match_id=dead).count() == 1
     assert not Result.objects.filter(match_id=waiting).exists()  # still queued: not stalled
     job.refresh_from_db()
@@ -88,7 +88,7 @@ def test_the_sweep_sends_again_every_match_of_a_job_that_stopped_moving(
 
     with django_capture_on_commit_callbacks(execute=True):
         assert tasks.sweep() == {"sent": 0, "matches_sent_again": 2, "mails_sent": 0,
-                             "idempotency_keys_forgotten": 0}
+                             "webhooks_sent": 0, "idempotency_keys_forgotten": 0}
     assert Result.objects.filter(match_id__in=job.match_ids).count() == 2
     job.refresh_from_db()
     assert (job.done, job.status) == (2, Job.Status.DONE)

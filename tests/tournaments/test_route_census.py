@@ -31,7 +31,14 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from games.live import service
 from games.live.models import LiveTable
 from tests.robot_duplicate.test_robot_duplicate import act, play  # noqa: F401  (act: a fixture)
-from tournaments.models import EntryRequest, Player, Result, Team
+from tournaments.models import (
+    EntryRequest,
+    Player,
+    Result,
+    Team,
+    WebhookDelivery,
+    WebhookSubscription,
+)
 from tournaments.services.calendars import calendar_key_renew
 
 from .factories import UserFactory
@@ -80,7 +87,8 @@ def values(site: SecretGames, route: str, name: str) -> list[str]:
                   p.pk for p in Player.objects.filter(user__isnull=False)],
               "leagues": [site.league.pk],
               "entry-requests": list(EntryRequest.objects.values_list("pk", flat=True)),
-              "seasons": list(site.league.seasons.values_list("pk", flat=True))}
+              "seasons": list(site.league.seasons.values_list("pk", flat=True)),
+              "webhooks": list(WebhookSubscription.objects.values_list("pk", flat=True))}
     known: dict[str, list[Any]] = {
         "tournament_id": [t.pk], "number": [1, 2, 3, 4, 5], "match_id": [m.pk for m in matches],
         "table_id": site.tables(), "event_id": [site.event.pk], "entry_id": [site.entry.pk],
@@ -284,3 +292,19 @@ def test_reporting_a_result_does_not_tell_which_tables_of_a_secret_round_have_fi
         answers[index] = said
     assert answers[finished] == answers[playing]
     assert not Result.objects.filter(match=site.matches[playing]).exists()
+
+
+def test_no_webhook_hears_of_a_secret_game_before_its_release(site: SecretGames) -> None:
+    """The organiser's webhook of every event of the tournament: while the round is secret,
+    its deliveries hold no result of it (nor that a table finished); released, they do."""
+    marker = markers(site)["a total in the API"]
+
+    def told() -> tuple[set[str], bool]:
+        rows = WebhookDelivery.objects.values_list("event_type", "payload")
+        return {kind for kind, _data in rows}, any(marker in compact(data)
+                                                   for _kind, data in rows)
+
+    assert told() == ({"tournament.started", "round.published", "table.opened"}, False)
+    site.release()
+    kinds, shown = told()
+    assert {"table.finished", "result.confirmed"} <= kinds and shown

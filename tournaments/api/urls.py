@@ -7,7 +7,7 @@ from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
-from . import endpoints, entry_requests, leagues, views
+from . import endpoints, entry_requests, leagues, views, webhooks
 from .root import ApiRoot
 from .schema import SchemaView
 from .tokens import token_view
@@ -22,6 +22,7 @@ router.register("players", views.PlayerViewSet, basename="player")
 router.register("leagues", leagues.LeagueViewSet, basename="league")
 router.register("seasons", leagues.SeasonViewSet, basename="season")
 router.register("entry-requests", entry_requests.EntryRequestViewSet, basename="entry-request")
+router.register("webhooks", webhooks.WebhookViewSet, basename="webhook")
 # the endpoints other apps add (robot duplicate events), listed at the root as these are
 for prefix, viewset, basename in endpoints.registered():
     router.register(prefix, viewset, basename=basename)

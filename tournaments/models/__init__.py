@@ -8,6 +8,7 @@
 - ``notices``: what the platform tells each person; ``calendars``: their private feeds;
   ``keys``: their API keys, and the answers kept for writes sent with an idempotency key;
 - ``schedule``: when an online tournament's rounds are played, and where its scheduler stands;
+- ``webhooks``: the organisers' webhook subscriptions and their deliveries;
 - ``derived``: standings and rating history, rebuilt from the results at any time;
 - ``work``: the background work's jobs and the tasks owed to the broker.
 
@@ -40,6 +41,7 @@ from .leagues import Club, Division, ForbiddenPairing, League, Season, SeriesEve
 from .mail import MailAddress
 from .notices import Notification
 from .schedule import Schedule
+from .webhooks import WebhookDelivery, WebhookSubscription
 from .work import Job, OutboxTask
 
 __all__ = [
@@ -48,5 +50,5 @@ __all__ = [
     "League",
     "MailAddress", "Match", "Notification", "OutboxTask", "Player", "RatingEntry", "Result",
     "Round", "Schedule", "Seat", "Season", "SeriesEvent", "Standing", "Table", "Team",
-    "Tournament", "new_deal_seed", "new_handle",
+    "Tournament", "WebhookDelivery", "WebhookSubscription", "new_deal_seed", "new_handle",
 ]

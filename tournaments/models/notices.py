@@ -23,6 +23,7 @@ class Notification(models.Model):
         CONFIRM_RESULT = "confirm_result", _("a result waits for your confirmation")
         ENDED = "ended", _("a round or a tournament ended")
         DIVISION = "division", _("your team went up or down a division")
+        WEBHOOK_DISABLED = "webhook_disabled", _("a webhook of yours was disabled")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                              related_name="notifications", verbose_name=_("user"))

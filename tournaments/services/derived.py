@@ -6,6 +6,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import Q
 
 from config.users import RequestUser
 from games.engine import team_of
@@ -28,6 +29,7 @@ from tournaments.standings import (
     standings_by_round,
 )
 
+from . import webhooks
 from .access import require_organiser
 from .followups import ratings_later, standings_later
 
@@ -98,8 +100,22 @@ def standings_rebuild(*, tournament: Tournament, full: bool = True) -> int:
         tables = standings_by_round(teams, results, rules, [0, *completed])
         rows = [_row(tournament.pk, number, row, rank)
                 for number, table in tables.items() for row, rank in _without_bot_team(table)]
+        before = _current(tournament)
         Standing.objects.filter(tournament=tournament, round_number__in=tables).delete()
-        return _insert_standings(rows)
+        written = _insert_standings(rows)
+        if _current(tournament) != before:
+            webhooks.standings_changed(tournament)
+        return written
+
+
+def _current(tournament: Tournament) -> list[tuple[Any, ...]]:
+    """The current table's lines that count a match or a bye, as values, to tell whether a
+    rebuild changed it: a first table of noughts is no change (else its rebuild, after a
+    secret duplicate round's first result, would tell that a table had finished)."""
+    return list(Standing.objects.filter(Q(played__gt=0) | Q(byes__gt=0),
+                                        tournament=tournament, round_number=0)
+                .order_by("team_id").values_list("team_id", "rank", "points", "played",
+                                                  "values"))
 
 
 def _without_bot_team(table: list[StandingRow]) -> list[tuple[StandingRow, int]]:

@@ -79,6 +79,11 @@ def confirmation_mail_later(address_id: int, token: str) -> None:
     _later([("send_confirmation_mail", [address_id, token], {})])
 
 
+def webhooks_later(delivery_ids: list[int]) -> None:
+    """Send these webhook deliveries, each by a task of its own (``webhook_delivery``)."""
+    _later([("dispatch_webhooks", [delivery_ids], {})])
+
+
 def _later(calls: list[tuple[str, list[Any], dict[str, Any]]]) -> None:
     rows = OutboxTask.objects.bulk_create(
         [OutboxTask(task=task, args=args, kwargs=kwargs) for task, args, kwargs in calls])

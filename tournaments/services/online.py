@@ -29,6 +29,7 @@ from tournaments.selectors import may_see_game
 from .errors import ResultExists, ResultRejected, TournamentUserError
 from .results import match_store_live_record
 from .telling import seats_taken, tables_ready
+from .webhooks import tables_opened
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -73,6 +74,7 @@ def open_live_tables(round: Round) -> int:
         match.live_table = table
     Match.objects.bulk_update(opening, ["live_table"])
     tables_ready(round, matches)  # each person seated: where their table is
+    tables_opened(round, opening)
     return len(opening)
 
 

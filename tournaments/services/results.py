@@ -48,6 +48,7 @@ from .derived import out_hands
 from .errors import ResultExists, ResultRejected, TournamentUserError
 from .followups import schedule_nudge_later, standings_later
 from .telling import result_waits
+from .webhooks import result_stored
 
 
 def match_submit_record(*, match: Match, record: Any, user: RequestUser) -> Result:
@@ -123,6 +124,7 @@ def result_confirm(*, result: Result, user: RequestUser) -> Result:
         locked.save(update_fields=["confirmed", "confirmed_by"])
         Match.objects.filter(pk=locked.match_id).update(status=Match.Status.DONE)
         standings_later(tournament.pk)
+        result_stored(locked, now_confirmed=True)
     return locked
 
 
@@ -164,9 +166,11 @@ def result_correct(*, result: Result, hand_scores: Any, out_seats: Any,
             setattr(locked, field, value)
         locked.source, locked.record = Result.Source.SHEET, None
         locked.confirmed, locked.confirmed_by = True, user
+        was_confirmed = Result.objects.filter(pk=locked.pk, confirmed=True).exists()
         locked.save()
         Match.objects.filter(pk=locked.match_id).update(status=Match.Status.DONE)
         standings_later(locked.match.round.tournament_id)
+        result_stored(locked, now_confirmed=not was_confirmed)
     return locked
 
 
@@ -443,6 +447,7 @@ def _write(match: Match, source: str, scores: tuple[list[list[int]], list[int | 
         side = side_of(user, match) if user is not None else None
         if side is not None:  # a player entered it: the other team confirms it
             result_waits(result, side)
+    result_stored(result, now_confirmed=confirmed)
     return result
 
 

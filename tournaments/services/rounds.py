@@ -15,12 +15,14 @@ from tournaments.formats.base import Pairing, PairingError
 from tournaments.models import Job, Match, Round, Seat, Table, Team, Tournament, new_deal_seed
 from tournaments.selectors import (
     absent_player_ids,
+    boards_hidden,
     marked_absent_ids,
     round_job,
     rounds_total,
     tournament_format,
 )
 
+from . import webhooks
 from .access import require_organiser
 from .derived import standings_rebuild
 from .errors import TournamentUserError
@@ -62,6 +64,7 @@ def round_pair_next(*, tournament: Tournament, user: RequestUser | None = None) 
         if tournament.status == Tournament.Status.UPCOMING:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
+            webhooks.tournament_started(tournament)
     return new
 
 
@@ -173,6 +176,7 @@ def round_publish(*, round: Round, user: RequestUser | None = None) -> Job | Non
             locked.status = Round.Status.PUBLISHED
             locked.save(update_fields=["status"])
             job = job_start_round_bots(locked)
+            webhooks.round_published(locked)
             open_live_tables(locked)
             seats_substituted(locked, _absent_when_paired(locked))
     round.refresh_from_db()
@@ -228,6 +232,7 @@ def round_complete(*, round: Round, user: RequestUser | None = None) -> Round:
                 status=Tournament.Status.FINISHED)
         round_ended(locked, tournament_finished=finished)
         standings_rebuild(tournament=tournament, full=False)
+        webhooks.round_completed(locked, tournament_finished=finished)
         ratings_later()  # the round's games are final: every player's rating follows
     return locked
 
@@ -245,9 +250,13 @@ def round_release_boards(*, round: Round, user: RequestUser | None = None) -> Ro
     if round.status == Round.Status.DRAFT:
         raise TournamentUserError(_("publish round %(number)d before releasing its boards")
                                   % {"number": round.number})
-    if Round.objects.filter(pk=round.pk, boards_released=False).update(boards_released=True):
-        standings_rebuild(tournament=round.tournament, full=False)
-        ratings_later()  # the ratings leave out a secret round's games until now
+    with transaction.atomic():
+        was_hidden = boards_hidden(round)
+        if Round.objects.filter(pk=round.pk, boards_released=False).update(
+                boards_released=True):
+            standings_rebuild(tournament=round.tournament, full=False)
+            webhooks.boards_released(round, was_hidden=was_hidden)
+            ratings_later()  # the ratings leave out a secret round's games until now
     round.refresh_from_db()
     return round
 
