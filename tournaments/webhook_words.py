@@ -89,4 +89,13 @@ def chat_text(event_type: str, data: dict[str, Any]) -> str:
                 if event_type == "standings.changed"
                 else _("%(tournament)s has finished. Final standings:"))
         return "\n".join([head % {"tournament": name}, *_standings(data["standings"])])
+    if event_type in ("season.drafted", "season.confirmed"):
+        season, league = data["season"], data["league"]["name"]
+        values = {"league": league, "season": season["name"]}
+        if event_type == "season.confirmed":
+            return _("%(season)s of %(league)s has begun.") % values
+        went = {"up": _("up"), "down": _("down"), "new": _("new"), "left": _("left")}
+        return "\n".join([_("%(season)s of %(league)s is drafted:") % values] + [
+            f"{move['team']}: {went[move['kind']]}" for move in season["moves"]
+            if move["kind"] in went])
     return _("%(tournament)s: %(event)s") % {"tournament": name, "event": event_type}

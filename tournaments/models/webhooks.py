@@ -28,6 +28,8 @@ class WebhookSubscription(models.Model):
         ROUND_COMPLETED = "round.completed", _("a round was completed")
         STANDINGS_CHANGED = "standings.changed", _("the standings changed")
         TOURNAMENT_FINISHED = "tournament.finished", _("a tournament finished")
+        SEASON_DRAFTED = "season.drafted", _("a league's next season was drafted")
+        SEASON_CONFIRMED = "season.confirmed", _("a league's drafted season began")
 
     class Format(models.TextChoices):
         JSON = "json", _("JSON, signed")

@@ -18,14 +18,17 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from tournaments.models import (
+    League,
     Match,
     Result,
     Round,
+    Season,
     Tournament,
     WebhookDelivery,
     WebhookSubscription,
 )
 
+from .leagues import neighbour_season, season_moves
 from .standings import standing_rows
 
 #: the API's words for a result's winner
@@ -42,6 +45,36 @@ def webhook_subscribers(tournament_id: int) -> list[tuple[int, list[str]]]:
         Q(tournament_id=tournament_id) | Q(tournament__isnull=True),
         Q(organiser__is_superuser=True) | Q(organiser_id__in=organisers),
         active=True, organiser__is_active=True).values_list("pk", "events"))
+
+
+def league_subscribers(league_id: int) -> list[tuple[int, list[str]]]:
+    """The active subscriptions told of a league's events: those for every tournament of
+    an organiser (or superuser) of the league whose account is active. (One limited to a
+    tournament hears of that tournament alone.)"""
+    organisers = League.organisers.through.objects.filter(league_id=league_id).values(
+        "user_id")
+    return list(WebhookSubscription.objects.filter(
+        Q(organiser__is_superuser=True) | Q(organiser_id__in=organisers),
+        tournament__isnull=True, active=True, organiser__is_active=True)
+        .values_list("pk", "events"))
+
+
+def season_data(season: Season) -> dict[str, Any]:
+    """A season as the API's ``SeasonDetailSerializer`` shows it to its organisers: its
+    divisions' tournaments and every team's move from the season before."""
+    previous = neighbour_season(season, -1)
+    moves = season_moves(previous, season) if previous else []
+    divisions = season.divisions.select_related("tournament").order_by("level")
+    return {"id": season.pk, "league": season.league_id, "number": season.number,
+            "name": season.name, "kind": season.kind, "status": season.status,
+            "divisions": [{"level": d.level, "tournament": tournament_data(d.tournament)}
+                          for d in divisions],
+            "moves": [{"team_id": m.team.pk, "team": m.team.name, "before": m.before,
+                       "after": m.after, "kind": m.kind} for m in moves]}
+
+
+def league_data(league: League) -> dict[str, Any]:
+    return {"id": league.pk, "name": league.name, "slug": league.slug}
 
 
 def webhooks_of(user_id: int | None) -> QuerySet[WebhookSubscription]:

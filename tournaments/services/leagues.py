@@ -24,6 +24,7 @@ from tournaments.models import Division, Entry, League, Season, SeriesEvent, Tea
 from tournaments.selectors.leagues import division_ranking, is_league_organiser
 from tournaments.selectors.visibility import organised_tournaments
 
+from . import webhooks
 from .errors import FieldsInvalid, TournamentUserError, checked
 from .telling import divisions_changed
 from .tournaments import require_staff
@@ -162,6 +163,7 @@ def season_draft_next(*, season: Season, user: RequestUser | None,
             _draft_division(draft, division, [m for m in moves if m.level == division.level])
         season.status = Season.Status.FINISHED
         season.save(update_fields=["status"])
+        webhooks.season_drafted(draft)
     return draft
 
 
@@ -227,4 +229,5 @@ def season_confirm(*, season: Season, user: RequestUser | None) -> Season:
         season.status = Season.Status.CURRENT
         season.save(update_fields=["status"])
         divisions_changed(season)  # the players of each team that went up or down
+        webhooks.season_confirmed(season)
     return season

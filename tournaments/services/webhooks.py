@@ -30,15 +30,19 @@ from tournaments.models import (
     Match,
     Result,
     Round,
+    Season,
     Tournament,
     WebhookDelivery,
     WebhookSubscription,
 )
 from tournaments.selectors.visibility import boards_hidden
 from tournaments.selectors.webhooks import (
+    league_data,
+    league_subscribers,
     match_data,
     matches_data,
     round_data,
+    season_data,
     standings_data,
     tournament_data,
     webhook_subscribers,
@@ -67,7 +71,15 @@ def emit_each(tournament: Tournament, events: Iterable[tuple[str, dict[str, Any]
     events = list(events)
     if not events:
         return 0
-    subscribers = webhook_subscribers(tournament.pk)
+    return _write(webhook_subscribers(tournament.pk),
+                  [(kind, {"tournament": tournament_data(tournament), **data})
+                   for kind, data in events])
+
+
+def _write(subscribers: list[tuple[int, list[str]]],
+           events: list[tuple[str, dict[str, Any]]]) -> int:
+    """One delivery of each event for each of ``subscribers`` that wants it, in one
+    insert; the task that sends them after the commit."""
     if not subscribers:
         return 0
     now = timezone.now()
@@ -76,7 +88,6 @@ def emit_each(tournament: Tournament, events: Iterable[tuple[str, dict[str, Any]
         if event_type not in TYPES:
             raise ValueError(f"unknown webhook event {event_type!r}")
         event_id = uuid.uuid4()
-        data = {"tournament": tournament_data(tournament), **data}
         rows += [WebhookDelivery(subscription_id=pk, event_id=event_id, event_type=event_type,
                                  payload=data, created=now, next_attempt=now)
                  for pk, wanted in subscribers if event_type in wanted]
@@ -84,6 +95,23 @@ def emit_each(tournament: Tournament, events: Iterable[tuple[str, dict[str, Any]
         WebhookDelivery.objects.bulk_create(rows, batch_size=1000)
         followups.webhooks_later([row.pk for row in rows])
     return len(rows)
+
+
+def season_drafted(season: Season) -> None:
+    """A league's next season drafted (``season``, a draft: its divisions and who went up
+    and down), told to the league's organisers' subscriptions for all their events."""
+    _season_event("season.drafted", season)
+
+
+def season_confirmed(season: Season) -> None:
+    """A drafted season made the league's current one."""
+    _season_event("season.confirmed", season)
+
+
+def _season_event(event_type: str, season: Season) -> None:
+    _write(league_subscribers(season.league_id),
+           [(event_type, {"league": league_data(season.league),
+                          "season": season_data(season)})])
 
 
 def tournament_started(tournament: Tournament) -> None:
