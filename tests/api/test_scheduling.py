@@ -12,10 +12,11 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from tests.tournaments.admin_forms import admin_form_data
+from tests.tournaments.admin_forms import schedule_form_data as form_data
 from tests.tournaments.factories import UserFactory, tournament_with_teams
 from tests.tournaments.schedule_helpers import scheduled
 from tests.tournaments.test_admin import logged_in
-from tests.tournaments.test_schedule_admin import _Form, form_data
 from tournaments.models import Round, Schedule, Tournament
 from tournaments.services import keys
 
@@ -200,10 +201,7 @@ def test_setting_a_schedule_costs_no_more_queries_than_the_admins() -> None:
     by_page, by_api = online(organiser), online(organiser)
     client = logged_in(organiser)
     url = reverse("admin:tournaments_tournament_change", args=[by_page.pk])
-    parser = _Form()
-    parser.feed(client.get(url).content.decode())
-    data = {key: value for key, value in parser.data.items()
-            if "__prefix__" not in key and not (key == "keep_apart_clubs" and not value)}
+    data = admin_form_data(client, url)
     data.update({"schedule-TOTAL_FORMS": "1", "schedule-0-tournament": str(by_page.pk),
                  **{f"schedule-0-{key}": value for key, value in form_data().items()}})
     page, by_admin = _counted(lambda: client.post(url, data))

@@ -5,7 +5,6 @@ the tournament's public page for each reader's own zone."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -16,6 +15,8 @@ from django.utils import timezone
 from tournaments.admin.schedule import ScheduleForm
 from tournaments.models import Round, Schedule, Tournament
 
+from .admin_forms import admin_form_data
+from .admin_forms import schedule_form_data as form_data
 from .factories import UserFactory, tournament_with_teams
 from .schedule_helpers import scheduled
 from .test_admin import logged_in
@@ -27,13 +28,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 @pytest.fixture(autouse=True)
 def _fast_bots(settings: Any) -> None:
     settings.LIVE_BOT_PAUSE_SECONDS = 0
-
-
-def form_data(**changes: str) -> dict[str, str]:
-    return {"time_zone": "Europe/Helsinki", "start": "2027-01-15 18:00", "rounds": "",
-            "interval_minutes": "10", "check_in_opens_minutes": "",
-            "check_in_closes_minutes": "0", "round_minutes": "", "at_deadline": "bots",
-            **changes}
 
 
 def test_times_are_given_in_the_schedules_zone_and_stored_in_utc() -> None:
@@ -116,53 +110,12 @@ def test_the_tournament_page_shows_the_next_round_in_the_schedules_zone(client: 
     assert "tournaments/local_time.js" in page
 
 
-class _Form(HTMLParser):
-    """The fields of the page's main form as a browser would post them unchanged."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.data: dict[str, str] = {}
-        self._select: str | None = None
-        self._textarea: str | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {k: v or "" for k, v in attrs}
-        name = a.get("name", "")
-        if tag == "input" and name and a.get("type") not in ("submit", "button", "file"):
-            if a.get("type") in ("checkbox", "radio") and "checked" not in a:
-                return
-            self.data[name] = a.get("value", "on" if a.get("type") == "checkbox" else "")
-        elif tag == "select" and name:
-            self._select = name
-            self.data.setdefault(name, "")
-        elif tag == "option" and self._select and "selected" in a:
-            self.data[self._select] = a.get("value", "")
-        elif tag == "textarea" and name:
-            self._textarea = name
-            self.data[name] = ""
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "select":
-            self._select = None
-        if tag == "textarea":
-            self._textarea = None
-
-    def handle_data(self, data: str) -> None:
-        if self._textarea:
-            self.data[self._textarea] += data.lstrip("\n") if not self.data[
-                self._textarea] else data
-
-
 def test_the_schedule_is_set_on_the_tournaments_page_and_planned() -> None:
     organiser = UserFactory()
     client = logged_in(organiser)
     tournament = tournament_with_teams(4, play=Tournament.Play.ONLINE, organisers=[organiser])
     url = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
-    parser = _Form()
-    parser.feed(client.get(url).content.decode())
-    # a multiple choice with nothing chosen is not sent at all, as a browser does
-    data = {key: value for key, value in parser.data.items()
-            if "__prefix__" not in key and not (key == "keep_apart_clubs" and not value)}
+    data = admin_form_data(client, url)
     prefix = "schedule"
     assert data[f"{prefix}-TOTAL_FORMS"] == "0"
     data.update({f"{prefix}-TOTAL_FORMS": "1", f"{prefix}-0-tournament": str(tournament.pk),
