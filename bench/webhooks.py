@@ -23,6 +23,7 @@ from django.test.utils import override_settings
 from django.utils import timezone
 
 from tournaments.models import Tournament, WebhookDelivery, WebhookSubscription
+from tournaments.selectors.webhooks import dispatch_order
 from tournaments.services import webhook_delivery, webhooks
 
 EVENT = "standings.changed"
@@ -40,6 +41,7 @@ class WebhookTimes:
     healthy_alone: float  # the healthy receivers' deliveries by themselves
     healthy_beside: float  # the same, the failing ones' deliveries sent first, by the pool
     all_beside: float  # every delivery of that run
+    healthy_known: float  # the same event again, the failing ones known to fail by then
 
 
 @contextmanager
@@ -159,5 +161,15 @@ def _run(organiser: User, tournament: Tournament, subscriptions: int, healthy: i
         failing_ids = _deliveries(tournament, _subscribe(organiser, bad, failing // 2)
                                   + _subscribe(organiser, refused, failing - failing // 2))
         beside, every = _deliver_all(failing_ids + healthy_ids, workers, set(healthy_ids))
+        # the next event: those that failed are known to, and wait behind the others
+        failing_subs = WebhookDelivery.objects.filter(pk__in=failing_ids).values(
+            "subscription_id")
+        healthy_ids = _deliveries(tournament, list(WebhookSubscription.objects.filter(
+            pk__in=WebhookDelivery.objects.filter(pk__in=healthy_ids).values(
+                "subscription_id"))))
+        failing_ids = _deliveries(tournament, list(WebhookSubscription.objects.filter(
+            pk__in=failing_subs)))
+        known, _every = _deliver_all(dispatch_order(failing_ids + healthy_ids), workers,
+                                     set(healthy_ids))
     return WebhookTimes(subscriptions, queued, settings.WEBHOOKS_TIMEOUT_SECONDS, hanging,
-                        healthy, failing, workers, alone, beside, every)
+                        healthy, failing, workers, alone, beside, every, known)

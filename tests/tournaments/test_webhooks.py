@@ -452,3 +452,18 @@ def test_a_step_rolled_back_tells_no_one(private_allowed: None, hook: Receiver,
     with pytest.raises(RuntimeError):
         run(step)
     assert not WebhookDelivery.objects.exists() and hook.got == []
+
+
+def test_a_receiver_failing_now_is_sent_its_delivery_after_the_others(
+        private_allowed: None, hook: Receiver, run: Any) -> None:
+    organiser = UserFactory()
+    tournament = tournament_with_teams(4, organisers=[organiser])
+    subscribe(organiser, hook.url + "-healthy", ["tournament.started"])
+    failing = subscribe(organiser, hook.url + "-failing", ["tournament.started"])
+    run(webhooks.emit, "tournament.started", tournament, {})
+    # the newer first, as the subscriptions are listed
+    assert [got.path for got in hook.got] == ["/hook-failing", "/hook-healthy"]
+    WebhookSubscription.objects.filter(pk=failing.pk).update(consecutive_failures=2)
+    run(webhooks.emit, "tournament.started", tournament, {})
+    # failing now, it waits behind the healthy one
+    assert [got.path for got in hook.got[2:]] == ["/hook-healthy", "/hook-failing"]

@@ -25,5 +25,7 @@ def test_the_benchmark_prints_its_figures_and_leaves_nothing_behind(settings: An
     assert 0.5 <= hanging < 2.0 and lines[2].endswith("(timeout 0.5 s)")
     assert lines[3].startswith("2 healthy receivers, 2 workers: ")
     assert "with 4 failing ones' deliveries queued before them" in lines[3]
+    assert lines[3].endswith("at the next event, the failing ones known to fail by then and "
+                             "queued behind")
     assert not (Tournament.objects.exists() or WebhookSubscription.objects.exists()
                 or WebhookDelivery.objects.exists())

@@ -37,7 +37,7 @@ from django.utils.translation import gettext as _
 from config.sending import send
 from tournaments import webhook_signing, webhook_words
 from tournaments.models import Notification, WebhookDelivery, WebhookSubscription
-from tournaments.selectors.webhooks import deliveries_due
+from tournaments.selectors.webhooks import deliveries_due, dispatch_order
 
 from .followups import TASKS
 from .notices import notify
@@ -71,9 +71,10 @@ class Answer:
 
 def webhooks_dispatch(delivery_ids: list[int]) -> int:
     """Give each delivery its own task (``tasks.deliver_webhook``), so workers share them
-    and a slow receiver slows only its own; how many the broker took (one it did not is
-    sent by the sweep, as its next attempt is due)."""
-    return sum(send(TASKS + "deliver_webhook", [pk]) for pk in delivery_ids)
+    and a slow receiver slows only its own, those to receivers failing now last
+    (``dispatch_order``); how many the broker took (one it did not is sent by the sweep,
+    as its next attempt is due)."""
+    return sum(send(TASKS + "deliver_webhook", [pk]) for pk in dispatch_order(delivery_ids))
 
 
 def webhooks_send_due(*, now: datetime | None = None) -> int:

@@ -41,4 +41,5 @@ class Command(BaseCommand):
             f"{times.healthy} healthy receivers, {times.workers} workers: "
             f"{times.healthy_alone * 1000:.0f} ms alone; {times.healthy_beside * 1000:.0f} ms "
             f"with {times.failing} failing ones' deliveries queued before them (all "
-            f"{times.all_beside * 1000:.0f} ms)")
+            f"{times.all_beside * 1000:.0f} ms); {times.healthy_known * 1000:.0f} ms at the "
+            f"next event, the failing ones known to fail by then and queued behind")
