@@ -15,16 +15,21 @@ TOP = 10
 DISCORD_LIMIT = 2000
 
 
-def chat_body(format: str, event_type: str, data: dict[str, Any]) -> bytes:
-    """The JSON body for ``format`` (``discord``: ``content``; ``slack``: ``text``)."""
+#: each chat service's incoming webhook: the field it reads the message from
+CHAT_FIELDS = {"discord": "content", "slack": "text"}
+#: the services that refuse a longer message
+CHAT_LIMITS = {"discord": DISCORD_LIMIT}
+
+
+def chat_body(service: str, event_type: str, data: dict[str, Any]) -> bytes:
+    """The JSON body for the chat ``service`` (discord: ``content``; slack: ``text``)."""
+    if service not in CHAT_FIELDS:
+        raise ValueError(f"no chat format {service!r}")
     text = chat_text(event_type, data)
-    if format == "discord":
-        if len(text) > DISCORD_LIMIT:
-            text = text[:DISCORD_LIMIT - 1] + "…"
-        return json.dumps({"content": text}, ensure_ascii=False).encode()
-    if format == "slack":
-        return json.dumps({"text": text}, ensure_ascii=False).encode()
-    raise ValueError(f"no chat format {format!r}")
+    limit = CHAT_LIMITS.get(service)
+    if limit is not None and len(text) > limit:
+        text = text[:limit - 1] + "…"
+    return json.dumps({CHAT_FIELDS[service]: text}, ensure_ascii=False).encode()
 
 
 def _team(side: dict[str, Any] | None, *, bot: bool = False) -> str:

@@ -132,9 +132,10 @@ FORMAT_BRANCH = re.compile(
     r"""|format(__in)?=Tournament"""
     r"""|\bformat\s*==\s*["']""")
 # Creating a tournament of a format is not a branch (the demo's tournaments, the model's
-# default).
+# default), nor is a webhook's message format (signed JSON or a chat service's).
 ALLOWED = {("tournaments/demo.py", "format=Tournament.Format."),
-           ("tournaments/models/core.py", "default=Format.SWISS")}
+           ("tournaments/models/core.py", "default=Format.SWISS"),
+           ("tournaments/services/webhook_delivery.py", "WebhookSubscription.Format.JSON")}
 
 
 def test_nothing_outside_formats_branches_on_a_tournaments_format() -> None:
