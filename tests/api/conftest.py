@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 from django.apps import apps
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from games.bots import make_bot
@@ -54,6 +56,20 @@ class League:
         if user is not None:
             client.force_authenticate(user)
         return client
+
+
+def client_of(user: Any) -> APIClient:
+    """A client logged in as ``user`` (a session's every scope)."""
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def counted_queries(send: Any) -> tuple[Any, int]:
+    """What ``send()`` answers, and how many queries it made."""
+    with CaptureQueriesContext(connection) as queries:
+        response = send()
+    return response, len(queries)
 
 
 def bearer(key: str) -> APIClient:

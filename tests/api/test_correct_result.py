@@ -15,8 +15,7 @@ from tournaments import services
 from tournaments.models import Result
 from tournaments.services import keys
 
-from .conftest import OUT, SHEET, League, database_state
-from .test_setup import client_of
+from .conftest import OUT, SHEET, League, client_of, database_state
 
 pytestmark = pytest.mark.django_db
 

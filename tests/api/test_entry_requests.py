@@ -4,29 +4,19 @@ another state refused with its state named, storing nothing."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.tournaments.entering import enter_team, open_tournament, player_with_login, stored
+from tests.tournaments.entering import awaiting, stored
 from tests.tournaments.factories import UserFactory
 from tests.tournaments.test_admin import logged_in
-from tournaments.models import Entry, EntryRequest, Notification, Tournament
+from tournaments.models import Entry, EntryRequest, Notification
 from tournaments.services import keys
 
-from .test_setup import _counted, client_of
+from .conftest import client_of, counted_queries
 
 pytestmark = pytest.mark.django_db
-
-
-def awaiting(organiser: Any, teams: int = 2, **kwargs: Any) -> tuple[Tournament,
-                                                                     list[EntryRequest]]:
-    tournament = open_tournament(entry_mode=Tournament.EntryMode.APPROVAL,
-                                 organisers=[organiser], **kwargs)
-    return tournament, [enter_team(tournament, player_with_login(), player_with_login())
-                        for _ in range(teams)]
 
 
 def test_the_organisers_list_a_tournaments_requests() -> None:
@@ -112,12 +102,12 @@ def test_a_key_limited_to_other_tournaments_answers_none_here() -> None:
 def test_approving_costs_no_more_queries_than_the_admins() -> None:
     organiser = UserFactory(is_staff=True)
     _tournament, (first, second) = awaiting(organiser)
-    page, by_admin = _counted(lambda: logged_in(organiser).post(
+    page, by_admin = counted_queries(lambda: logged_in(organiser).post(
         reverse("admin:tournaments_entryrequest_changelist"),
         {"action": "approve", "_selected_action": [first.pk]}))
     assert page.status_code == 302
     assert EntryRequest.objects.get(pk=first.pk).state == "entered"
-    api, by_api = _counted(lambda: client_of(organiser).post(
+    api, by_api = counted_queries(lambda: client_of(organiser).post(
         f"/api/v1/entry-requests/{second.pk}/approve/"))
     assert api.status_code == 200
     assert by_api <= by_admin, (by_api, by_admin)

@@ -18,8 +18,7 @@ from tests.tournaments.test_admin import logged_in
 from tournaments.models import Division, League, Season, SeriesEvent
 from tournaments.services import keys
 
-from .conftest import database_state
-from .test_setup import _counted, client_of
+from .conftest import client_of, counted_queries, database_state
 
 pytestmark = pytest.mark.django_db
 
@@ -192,12 +191,12 @@ def test_a_key_limited_to_tournaments_writes_no_league() -> None:
 def test_drafting_costs_no_more_queries_than_the_admins() -> None:
     _one, by_page, _teams, organiser = league_with_divisions([4, 4])
     _two, by_api, _teams2, other = league_with_divisions([4, 4])
-    page, by_admin = _counted(lambda: logged_in(organiser).post(
+    page, by_admin = counted_queries(lambda: logged_in(organiser).post(
         reverse("admin:tournaments_season_changelist"),
         {"action": "draft_next", "_selected_action": [by_page.pk]}))
     assert page.status_code == 302
     assert Season.objects.filter(league=by_page.league, status="draft").exists()
-    api, queries = _counted(lambda: client_of(other).post(
+    api, queries = counted_queries(lambda: client_of(other).post(
         f"/api/v1/seasons/{by_api.pk}/draft-next/"))
     assert api.status_code == 201
     assert queries <= by_admin, (queries, by_admin)

@@ -20,8 +20,7 @@ from tests.tournaments.test_admin import logged_in
 from tournaments.models import Round, Schedule, Tournament
 from tournaments.services import keys
 
-from .conftest import database_state
-from .test_setup import _counted, client_of
+from .conftest import client_of, counted_queries, database_state
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
@@ -204,10 +203,10 @@ def test_setting_a_schedule_costs_no_more_queries_than_the_admins() -> None:
     data = admin_form_data(client, url)
     data.update({"schedule-TOTAL_FORMS": "1", "schedule-0-tournament": str(by_page.pk),
                  **{f"schedule-0-{key}": value for key, value in form_data().items()}})
-    page, by_admin = _counted(lambda: client.post(url, data))
+    page, by_admin = counted_queries(lambda: client.post(url, data))
     assert page.status_code == 302
     assert Schedule.objects.filter(tournament=by_page).exists()
-    api, queries = _counted(lambda: client_of(organiser).put(
+    api, queries = counted_queries(lambda: client_of(organiser).put(
         f"/api/v1/tournaments/{by_api.pk}/schedule/", BODY, format="json"))
     assert api.status_code == 200
     assert queries <= by_admin, (queries, by_admin)

@@ -9,9 +9,7 @@ import copy
 from typing import Any
 
 import pytest
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -24,15 +22,9 @@ from tests.tournaments.factories import (
 from tournaments import services
 from tournaments.models import Entry, Player, Result, Team, Tournament
 
-from .conftest import OUT, SHEET, League, database_state, key_client
+from .conftest import OUT, SHEET, League, client_of, counted_queries, database_state, key_client
 
 pytestmark = pytest.mark.django_db
-
-
-def client_of(user: Any) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 SWISS = {"name": "Winter Swiss", "format": "swiss", "rounds_planned": 3,
@@ -251,12 +243,6 @@ def _admin(user: Any) -> Client:
     return client
 
 
-def _counted(send: Any) -> tuple[Any, int]:
-    with CaptureQueriesContext(connection) as queries:
-        response = send()
-    return response, len(queries)
-
-
 ADMIN_TOURNAMENT = {
     "name": "Winter Swiss", "format": "swiss", "status": "upcoming", "rounds_planned": 3,
     "points_win": 2, "points_draw": 1, "points_loss": 0, "points_bye": 2,
@@ -270,10 +256,10 @@ ADMIN_TOURNAMENT = {
 
 def test_creating_a_tournament_costs_no_more_queries_than_the_admins() -> None:
     organiser = UserFactory()
-    admin_page, by_admin = _counted(lambda: _admin(organiser).post(
+    admin_page, by_admin = counted_queries(lambda: _admin(organiser).post(
         reverse("admin:tournaments_tournament_add"), ADMIN_TOURNAMENT))
     assert admin_page.status_code == 302, admin_page.content.decode()[:3000]
-    api, by_api = _counted(lambda: client_of(organiser).post(
+    api, by_api = counted_queries(lambda: client_of(organiser).post(
         "/api/v1/tournaments/", {**SWISS, "name": "Spring Swiss"}, format="json"))
     assert api.status_code == 201
     assert by_api <= by_admin, (by_api, by_admin)
@@ -286,10 +272,10 @@ def test_registering_a_player_and_a_team_costs_no_more_queries_than_the_admins()
             ("player", {"name": "Aino", "handle": "aino"}, {"name": "Eero", "handle": "eero"}),
             ("team", {"name": "North", "player_a": a.pk, "player_b": b.pk},
              {"name": "South", "player_a": b.pk, "player_b": a.pk})):
-        page, by_admin = _counted(lambda path=path, body=admin_body: _admin(organiser).post(
+        page, by_admin = counted_queries(lambda path=path, body=admin_body: _admin(organiser).post(
             reverse(f"admin:tournaments_{path}_add"), body))
         assert page.status_code == 302, page.content.decode()[:3000]
-        api, by_api = _counted(lambda path=path, body=api_body: client_of(organiser).post(
+        api, by_api = counted_queries(lambda path=path, body=api_body: client_of(organiser).post(
             f"/api/v1/{path}s/", body, format="json"))
         assert api.status_code == 201, api.content
         assert by_api <= by_admin, (path, by_api, by_admin)
@@ -299,11 +285,11 @@ def test_entering_a_team_costs_no_more_queries_than_the_admins() -> None:
     organiser = UserFactory()
     tournament = TournamentFactory(organisers=[organiser])
     first, second = TeamFactory(), TeamFactory()
-    page, by_admin = _counted(lambda: _admin(organiser).post(
+    page, by_admin = counted_queries(lambda: _admin(organiser).post(
         reverse("admin:tournaments_entry_add"),
         {"tournament": tournament.pk, "team": first.pk, "seed": 1}))
     assert page.status_code == 302, page.content.decode()[:3000]
-    api, by_api = _counted(lambda: client_of(organiser).post(
+    api, by_api = counted_queries(lambda: client_of(organiser).post(
         f"/api/v1/tournaments/{tournament.pk}/entries/", {"team": second.pk, "seed": 2},
         format="json"))
     assert api.status_code == 201
@@ -314,12 +300,12 @@ def test_changing_a_tournament_costs_no_more_queries_than_the_admins() -> None:
     organiser = UserFactory()
     by_admin_page = TournamentFactory(organisers=[organiser], name="Winter Swiss")
     by_api = TournamentFactory(organisers=[organiser], name="Spring Swiss")
-    page, by_admin = _counted(lambda: _admin(organiser).post(
+    page, by_admin = counted_queries(lambda: _admin(organiser).post(
         reverse("admin:tournaments_tournament_change", args=[by_admin_page.pk]),
         {**ADMIN_TOURNAMENT, "organisers": [organiser.pk], "rounds_planned": 7}))
     assert page.status_code == 302, page.content.decode()[:3000]
     assert Tournament.objects.get(pk=by_admin_page.pk).rounds_planned == 7
-    api, queries = _counted(lambda: client_of(organiser).patch(
+    api, queries = counted_queries(lambda: client_of(organiser).patch(
         f"/api/v1/tournaments/{by_api.pk}/", {"rounds_planned": 7}, format="json"))
     assert api.status_code == 200
     assert Tournament.objects.get(pk=by_api.pk).rounds_planned == 7
@@ -333,12 +319,12 @@ def test_withdrawing_a_result_costs_no_more_queries_than_the_admins(league: Leag
                                           user=league.organiser)
     league.organiser.is_staff = True
     league.organiser.save()
-    page, by_admin = _counted(lambda: _admin(league.organiser).post(
+    page, by_admin = counted_queries(lambda: _admin(league.organiser).post(
         reverse("admin:tournaments_match_changelist"),
         {"action": "withdraw_result", "_selected_action": [first.pk]}))
     assert page.status_code == 302
     assert not Result.objects.filter(match=first).exists()
-    api, by_api = _counted(lambda: client_of(league.organiser).delete(
+    api, by_api = counted_queries(lambda: client_of(league.organiser).delete(
         f"/api/v1/matches/{second.pk}/result/"))
     assert api.status_code == 200
     assert not Result.objects.filter(match=second).exists()

@@ -12,16 +12,12 @@ from tests.tournaments.factories import UserFactory, tournament_with_teams
 from tournaments.models import ApiKey, WebhookSubscription
 from tournaments.services import keys
 
+from .conftest import client_of
+
 pytestmark = pytest.mark.django_db
 
 URL = "/api/v1/webhooks/"
 BODY = {"url": "https://example.org/hook", "events": ["round.published", "result.confirmed"]}
-
-
-def client_of(user: Any) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture

@@ -47,3 +47,13 @@ def enter_team(tournament: Tournament, a: tuple[Player, User], b: tuple[Player, 
     """``a`` asks ``b``, who accepts: the request as it stands then."""
     ask = services.entry_ask(tournament=tournament, partner_handle=b[0].handle, user=a[1])
     return services.entry_answer(request=ask, accept=True, user=b[1])
+
+
+def awaiting(organiser: Any, teams: int = 2, **kwargs: Any) -> tuple[Tournament,
+                                                                     list[EntryRequest]]:
+    """A tournament of ``organiser``'s taking entries by approval, and ``teams`` requests
+    of two players each awaiting it."""
+    tournament = open_tournament(entry_mode=Tournament.EntryMode.APPROVAL,
+                                 organisers=[organiser], **kwargs)
+    return tournament, [enter_team(tournament, player_with_login(), player_with_login())
+                        for _ in range(teams)]

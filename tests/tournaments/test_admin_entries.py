@@ -3,27 +3,17 @@ refused by an action (the players told), and the entry settings in the tournamen
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.urls import reverse
 
 from tournaments.models import Entry, EntryRequest, Notification, Tournament
 
-from .entering import enter_team, open_tournament, player_with_login
+from .entering import awaiting, enter_team, open_tournament, player_with_login
 from .factories import UserFactory
 from .test_admin import act, logged_in, said
 from .test_admin_forms import new_tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def awaiting(organiser: Any, teams: int = 2, **kwargs: Any) -> tuple[Tournament,
-                                                                     list[EntryRequest]]:
-    tournament = open_tournament(entry_mode=Tournament.EntryMode.APPROVAL,
-                                 organisers=[organiser], **kwargs)
-    return tournament, [enter_team(tournament, player_with_login(), player_with_login())
-                        for _ in range(teams)]
 
 
 def test_an_organiser_approves_and_refuses_teams_awaiting_approval() -> None:
