@@ -66,8 +66,14 @@ class ReadOnlyViewSet(viewsets.ReadOnlyModelViewSet[_M]):
 
 
 class ExportResponse(Response):
-    """An export's answer. As NDJSON an export without rows is an empty document, which
-    keeps its content type (DRF drops the header from an empty body)."""
+    """An export's answer, offered as the file ``filename`` when one is given. As NDJSON an
+    export without rows is an empty document, which keeps its content type (DRF drops the
+    header from an empty body)."""
+
+    def __init__(self, data: Any, filename: str | None = None) -> None:
+        super().__init__(data)
+        if filename is not None:
+            self["Content-Disposition"] = f'inline; filename="{filename}"'
 
     @property
     def rendered_content(self) -> Any:
@@ -145,20 +151,16 @@ class TournamentViewSet(TournamentSetup, TournamentOrganising, TournamentSchedul
     def results_file(self, request: Request, pk: str | None = None,
                      format: str | None = None) -> Response:
         tournament = self.get_object()
-        response = ExportResponse(selectors.results_file(tournament, request.user))
-        response["Content-Disposition"] = (
-            f'inline; filename="tournament-{tournament.pk}-results.'
-            f'{request.accepted_renderer.format}"')
-        return response
+        return ExportResponse(selectors.results_file(tournament, request.user), filename=(
+            f"tournament-{tournament.pk}-results.{request.accepted_renderer.format}"))
 
     @schema.trf
     @action(detail=True, pagination_class=None, renderer_classes=[PlainTextRenderer])
     def trf(self, request: Request, pk: str | None = None,
             format: str | None = None) -> Response:
         tournament = self.get_object()
-        response = ExportResponse(selectors.trf_report_of(tournament, request.user))
-        response["Content-Disposition"] = f'inline; filename="tournament-{tournament.pk}.trf"'
-        return response
+        return ExportResponse(selectors.trf_report_of(tournament, request.user),
+                              filename=f"tournament-{tournament.pk}.trf")
 
 
 @schema.rounds
@@ -183,11 +185,9 @@ class RoundViewSet(RoundOrganising, Exports[Round], ReadOnlyViewSet[Round]):
     def deal_file(self, request: Request, pk: str | None = None,
                   format: str | None = None) -> Response:
         round = self.get_object()
-        response = ExportResponse(selectors.round_deal_file(round, request.user))
-        response["Content-Disposition"] = (
-            f'inline; filename="tournament-{round.tournament_id}-round-{round.number}-'
-            f'deals.txt"')
-        return response
+        return ExportResponse(
+            selectors.round_deal_file(round, request.user),
+            filename=f"tournament-{round.tournament_id}-round-{round.number}-deals.txt")
 
 
 @schema.matches
