@@ -366,6 +366,8 @@ def test_the_table_pages_pass_axe_core(phone: Any, site: str, alice: Any, settin
     _check(page)
     page.get_by_role("button", name="Hand 2").click()
     expect(page.locator("#replay")).to_have_attribute("data-replay-ready", "")
+    # the first click loads the game; a click before it has come would only load it again
+    expect(page.get_by_role("button", name="Hand 2")).to_have_attribute("aria-pressed", "true")
     page.get_by_role("button", name="Forward ›").click()
     expect(page.locator("[data-action]")).not_to_have_text("")
     _check(page)
