@@ -125,11 +125,15 @@ def answer(hint: LiveHint, viewer: int | None) -> Json:
     """``hint`` as its viewer may see it (:func:`details_shown`): where it was used
     (``hand``, ``index``: the action's index in the hand, as the record counts it; ``seq``:
     the table's number when it was asked; ``seat``) and, to whoever may see that seat's
-    cards, the suggested ``move`` (structured, as ``state.move_of``) and its ``reason``."""
+    cards, the suggested ``move`` (structured, as ``state.move_of``) and its ``reason``;
+    ``words``, the replay's marker in words (with the reason where it is shown)."""
     shown: Json = {"seq": hint.seq - 1, "hand": hint.hand, "index": hint.index,
-                   "seat": hint.seat}
+                   "seat": hint.seat, "words": _("(A hint was asked for before this move.)")}
     if details_shown(hint.table, viewer, hint.seat):
-        shown.update(move=move_of(parse_action(hint.action)), reason=reason_words(hint.reason))
+        reason = reason_words(hint.reason)
+        shown.update(move=move_of(parse_action(hint.action)), reason=reason,
+                     words=_("(A hint was asked for before this move: %(reason)s)")
+                     % {"reason": reason})
     return shown
 
 
@@ -154,3 +158,15 @@ def replay_hints(table: LiveTable, viewer: int | None) -> list[Json]:
     ``viewer`` (the replay: ``hand`` and ``index`` mark the frame of the action each
     preceded)."""
     return [answer(hint, viewer) for hint in table.hints.select_related("table")]
+
+
+def marked(replay: dict[str, Any], used: list[Json]) -> dict[str, Any]:
+    """The replay's game in words (``games.replay_text.replay_view``) with each action
+    that a hint preceded marked, in words: ``words`` of each hint of ``used`` (as
+    :func:`replay_hints` gives them) is put after its action's."""
+    hands = {hand["hand"]: hand for hand in replay["hands"]}
+    for hint in used:
+        actions = hands[hint["hand"]]["actions"]
+        if hint["index"] < len(actions):
+            actions[hint["index"]] = f"{actions[hint['index']]} {hint['words']}"
+    return replay

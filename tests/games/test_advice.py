@@ -12,7 +12,7 @@ from django.utils.translation import gettext, override
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.bots import HINT_LEVEL, BOTS, make_bot
+from games.bots import BOTS, HINT_LEVEL, make_bot
 from games.bots.advice import (
     DISCARD_KEEP,
     PUSH_END,
@@ -35,6 +35,7 @@ from games.engine import (
     Take,
     observed_legal_actions,
 )
+from games.engine.cards import parse_cards
 from games.live.hints import reason_words
 from games.live.state import LiveGame
 from games.vocabulary import contract_words
@@ -117,7 +118,7 @@ def test_a_push_names_the_discard_and_the_hand_only() -> None:
 
 def test_a_take_that_fills_the_contract_says_how_close_and_what_it_keeps() -> None:
     # hand 1 (two sets of 3): 7H 7S 9C 9D 9S KH; the discard 7D makes the sets whole
-    hand = tuple(Card.parse(c) for c in "7H 7S 9C 9D 9S KH".split())
+    hand = tuple(parse_cards("7H 7S 9C 9D 9S KH"))
     obs = _observation(hand, discard=(Card.parse("7D"),))
     legal = observed_legal_actions(obs)
     advice = advise(obs, legal, Take(obs.seat))
@@ -130,14 +131,14 @@ def test_a_take_that_fills_the_contract_says_how_close_and_what_it_keeps() -> No
 
 
 def test_a_wild_on_the_pile_is_taken_as_a_wild() -> None:
-    hand = tuple(Card.parse(c) for c in "7H 7S 9C 9D 5S KH".split())
+    hand = tuple(parse_cards("7H 7S 9C 9D 5S KH"))
     obs = _observation(hand, discard=(Card.parse("4D"), Card.parse("JK")))
     advice = advise(obs, observed_legal_actions(obs), Take(obs.seat))
     assert advice.template == TAKE_WILD and advice.values == {"card": "JK"}
 
 
 def test_a_discard_the_plan_does_not_need_names_what_the_hand_keeps() -> None:
-    hand = tuple(Card.parse(c) for c in "7H 7S 9C 9D 5S KH 4C".split())
+    hand = tuple(parse_cards("7H 7S 9C 9D 5S KH 4C"))
     obs = _observation(hand, discard=(Card.parse("3D"),), phase="play")
     advice = advise(obs, observed_legal_actions(obs), Discard(obs.seat, Card.parse("KH")))
     assert advice.template == DISCARD_KEEP
@@ -146,7 +147,7 @@ def test_a_discard_the_plan_does_not_need_names_what_the_hand_keeps() -> None:
 
 
 def test_a_push_with_the_stock_nearly_out_ends_the_hand() -> None:
-    hand = tuple(Card.parse(c) for c in "7H 3S".split())
+    hand = tuple(parse_cards("7H 3S"))
     obs = _observation(hand, discard=(Card.parse("KD"),), stock=1)
     assert advise(obs, observed_legal_actions(obs), Push(obs.seat)).template == PUSH_END
 
