@@ -62,6 +62,12 @@ class Asked:
     legal: list[Action]
 
 
+def hint_messages() -> dict[str, str]:
+    """The words of the table's Hint button (``static/live/hints.js``)."""
+    return {"why_hint": _("A hint is for your own turn."),
+            "hint_thinking": _("Thinking out a hint…")}
+
+
 def hints_given(table: LiveTable) -> bool:
     """Whether ``table`` gives hints: a practice or friends' table, one nobody waits for
     (``reports_to``); a tournament's and a robot duplicate's are the players' own play."""

@@ -107,11 +107,13 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "playing": table.status == LiveTable.Status.PLAYING,
         # resigning, leaving and a rematch: a person's own practice or friends' table only
         "can_quit": seat is not None and not table.reports_to,
+        # a hint on request: the seat holder's, at a practice or friends' table only
+        "hints": seat is not None and hints.hints_given(table),
         "abandon_hours": limits.abandon_hours(),
         "chat_open": kinds.chat_open(table),
         "chat_max": frames.MAX_CHAT_CHARS,
         "messages_data": {**table_messages(teams, players), **card_table_messages(),
-                          **exit_messages(), **chat_messages()},
+                          **exit_messages(), **chat_messages(), **hints.hint_messages()},
         "config": {"ws": f"/ws/tables/{table.pk}/", "seat": seat, "players": players,
                    "teams": teams, "humans": [place.user_id is not None for place in seats],
                    "hands": HANDS_PER_GAME, "login": _login_url(),
