@@ -4,6 +4,7 @@
    while the table is still where it was asked: its reason in words, and the suggested
    move marked, its cards in the hand or its button (take, push). */
 
+import { setEnabled } from "./drawing.js";
 import { codeOfKey } from "./layout.js";
 
 /* The cards of the hand a structured move plays (its "card", or its melds' or lay-off's
@@ -89,9 +90,8 @@ export function makeHints(t, on) {
       return; // no hints at this table
     }
     const hint = current();
-    const open = on.myTurn() && !on.busy() && asked === null;
-    button.setAttribute("aria-disabled", String(!open));
-    t.q("#why-hint").textContent = open ? "" : asked !== null ? msg.hint_thinking : msg.why_hint;
+    setEnabled(button, on.myTurn() && !on.busy() && asked === null,
+      asked !== null ? msg.hint_thinking : msg.why_hint);
     const box = t.q("[data-hint-box]");
     box.hidden = hint === null;
     box.textContent = hint ? hint.reason : "";
