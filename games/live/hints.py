@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from games.bots import HINT_LEVEL, make_bot
@@ -152,11 +153,16 @@ def details_shown(table: LiveTable, viewer: int | None, seat: int) -> bool:
                                               LiveTable.Status.RESIGNED)
 
 
+# The advice's templates are marked for the catalogue where they are written
+# (games/bots/advice.py, with gettext_noop); a stored one is translated through this.
+_catalogue = gettext
+
+
 def reason_words(reason: dict[str, Any]) -> str:
     """A stored reason in the active language: its template translated, with its values
     and the hand's contract in words (R3.2)."""
-    return _(reason["template"]) % {**reason["values"],
-                                    "contract": contract_words(reason["hand"])}
+    return _catalogue(reason["template"]) % {**reason["values"],
+                                             "contract": contract_words(reason["hand"])}
 
 
 def replay_hints(table: LiveTable, viewer: int | None) -> list[Json]:
