@@ -99,7 +99,8 @@ export function makeHints(t, on) {
     if (hint === null) {
       return;
     }
-    const keys = Array.prototype.map.call(t.root.querySelectorAll("[data-hand] [data-key]"),
+    const keys = Array.prototype.map.call(
+      t.root.querySelectorAll("[data-hand] [data-key], [data-pending] [data-key]"),
       (b) => b.getAttribute("data-key"));
     hintedKeys(keys, hintedCards(hint.move)).forEach((key) => {
       t.q('[data-key="' + key + '"]').classList.add("hinted");
