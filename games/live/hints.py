@@ -176,9 +176,10 @@ def marked(replay: dict[str, Any], used: list[Json]) -> dict[str, Any]:
     """The replay's game in words (``games.replay_text.replay_view``) with each action
     that a hint preceded marked, in words: ``words`` of each hint of ``used`` (as
     :func:`replay_hints` gives them) is put after its action's."""
-    hands = {hand["hand"]: hand for hand in replay["hands"]}
+    hands = {hand["hand"]: hand["actions"] for hand in replay["hands"]}
     for hint in used:
-        actions = hands[hint["hand"]]["actions"]
+        # a hint asked for just before the game was resigned preceded no action
+        actions = hands.get(hint["hand"], [])
         if hint["index"] < len(actions):
             actions[hint["index"]] = f"{actions[hint['index']]} {hint['words']}"
     return replay

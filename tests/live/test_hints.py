@@ -151,3 +151,15 @@ def test_a_hint_at_a_friends_table_is_its_own_seats(player: Any) -> None:
     assert found["seat"] == first
     with pytest.raises(TableError, match="It is not your turn"):
         hints.ask(table.pk, (first + 2) % 4)
+
+
+def test_a_hint_no_action_followed_marks_nothing_and_breaks_no_replay(
+        table: LiveTable) -> None:
+    _hint(table.pk, FIRST)
+    quitting.resign(table.pk, FIRST)  # before playing the move it was asked for
+    client = Client()
+    hint, = client.get(reverse("live:replay_data", args=[table.pk])).json()["hints"]
+    assert (hint["hand"], hint["index"]) == (1, 0)
+    page = client.get(reverse("live:replay", args=[table.pk]))
+    assert page.status_code == 200
+    assert "A hint was asked for" not in page.content.decode()
