@@ -5,6 +5,7 @@ marks the action a hint preceded. The site runs in daphne as in ``test_live_tabl
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -21,6 +22,7 @@ from games.vocabulary import contract_words
 
 from ..live.conftest import FIRST, SEED
 from . import TIMEOUT_MS, browser_fixture, expect  # noqa: F401  (fixtures)
+from .axe import EVERY_IMPACT, assert_accessible
 from .test_csp import Tab
 from .test_live_table import alice, serve  # noqa: F401  (fixtures)
 
@@ -82,7 +84,8 @@ def test_a_hint_shows_its_reason_and_marks_the_move_until_the_table_moves_on(
     draw = _suggested(table, 1)
     assert isinstance(draw, Take | Push)
     button = page.locator(f'[data-do="{"take" if isinstance(draw, Take) else "push"}"]')
-    expect(button).to_have_class(r"hinted")
+    expect(button).to_have_class(re.compile(r"\bhinted\b"))
+    assert_accessible(page, EVERY_IMPACT)  # the button, its reason and the marks
     expect(page.locator("[data-hand] .hinted")).to_have_count(0)
     # the move played: the hint was for a point the table has left
     page.get_by_role("button", name="Take the discard").click()
