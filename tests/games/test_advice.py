@@ -93,7 +93,9 @@ def _seen(obs: Observation) -> set[str]:
 def test_it_names_the_moves_cards_and_the_contract_and_no_card_unseen(
         seed: int, steps: int, pick: random.Random) -> None:
     obs, legal = _position(seed, steps)
-    chosen = (make_bot("greedy", seed).choose(obs, legal) if pick.random() < 0.5
+    # the hint level's own choice (its steady form: seeded, a fixed number of rollouts),
+    # or any legal move, so that every kind of move and reason comes up
+    chosen = (BOTS[HINT_LEVEL].make_steady(seed).choose(obs, legal) if pick.random() < 0.5
               else pick.choice(legal))
     advice = advise(obs, legal, chosen)
     assert advice.template in TEMPLATES and advice.action == chosen
