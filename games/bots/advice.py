@@ -69,8 +69,8 @@ SWAP = gettext_noop("Put %(card)s into meld %(meld)s for %(wild)s: the wild is t
                     "play this turn (R7.4); your contract (%(contract)s) is down.")
 DISCARD_DOWN = gettext_noop("Discard %(card)s: your contract (%(contract)s) is down, and it "
                             "connects least with the rest of your hand (R6.6).")
-DISCARD_KEEP = gettext_noop("Discard %(card)s: %(contract)s does not need it; keep %(kept)s "
-                            "for it (cards missing: %(missing)s, R7.1).")
+DISCARD_KEEP = gettext_noop("Discard %(card)s: it does nothing for %(contract)s; keep "
+                            "%(kept)s for it (cards missing: %(missing)s, R7.1).")
 DISCARD_NOTHING = gettext_noop("Discard %(card)s: nothing in your hand builds toward "
                                "%(contract)s yet, and it connects least (R6.6, R7.1).")
 DISCARD_PLAYED_OUT = gettext_noop("Discard %(card)s: played out over likely deals, letting it "
