@@ -81,16 +81,18 @@ def rules(request: HttpRequest) -> HttpResponse:
         "contents": _contents(converter.toc_tokens)})  # type: ignore[attr-defined]
 
 
-def replay_data(request: HttpRequest, record: Any) -> HttpResponse:
+def replay_data(request: HttpRequest, record: Any,
+                extra: dict[str, Any] | None = None) -> HttpResponse:
     """The frames of a stored ``push-record/1`` game as the replay script fetches them
-    (``games.replay.compact_frames``), as JSON. Its ETag is the record's, so that the
-    browser, which keeps it and asks whether it is still current (``no-cache``), gets a
-    304 without the frames being built again."""
-    text = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    (``games.replay.compact_frames``), as JSON, with ``extra`` beside them (a live table's
+    ``hints``: what the record itself cannot carry). Its ETag is the record's and the
+    extra's, so that the browser, which keeps it and asks whether it is still current
+    (``no-cache``), gets a 304 without the frames being built again."""
+    text = json.dumps([record, extra], sort_keys=True, separators=(",", ":"))
     etag = quote_etag(f"replay-{FRAMES_FORMAT}-{hashlib.sha256(text.encode()).hexdigest()[:32]}")
     response = get_conditional_response(request, etag=etag)
     if response is None:
-        response = JsonResponse(compact_frames(replay_frames(record)),
+        response = JsonResponse({**compact_frames(replay_frames(record)), **(extra or {})},
                                 json_dumps_params={"separators": (",", ":")})
     response["ETag"] = etag
     patch_cache_control(response, no_cache=True)

@@ -71,6 +71,10 @@ BOTS: dict[str, BotLevel] = {level.name: level for level in (
 )}
 BOT_NAMES = tuple(BOTS)
 
+#: The level whose move a hint at a live table suggests (``games/live/hints.py``): the
+#: strongest level there is.
+HINT_LEVEL = "search"
+
 
 def make_bot(name: str, seed: int | None = None, *, budget: float | None = None) -> Policy:
     """The bot called ``name``, seeded; ``ValueError`` naming the known bots otherwise.

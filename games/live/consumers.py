@@ -9,7 +9,10 @@ Messages from the client: ``{"type": "act", "action": "0 take", "id": "c-17"}``,
 "6H", "JK"], "meld": null}`` (the seat's legal actions using exactly those cards, onto
 meld ``meld`` when it is a meld id), ``{"type": "hand_log", "id": "h-2", "hand": 2}`` (a
 hand already dealt, 1 to 5, as this connection saw it), ``{"type": "ping"}``, a seat
-holder's heartbeat (``presence``), and a seat holder's ways out of a practice or friends'
+holder's heartbeat (``presence``), a hint at the seat holder's own turn at a practice or
+friends' table, ``{"type": "hint", "id": "k-1"}`` (``hints``), answered ``hint`` (``id``,
+``seq``, ``hand``, ``index``, ``seat``, ``move``: the suggested action structured as below,
+``reason``: why, in words), and a seat holder's ways out of a practice or friends'
 table, ``{"type": "resign" | "leave" | "rematch", "id": "q-1"}`` (``quitting``), answered
 ``done`` (``id``, ``do``, ``url``: the page to go to, or null); and the table's talk
 (``chat``): ``{"type": "chat", "id", "text"}``, answered ``chat`` (``id``, ``lines``: the
@@ -74,6 +77,7 @@ from . import (
     allowance,
     chat,
     frames,
+    hints,
     inbox,
     notify,
     prepared,
@@ -278,6 +282,8 @@ class TableConsumer(Consumer):
             await self._quit(request)
         elif isinstance(request, frames.Chat | frames.Report):
             await self._chat(request)
+        elif isinstance(request, frames.Hint):
+            await self._hint(request)
         else:
             await self._ways(request)
 
@@ -332,6 +338,22 @@ class TableConsumer(Consumer):
             await self._error(request.id, exc.message, exc.rule)
             return
         await self._send_json({"type": "done", "id": request.id, "do": request.do, "url": url})
+
+    async def _hint(self, request: frames.Hint) -> None:
+        """A hint for this seat's turn (``hints``), answered to this connection only:
+        ``hint`` with the suggested ``move`` and its ``reason``, or an error, nothing
+        stored. The bot thinks in the hints' own threads, not in the event loop."""
+        if self.seat is None:
+            await self._error(request.id, _("You do not hold a seat at this table."))
+            return
+        try:
+            found = await _db(hints.ask)(self.table_id, self.seat)
+            if isinstance(found, hints.Asked):
+                found = await _db(hints.store)(found, await hints.think_off_loop(found))
+        except service.TableError as exc:
+            await self._error(request.id, exc.message, exc.rule)
+            return
+        await self._send_json({"type": "hint", "id": request.id, **found})
 
     async def _chat(self, request: frames.Chat | frames.Report) -> None:
         """A line said (answered ``chat`` with it, and the table told) or reported

@@ -37,7 +37,8 @@ FIELDS = {"act": ("type", "id", "action"), "resume": ("type", "since"),
           "ways": ("type", "id", "cards", "meld"), "ping": ("type", "hidden", "lag"),
           "hand_log": ("type", "id", "hand"), "resign": ("type", "id"),
           "leave": ("type", "id"), "rematch": ("type", "id"),
-          "chat": ("type", "id", "text"), "report": ("type", "id", "message")}
+          "chat": ("type", "id", "text"), "report": ("type", "id", "message"),
+          "hint": ("type", "id")}
 #: The longest chat text, in characters once stripped (``ChatMessage.text``).
 MAX_CHAT_CHARS = 300
 #: The largest lag a page reports, in milliseconds (a minute: a larger one is no lag).
@@ -120,7 +121,14 @@ class Report:
     message: int
 
 
-Request = Act | Resume | Ways | Ping | HandLog | Quit | Chat | Report
+@dataclass(frozen=True)
+class Hint:
+    """A hint asked for at the asker's own turn (``hints``)."""
+
+    id: str
+
+
+Request = Act | Resume | Ways | Ping | HandLog | Quit | Chat | Report | Hint
 
 
 @dataclass(frozen=True)
@@ -238,6 +246,8 @@ def _request(kind: str, message: dict[str, Any]) -> Request:
         return Report(client_id, reported)
     if kind in QUITS:
         return Quit(_id(message), kind)
+    if kind == "hint":
+        return Hint(_id(message))
     if kind == "hand_log":
         client_id = _id(message)
         hand = _number(message.get("hand"), "hand")

@@ -170,6 +170,38 @@ class LiveAction(models.Model):
         return f"{self.table} #{self.seq}: {self.action}"
 
 
+class LiveHint(models.Model):
+    """A hint a person asked for at their turn (games/live/hints.py): the move the strongest
+    bot suggested and why, kept beside the action log (the game's push-record/1 record has
+    no place for it) so that the replay marks where one was used. One per seat and action:
+    asking again at the same point answers with this one."""
+
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="hints",
+                              verbose_name=_("live table"))
+    # the log's number of the action the hint preceded (the table's ``seq`` + 1 when asked),
+    # and the same as the record counts it: the hand (1 to 5) and the action's index in it
+    seq = models.PositiveIntegerField(_("before action"))
+    hand = models.PositiveSmallIntegerField(_("hand"))
+    index = models.PositiveIntegerField(_("action in hand"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    # the suggested action in the engine's text form, and its reason: the advice's English
+    # template and values (games/bots/advice.py), translated when shown
+    action = models.CharField(_("suggested action"), max_length=500)
+    reason = models.JSONField(_("reason"))
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("hint")
+        verbose_name_plural = _("hints")
+        ordering = ["table", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq", "seat"], name="live_hint_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} hint before #{self.seq}: {self.action}"
+
+
 class FriendTable(models.Model):
     """A table a player (the host) opened for friends, waiting for them to take its seats
     (games/live/friends.py). It holds no deal and no game: those begin when it starts, as

@@ -32,6 +32,7 @@ from games.engine import (
     Action,
     Card,
     IllegalActionError,
+    Observation,
     observed_legal_actions,
     parse_action,
 )
@@ -366,6 +367,32 @@ def table_ways(table_id: int, seat: int, cards: list[str], meld: int | None) -> 
         return [move_of(action) for action in ways(obs, chosen, meld)]
     except IllegalActionError as exc:
         raise _refused(exc) from None
+
+
+@dataclass(frozen=True)
+class SeatTurn:
+    """A seat's turn: the hand in play, the next action's index in it (as the record counts
+    it), what the seat sees and its legal actions."""
+
+    hand: int
+    index: int
+    obs: Observation
+    legal: list[Action]
+
+
+def seat_turn(table: LiveTable, seat: int) -> SeatTurn:
+    """``seat``'s turn at ``table`` (as its row was read); ``TableError`` unless the game is
+    on and it is that seat's turn (R6.1)."""
+    _check_playing(table)
+    live = _game(table)
+    try:
+        if live.game.to_move != seat:
+            raise TableError(_("It is not your turn: a hint is for the seat to move."), "R6.1")
+        obs = live.game.observation(seat)
+        return SeatTurn(obs.hand_no, len(live.hand_actions[-1]), obs,
+                        observed_legal_actions(obs))
+    finally:
+        replayed.keep(table, live)
 
 
 def turn_timeout(table_id: int) -> int:

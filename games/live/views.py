@@ -24,7 +24,7 @@ from games.replay_text import replay_view
 from games.views import replay_data
 from games.vocabulary import bot_description, bot_label
 
-from . import frames, kinds, limits, listing, presence, service
+from . import frames, hints, kinds, limits, listing, presence, service
 from .chat_words import chat_messages
 from .exit_words import exit_messages
 from .forms import PlayNowForm
@@ -107,11 +107,13 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "playing": table.status == LiveTable.Status.PLAYING,
         # resigning, leaving and a rematch: a person's own practice or friends' table only
         "can_quit": seat is not None and not table.reports_to,
+        # a hint on request: the seat holder's, at a practice or friends' table only
+        "hints": seat is not None and hints.hints_given(table),
         "abandon_hours": limits.abandon_hours(),
         "chat_open": kinds.chat_open(table),
         "chat_max": frames.MAX_CHAT_CHARS,
         "messages_data": {**table_messages(teams, players), **card_table_messages(),
-                          **exit_messages(), **chat_messages()},
+                          **exit_messages(), **chat_messages(), **hints.hint_messages()},
         "config": {"ws": f"/ws/tables/{table.pk}/", "seat": seat, "players": players,
                    "teams": teams, "humans": [place.user_id is not None for place in seats],
                    "hands": HANDS_PER_GAME, "login": _login_url(),
@@ -152,7 +154,9 @@ def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
         "event_words": names.event_words,
         "hands": hands,
         "totals": record.get("result", {}).get("totals"),
-        "replay": replay_view(record, teams, [(players[p.seat], not p.user_id) for p in seats]),
+        "replay": hints.marked(
+            replay_view(record, teams, [(players[p.seat], not p.user_id) for p in seats]),
+            hints.replay_hints(table, seat)),
         "replay_url": reverse("live:replay_data", args=[table.pk]),
     })
 
@@ -161,13 +165,14 @@ def table_replay_data(request: HttpRequest, table_id: int) -> HttpResponse:
     """The finished game's replay frames, fetched by the replay script (404 in play, and
     for an abandoned game)."""
     try:
-        table, _seats, _seat = _shown(request, table_id)
+        table, _seats, seat = _shown(request, table_id)
     except service.WatchRefused as refused:
         return JsonResponse({"detail": refused.message}, status=refused.status)
     record = _finished(table)
     if record is None:
         raise Http404(_("The game is still being played."))
-    return replay_data(request, record)
+    # the hints used, beside the frames: the record has no place for them (push-record/1)
+    return replay_data(request, record, {"hints": hints.replay_hints(table, seat)})
 
 
 def table_record(request: HttpRequest, table_id: int) -> HttpResponse:

@@ -272,7 +272,7 @@ def _answered(message: dict[str, Any]) -> bool:
     """Whether ``message`` is one this table would answer without an error, or play: a
     resume from 0, the legal act (the well-formed values above are chosen to be refused,
     but a wrong value drawn at random may happen to be right), a heartbeat, the log of
-    hand 1, resigning or leaving."""
+    hand 1, resigning or leaving, a hint."""
     fields, kind = set(message), message.get("type")
     since, action = message.get("since"), message.get("action")
     return ((kind == "resume" and fields <= {"type", "since"} and type(since) is int
@@ -292,6 +292,9 @@ def _answered(message: dict[str, Any]) -> bool:
                 and frames.valid_client_id(message["id"]) is not None)
             or (kind == "hand_log" and fields == {"type", "id", "hand"}
                 and message["hand"] == 1 and type(message["hand"]) is int
+                and frames.valid_client_id(message["id"]) is not None)
+            # a hint, well formed, is given: it is the seat holder's turn at a practice table
+            or (kind == "hint" and fields == {"type", "id"}
                 and frames.valid_client_id(message["id"]) is not None))
 
 

@@ -24,3 +24,12 @@ export function expand(hands) {
     return { hand: hand.hand, dealer: hand.dealer, frames: frames };
   });
 }
+
+/* The hint used before each frame's action, by hand number and the action's index in its
+   hand ("hand:n"), from the hints a live table's replay sends beside its frames (none
+   elsewhere); a frame's hint is hintsAt(...)[hand + ":" + frame.n]. */
+export function hintsAt(hints) {
+  const found = {};
+  (hints || []).forEach((hint) => { found[hint.hand + ":" + hint.index] = hint; });
+  return found;
+}

@@ -14,13 +14,14 @@
    An ES module: deferred, strict, its names its own. */
 
 import { fill, text, wordsFor } from "./cards.js";
-import { expand } from "./frames.js";
+import { expand, hintsAt } from "./frames.js";
 
 function Replay(root) {
   this.root = root;
   this.msg = JSON.parse(document.getElementById(root.getAttribute("data-messages")).textContent);
   this.url = root.getAttribute("data-replay-url");
   this.hands = null; // until fetched
+  this.hints = {}; // a live table's hints, by "hand:n" (the action they preceded)
   this.loading = null;
   this.players = this.msg.players;
   this.w = wordsFor(this.msg, this.players);
@@ -55,6 +56,7 @@ Replay.prototype.load = function () {
       })
       .then(function (data) {
         self.hands = expand(data.hands);
+        self.hints = hintsAt(data.hints);
         if (self.opening) {
           self.h = Math.min(self.opening, self.hands.length) - 1;
           self.opening = 0;
@@ -110,6 +112,16 @@ Replay.prototype.describe = function (hand, frame) {
   if (frame.end) {
     out.appendChild(document.createTextNode(" "));
     out.appendChild(document.createTextNode(this.w.outcome(frame.end)));
+  }
+  var hint = this.hints[hand.hand + ":" + frame.n];
+  if (hint) {
+    // a hint was asked for before this action: marked, with what it said where shown
+    out.appendChild(document.createTextNode(" "));
+    var mark = document.createElement("span");
+    mark.className = "replay-hint";
+    mark.setAttribute("data-hint", "");
+    mark.textContent = hint.words;
+    out.appendChild(mark);
   }
   return out;
 };

@@ -2,7 +2,8 @@
    keeps the focus and its hover: the reason shows on focus and hover and is its
    description for screen readers); the ways a selection fits are asked one difference at
    a time (ways.js); a push that would end the hand asks first (R6.4, R8.2); and the keys:
-   t take, p push, l lay down, d discard, c or Escape clear, the arrow keys across the
+   t take, p push, l lay down, d discard, c or Escape clear, h a hint (where hints are
+   given), the arrow keys across the
    hand, Space or Enter to select, 1 to 5 for a choice, ? lists them.
 
    The legal moves are the view's structured ones ("moves", moves.js): a button is on when
@@ -14,7 +15,7 @@ import { isEnded } from "./layout.js";
 import { findMove } from "./moves.js";
 import { HANDFUL, plan } from "./ways.js";
 
-const KEYS = { t: "take", p: "push", l: "lay", d: "discard", c: "clear" };
+const KEYS = { t: "take", p: "push", l: "lay", d: "discard", c: "clear", h: "hint" };
 
 /* The controls of one table. ``t``: the page (root, q, msg, config), the words (w, and
    words: moves.js's) and the state (read: view, selected, cursor); ``on``: what the table

@@ -20,6 +20,7 @@ import { connect, newId } from "./connection.js";
 import { makeControls } from "./controls.js";
 import { makeDrawing } from "./drawing.js";
 import { makeEnding } from "./ending.js";
+import { makeHints } from "./hints.js";
 import { changes, codeOfKey, entries, isEnded } from "./layout.js";
 import { makeLog } from "./log.js";
 import { makeMotion } from "./motion.js";
@@ -103,6 +104,7 @@ function start(root) {
   const motion = makeMotion(t);
   const chat = makeChat(t, { send: (m) => link.send(m), newId });
   const presence = makePresence(t, { send: (m) => link.send(m) });
+  const hints = makeHints(t, { send: (m) => link.send(m), newId, myTurn, busy: () => link.busy() });
 
   function receive(message) {
     if (message.type === "update") {
@@ -120,6 +122,9 @@ function start(root) {
       update(message.events || [], message.view);
     } else if (message.type === "ways") {
       asking.answered(message.id, message.moves || []);
+    } else if (message.type === "hint") {
+      hints.answered(message);
+      render();
     } else if (message.type === "hand_log") {
       panels.handLogAnswer(message);
     } else if (message.type === "done") {
@@ -141,6 +146,7 @@ function start(root) {
       if (message.id) {
         link.settled(message.id);
       }
+      hints.refused(message.id); // said below the moves, as any refusal
       if (asking.refused(message.id)) {
         return;
       }
@@ -251,6 +257,7 @@ function start(root) {
       state.cursor = drawing.renderHand(!isEnded(v), selectedCodes()); // chosen ahead of the turn
       controls.renderMoves(mine);
     }
+    hints.render();
     status.renderScores();
     status.renderDeadline();
     status.renderDirector();
@@ -290,6 +297,7 @@ function start(root) {
     clear: () => { state.selected = []; controls.stopChoosing(); feedback(""); render(); },
     cancel: () => { controls.stopChoosing(); render(); },
     "more-ways": () => controls.morePage(),
+    hint: () => { hints.ask(); render(); },
     help: () => panels.openHelp(),
     earlier: () => panels.openEarlier()
   };
