@@ -4,9 +4,10 @@ reason in words (``games.bots.advice``).
 
 Only at practice and friends' tables (no ``reports_to``): a tournament's or a robot
 duplicate's game is the player's own. A hint is stored beside the action log
-(:class:`~games.live.models.LiveHint`: the hand, the action it preceded, the seat), never
-in the game's record, which stays exactly push-record/1 (the format has no field for it);
-the replay marks where one was used (:func:`replay_hints`).
+(:class:`~games.live.models.LiveHint`: the hand, the action it preceded, the seat); the
+finished game's record marks the move made after it (``"hint": true``, a field
+push-record/1 readers ignore, as they do a bot's ``"bot"``), and the replay shows where
+one was used and what it said (:func:`replay_hints`).
 
 Asking is three steps, so that the bot's thinking (``search``: about 0.2 s) runs neither
 in the event loop nor under the table's lock: :func:`ask` reads the seat's turn (or finds

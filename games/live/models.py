@@ -172,8 +172,9 @@ class LiveAction(models.Model):
 
 class LiveHint(models.Model):
     """A hint a person asked for at their turn (games/live/hints.py): the move the strongest
-    bot suggested and why, kept beside the action log (the game's push-record/1 record has
-    no place for it) so that the replay marks where one was used. One per seat and action:
+    bot suggested and why, kept beside the action log so that the replay shows where one was used and
+    what it said (the finished game's record marks only the move made after it,
+    ``"hint": true``). One per seat and action:
     asking again at the same point answers with this one."""
 
     table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="hints",

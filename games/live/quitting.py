@@ -70,8 +70,7 @@ def resign(table_id: int, seat: int) -> None:
         table.deadline = table.turn_started = None
         table.status, table.resigned_seat = LiveTable.Status.RESIGNED, seat
         live = replay(table.seed, log_texts(table))
-        record = service.marked_record(live.record(service.players(table)).to_json(),
-                                       rows.server_actions(table.pk), locked)
+        record = service.marked_record(live.record(service.players(table)).to_json(), locked)
         record["end"] = {"by": RESIGNED, "seat": seat}
         table.record = record
         rows.write_table(locked, "status", "resigned_seat", "record", "deadline",

@@ -41,7 +41,7 @@ from games.engine.ways import ways
 from . import kinds, limits, prepared, replayed, rows, seating
 from .errors import TableError as TableError  # what its callers catch, as service.TableError
 from .ids import client_id_problem, server_id
-from .models import LiveTable
+from .models import LiveHint, LiveTable
 from .opening import SeatPlan, TablePlan, create_table, create_tables
 from .state import Json, LiveGame, move_of, replay
 from .turns import (
@@ -274,8 +274,7 @@ def _append(locked: rows.Locked, live: LiveGame, action: Action, client_action_i
     rows.log_action(table, action.seat, str(action), client_action_id)
     if live.game.is_over:
         table.status = LiveTable.Status.FINISHED
-        table.record = marked_record(live.record(players(table)).to_json(),
-                                     rows.server_actions(table.pk), locked)
+        table.record = marked_record(live.record(players(table)).to_json(), locked)
         rows.write_table(locked, "status", "record")
     after_commit(locked, mover, locked.bot_seats, notice=notice,
                  hand_ended=len(live.game.results) != hands_done and not live.game.is_over)
@@ -289,11 +288,14 @@ def players(table: LiveTable) -> list[str]:
             for s in table.seats.select_related("user")]
 
 
-def marked_record(record: Json, server_actions: dict[int, str], locked: rows.Locked) -> Json:
+def marked_record(record: Json, locked: rows.Locked) -> Json:
     """``record`` with each action a bot played for a person's seat marked with that
-    bot's level (``"bot": "greedy"``; push-record readers ignore keys they do not know):
-    never hidden who played (LIVE.md "Say who played"). ``server_actions``: the server's
-    ids of the actions it chose, by sequence number."""
+    bot's level (``"bot": "greedy"``) and each a person took after asking for a hint marked
+    ``"hint": true`` (push-record readers ignore keys they do not know, ours too): never
+    hidden who, or what, played (LIVE.md "Say who played")."""
+    table_id = locked.table.pk
+    server_actions = rows.server_actions(table_id)
+    hinted = set(LiveHint.objects.filter(table_id=table_id).values_list("seq", "seat"))
     seq = 0
     for hand in record["hands"]:
         for action in hand["actions"]:
@@ -302,6 +304,8 @@ def marked_record(record: Json, server_actions: dict[int, str], locked: rows.Loc
             if kind is not None and locked.person(action["seat"]):
                 action["bot"] = (STAND_IN if kind.startswith("!stand-in")
                                  else locked.substitutes[action["seat"]])
+            elif (seq, action["seat"]) in hinted:
+                action["hint"] = True
     return record
 
 

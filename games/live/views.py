@@ -171,7 +171,7 @@ def table_replay_data(request: HttpRequest, table_id: int) -> HttpResponse:
     record = _finished(table)
     if record is None:
         raise Http404(_("The game is still being played."))
-    # the hints used, beside the frames: the record has no place for them (push-record/1)
+    # what each hint said, beside the frames: the record marks only the move after one
     return replay_data(request, record, {"hints": hints.replay_hints(table, seat)})
 
 

@@ -4,7 +4,6 @@ log (the record stays push-record/1), and marked in the replay."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -112,14 +111,15 @@ def test_what_a_hint_suggested_is_shown_to_its_seat_alone_while_the_game_is_play
     assert hints.replay_hints(table, (FIRST + 2) % 4) == [theirs]
 
 
-def test_the_record_stays_push_record_1_and_the_replay_marks_the_hint(
+def test_the_record_marks_the_move_after_a_hint_and_the_replay_shows_it(
         table: LiveTable) -> None:
     found = _hint(table.pk, FIRST)
     played = service.table_act(table.pk, FIRST, f"{FIRST} take", "c1")
     assert played == 1
     quitting.resign(table.pk, FIRST)
     table.refresh_from_db()
-    assert "hint" not in json.dumps(table.record)
+    hinted, = table.record["hands"][0]["actions"]
+    assert hinted == {"seat": FIRST, "do": "take", "hint": True}
     load_record(table.record)  # still a valid push-record/1 record
     client = Client()  # anyone who may watch it: the game is over, every hand is public
     data = client.get(reverse("live:replay_data", args=[table.pk])).json()
