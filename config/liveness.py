@@ -24,8 +24,10 @@ SOCKET_PATH = "/ws/health/"
 OK = "ok\n"
 
 
-def with_health(application: Application) -> Application:
-    """``application``, with the health URL and socket answered in front of it."""
+def with_health(application: Any) -> Application:
+    """``application``, with the health URL and socket answered in front of it. (Any:
+    Channels' router types its scopes and events by kind, which this wrapper only
+    passes on.)"""
 
     async def serve(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["path"] == PATH:
