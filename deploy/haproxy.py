@@ -17,6 +17,10 @@ process, on this machine or another). ``python -m deploy.haproxy`` writes it to 
   answers again, its open connections closed so their browsers reconnect to the others.
   A request sent to a server that refuses the connection is sent to another
   (``redispatch``).
+- The access log is HAProxy's (on stdout, one line a request, with the server that
+  answered and its times); each request gets an ``X-Request-ID`` unless a proxy in front
+  gave it one, shown in that line (``{...}``) and in every record the platform logs for
+  it (docs/operating/logs.md).
 - ``certificate``: a PEM file with the certificate and its key, to answer HTTPS here and
   tell the servers so (``X-Forwarded-Proto``, read with ``DJANGO_BEHIND_TLS_PROXY=true``).
   Without it HAProxy speaks plain HTTP and a TLS proxy in front sets that header.
@@ -37,14 +41,12 @@ TUNNEL_TIMEOUT = "1h"
 TEMPLATE = """\
 # Written by deploy/haproxy.py (python -m deploy.haproxy); edit that, not this file.
 global
-    log stdout format raw local0 notice
+    log stdout format raw local0 info
 
 defaults
     mode http
     log global
     option httplog
-    option dontlog-normal
-    option log-separate-errors
     option forwardfor
     option redispatch
     retries 2
@@ -58,7 +60,9 @@ defaults
 
 frontend push
     bind {bind}{tls}
-{proto}    default_backend web
+{proto}    http-request set-header X-Request-ID %[uuid()] unless {{ req.hdr(X-Request-ID) -m found }}
+    http-request capture req.hdr(X-Request-ID) len 64
+    default_backend web
 
 backend web
     balance leastconn
