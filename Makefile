@@ -30,15 +30,17 @@ run: compile
 # The production stack on this machine (docs/operating/serve.md): the variables checked,
 # the migrations and collectstatic, then the Procfile under honcho: WEBS uvicorn processes
 # on the ports after PORT, HAProxy on HOST:PORT in front (HTTPS with CERTIFICATE, a PEM
-# file, if given), the Celery worker (niced) and beat. Ctrl-C stops them all.
+# file, if given), the Celery worker (niced) and beat. Ctrl-C stops them all. HAProxy's
+# configuration and beat's schedule are written to SERVE_STATE.
 # deploy/serve.py says what is missing (a variable, HAProxy) before anything starts.
 WEBS ?= 2
 PORT ?= 8000
 HOST ?= 0.0.0.0
 CERTIFICATE ?=
+SERVE_STATE ?= build/serve
 serve: export DJANGO_DEBUG = false
 serve: compile
-	$(PY) -m deploy.serve --webs $(WEBS) --host $(HOST) --port $(PORT) \
+	$(PY) -m deploy.serve --webs $(WEBS) --host $(HOST) --port $(PORT) --state $(SERVE_STATE) \
 		$(if $(CERTIFICATE),--certificate $(CERTIFICATE))
 
 # Uses local PostgreSQL and Redis when they answer (tests/local_services.py says which).

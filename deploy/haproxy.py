@@ -38,6 +38,10 @@ HEALTH_PATH = "/health/"
 #: reconnects and resumes, so this only bounds what a vanished client holds
 TUNNEL_TIMEOUT = "1h"
 
+#: a request's id, unless a proxy in front gave it one
+REQUEST_ID = ("http-request set-header X-Request-ID %[uuid()] "
+              "unless { req.hdr(X-Request-ID) -m found }")
+
 TEMPLATE = """\
 # Written by deploy/haproxy.py (python -m deploy.haproxy); edit that, not this file.
 global
@@ -60,7 +64,7 @@ defaults
 
 frontend push
     bind {bind}{tls}
-{proto}    http-request set-header X-Request-ID %[uuid()] unless {{ req.hdr(X-Request-ID) -m found }}
+{proto}    {request_id}
     http-request capture req.hdr(X-Request-ID) len 64
     default_backend web
 
@@ -96,7 +100,7 @@ def render(bind: tuple[str, int], servers: Sequence[tuple[str, int]], *,
     tls = f" ssl crt {certificate} alpn http/1.1" if certificate else ""
     proto = "    http-request set-header X-Forwarded-Proto https\n" if certificate else ""
     return TEMPLATE.format(bind=_address(*bind), tls=tls, proto=proto, servers=lines,
-                           health=HEALTH_PATH, tunnel=TUNNEL_TIMEOUT)
+                           health=HEALTH_PATH, tunnel=TUNNEL_TIMEOUT, request_id=REQUEST_ID)
 
 
 def _host_port(text: str) -> tuple[str, int]:

@@ -4,7 +4,8 @@
 1. The variables it needs are checked (read through config/environment.py, as the settings
    read them): a missing one stops it with a sentence naming it, before anything starts.
 2. The release steps: Django's deployment check (any warning stops it), the migrations,
-   ``collectstatic``, the compiled translations.
+   ``collectstatic`` (unless the static files have not changed since it last ran), the
+   compiled translations.
 3. HAProxy's configuration (deploy/haproxy.py) for ``--webs`` web processes on the ports
    after ``--port``, where HAProxy listens.
 4. honcho runs the Procfile in place of this process: the web processes, HAProxy, the
@@ -17,6 +18,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import shutil
 import sys
@@ -27,6 +29,8 @@ from config.environment import Environment, read
 from deploy.haproxy import render
 
 ROOT = Path(__file__).resolve().parent.parent
+#: beside the collected files: the fingerprint of the sources they were collected from
+STATIC_STAMP = ".collected-from"
 
 #: what each required variable holds, for the sentence saying it is missing
 REQUIRED = {
@@ -52,6 +56,36 @@ def problems(env: Environment) -> list[str]:
     return found
 
 
+def static_sources() -> str:
+    """A fingerprint of the static files collectstatic would gather: each one's path,
+    size and time of change, hashed."""
+    from django.contrib.staticfiles.finders import get_finders
+
+    digest = hashlib.sha256()
+    for finder in get_finders():
+        for path, storage in sorted(finder.list([]), key=lambda found: found[0]):
+            stat = os.stat(storage.path(path))
+            digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def collect_static() -> None:
+    """collectstatic, unless the static folder holds what it would collect now: hashing
+    and compressing every file takes minutes of CPU on a small machine, and a restart
+    without a release changes none."""
+    from django.conf import settings
+    from django.core.management import call_command
+
+    stamp = Path(settings.STATIC_ROOT) / STATIC_STAMP
+    fingerprint = static_sources()
+    if stamp.exists() and stamp.read_text() == fingerprint:
+        print("Static files: collected already")
+        return
+    call_command("collectstatic", interactive=False, verbosity=0)
+    stamp.write_text(fingerprint)
+    print("Static files: collected")
+
+
 def release() -> None:
     """The deployment check, the migrations, the static files, the translations."""
     import django
@@ -61,7 +95,7 @@ def release() -> None:
     django.setup()
     call_command("check", deploy=True, fail_level="WARNING")
     call_command("migrate", interactive=False)
-    call_command("collectstatic", interactive=False, verbosity=0)
+    collect_static()
     call_command("compile_translations")
 
 
@@ -95,6 +129,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     release()
     if args.release:
         return
+    args.state = args.state.resolve()
     args.state.mkdir(parents=True, exist_ok=True)
     config = args.state / "haproxy.cfg"
     first = args.port + 1
