@@ -9,8 +9,8 @@
 3. HAProxy's configuration (deploy/haproxy.py) for ``--webs`` web processes on the ports
    after ``--port``, where HAProxy listens.
 4. honcho runs the Procfile in place of this process: the web processes, HAProxy, the
-   Celery worker (niced) and beat. Ctrl-C (or SIGTERM to it) stops them all; honcho gives
-   them 5 s before it kills what is left.
+   Celery worker (niced) and beat. Ctrl-C (or SIGTERM to it) stops them all; they have
+   30 s (deploy/supervise.py) before what is left is killed.
 
 ``--release`` stops after step 2 (compose.yaml's release service).
 """
@@ -143,7 +143,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     sys.stdout.flush()
     os.chdir(ROOT)
     # honcho would read a .env file into the processes but not into the steps above: none
-    os.execve(sys.executable, [sys.executable, "-m", "honcho", "start", "--env", os.devnull,
+    os.execve(sys.executable, [sys.executable, "-m", "deploy.supervise", "start",
+                               "--env", os.devnull,
                                "--port", str(first), "--concurrency", f"web={args.webs}"],
               env)
 
