@@ -32,6 +32,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: beside the collected files: the fingerprint of the sources they were collected from
 STATIC_STAMP = ".collected-from"
 
+#: where Debian puts HAProxy, which a user's PATH may not hold
+SBIN = ("/usr/local/sbin", "/usr/sbin", "/sbin")
+
 #: what each required variable holds, for the sentence saying it is missing
 REQUIRED = {
     "DJANGO_SECRET_KEY": "a long random text (python3 -c 'import secrets; "
@@ -119,8 +122,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     if not 1 <= args.port <= 65535 - args.webs:
         parser.error(f"--port {args.port}: it and the {args.webs} after it must be ports "
                      "(1 to 65535)")
+    path = os.pathsep.join([str(Path(sys.executable).parent),  # the Procfile's python
+                            os.environ.get("PATH", ""), *SBIN])
     found = problems(read())
-    if not args.release and not shutil.which("haproxy"):
+    if not args.release and not shutil.which("haproxy", path=path):
         found.append("HAProxy is not installed: it is the load balancer in front of the web "
                      "processes (Debian: apt-get install haproxy).")
     if found:
@@ -136,10 +141,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     config.write_text(render((args.host, args.port),
                              [("127.0.0.1", first + n) for n in range(args.webs)],
                              certificate=args.certificate))
-    bin_folder = str(Path(sys.executable).parent)  # the Procfile's python is this one
     env = {**os.environ, "HAPROXY_CONFIG": str(config), "WEB_HOST": "127.0.0.1",
-           "BEAT_SCHEDULE": str(args.state / "celerybeat-schedule"),
-           "PATH": bin_folder + os.pathsep + os.environ.get("PATH", "")}
+           "BEAT_SCHEDULE": str(args.state / "celerybeat-schedule"), "PATH": path}
     sys.stdout.flush()
     os.chdir(ROOT)
     # honcho would read a .env file into the processes but not into the steps above: none

@@ -48,7 +48,8 @@ def test_sqlite_and_debug_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_nothing_starts_without_haproxy_or_a_secret(monkeypatch: pytest.MonkeyPatch,
                                                      tmp_path: Path) -> None:
     _environment(monkeypatch, DJANGO_SECRET_KEY=None)
-    monkeypatch.setenv("PATH", str(tmp_path))  # no haproxy on it
+    monkeypatch.setenv("PATH", str(tmp_path))  # no haproxy on it, nor where Debian puts it
+    monkeypatch.setattr(serve, "SBIN", ())
     monkeypatch.setattr(serve, "release", lambda: pytest.fail("the release steps ran"))
     with pytest.raises(SystemExit) as stopped:
         serve.main(["--state", str(tmp_path / "state")])
