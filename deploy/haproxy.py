@@ -12,8 +12,8 @@ process, on this machine or another). ``python -m deploy.haproxy`` writes it to 
   go through Redis), so there are no sticky sessions. ``leastconn`` sends a new
   connection to the server holding the fewest, which spreads long-lived websockets evenly,
   and a browser that reconnects lands wherever that is now.
-- Health checks: every server is asked for the health URL (``HEALTH_PATH``, answered by
-  config/asgi.py before Django) every 2 s; one that fails twice is taken out until it
+- Health checks: every server is asked for the health URL (``HEALTH_PATH``, answered in
+  config/liveness.py ahead of Django) every 2 s; one that fails twice is taken out until it
   answers again, its open connections closed so their browsers reconnect to the others.
   A request sent to a server that refuses the connection is sent to another
   (``redispatch``).
@@ -32,7 +32,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-#: the URL every server answers 200 while it serves (config/asgi.py)
+#: the URL every server answers 200 while it serves (config/liveness.py)
 HEALTH_PATH = "/health/"
 #: how long a websocket may stay silent both ways before HAProxy closes it; the browser
 #: reconnects and resumes, so this only bounds what a vanished client holds
