@@ -4,7 +4,7 @@ import os
 from typing import Any
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun
+from celery.signals import task_postrun, task_prerun, worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -26,3 +26,12 @@ def _connections_as_a_request(task: Any = None, **_: Any) -> None:
     from django.db import close_old_connections
 
     close_old_connections()
+
+
+@worker_process_init.connect
+def _own_process_group(**_: Any) -> None:
+    """A pool process leaves the worker's process group for one of its own. A supervisor
+    that stops the worker by signalling its group (honcho, under ``make serve``) then
+    reaches the worker alone, which finishes the tasks in hand and stops its pool;
+    signalled too, the pool's processes would die mid-task (WorkerLostError)."""
+    os.setpgid(0, 0)
