@@ -195,7 +195,8 @@ class Stack:
                                  f"unix_socket_directories={data}", "-c", "max_connections=200"],
                     user="postgres")
         self._until("PostgreSQL", lambda: self._answers(
-            "pg", [str(PG_BIN / "pg_isready"), "-q", "-h", self.address["pg"]]))
+            "pg", [str(PG_BIN / "pg_isready"), "-q", "-U", "postgres", "-h",
+                   self.address["pg"]]))
         self._run("pg", [str(PG_BIN / "createdb"), "-h", self.address["pg"], "-U", "postgres",
                          "push"])
 
@@ -241,13 +242,13 @@ class Stack:
             sys.executable, "-c", "import socket; socket.create_connection"
             f"(('{self.address['lb']}', {LB_PORT}), 2)"]))
 
-    def people(self, plan: dict[str, Any]) -> subprocess.Popen[str]:
+    def people(self, plan: dict[str, Any]) -> subprocess.Popen[bytes]:
         """The people's process, started; its stdout a pipe of JSON lines."""
         process = self.net.start("people", [sys.executable, "-m", "bench.people",
                                             json.dumps(plan)], env=self.env, cwd=str(ROOT),
                                  stdout=subprocess.PIPE, stderr=self._log("people").open("ab"))
         self.procs["people"] = process
-        return process  # type: ignore[return-value]  # text mode is asked below
+        return process
 
 
 def haproxy_config(bind: tuple[str, int], servers: Sequence[tuple[str, int]]) -> str:

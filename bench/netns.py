@@ -16,6 +16,7 @@ and iproute2's ``ip``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -69,10 +70,8 @@ def _remove(name: str) -> None:
         if not pids:
             break
         for pid in pids:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
         time.sleep(0.1)
     _ip("netns", "delete", name, check=False)
 
@@ -167,10 +166,8 @@ class Network:
 def stop(process: subprocess.Popen[Any], *, kill: bool = False, timeout: float = 30) -> None:
     """Signal ``process``'s session (SIGTERM, or SIGKILL) and wait; SIGKILL if it lingers."""
     if process.poll() is None:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL if kill else signal.SIGTERM)
-        except ProcessLookupError:
-            pass
     try:
         process.wait(timeout=timeout)
     except subprocess.TimeoutExpired:

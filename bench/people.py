@@ -22,6 +22,7 @@ layer may drop a notice (a Redis restart).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import sys
@@ -64,7 +65,8 @@ class Figures:
     actions: list[tuple[float, float]] = field(default_factory=list)
     reconnects: int = 0
     resent: int = 0
-    refused: Counter[str] = field(default_factory=Counter)
+    # why actions were refused (a rule, or the message's start): how many
+    refused: dict[str, int] = field(default_factory=dict)
     finished: int = 0  # tables whose game ended
     logged: int = 0  # actions in the tables' logs
     stand_ins: int = 0  # of them, a stand-in bot's (a clock ran out)
@@ -113,7 +115,7 @@ def open_round(plan: Round) -> list[Person]:
 def choose(view: dict[str, Any], rng: random.Random) -> str:
     moves = view["moves"]
     for kind in PREFERRED:
-        found = [m["text"] for m in moves if m["do"] == kind]
+        found = [str(m["text"]) for m in moves if m["do"] == kind]
         if found:
             return rng.choice(found)
     return str(rng.choice(view["legal"]))
@@ -140,11 +142,9 @@ class Player:
 
     async def play(self, ws: Any, deadline: float) -> None:
         await self.start.wait()
-        while not self.person.done and time.monotonic() < deadline:
-            try:
+        while time.monotonic() < deadline:
+            with contextlib.suppress(websockets.ConnectionClosed, OSError, TimeoutError):
                 await self._session(ws, deadline)
-            except (websockets.ConnectionClosed, OSError, TimeoutError):
-                pass
             if self.person.done:
                 break
             self.figures.reconnects += 1
@@ -201,7 +201,8 @@ class Player:
         ack = message.get("ack")
         if message["type"] == "error":
             if self.pending is not None and message.get("id") == self.pending[0]:
-                self.figures.refused[message.get("rule") or message["message"][:60]] += 1
+                why = message.get("rule") or message["message"][:60]
+                self.figures.refused[why] = self.figures.refused.get(why, 0) + 1
                 self.pending = None
         elif message["type"] == "update":
             for event in message["events"]:
