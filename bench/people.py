@@ -71,7 +71,7 @@ class Figures:
     logged: int = 0  # actions in the tables' logs
     stand_ins: int = 0  # of them, a stand-in bot's (a clock ran out)
     lost: int = 0  # acknowledged to a person, yet not in the log at that number
-    doubled: int = 0  # a person's action logged more than once
+    doubled: int = 0  # a person's action logged, or acknowledged, more than once
     unknown: int = 0  # logged at a person's seat under an id it never sent
     told_wrong: int = 0  # events a person was told that differ from the log
     gaps: int = 0  # tables whose log's numbers are not 1, 2, 3, ...
@@ -209,8 +209,9 @@ class Player:
                 self.person.told[event["seq"]] = event["action"]
             if message["view"]["seq"] >= self.view.get("seq", -1):
                 self.view = message["view"]
+            if ack and self.person.acked.setdefault(ack["id"], ack["seq"]) != ack["seq"]:
+                self.figures.doubled += 1  # answered with a second number: applied twice
             if ack and self.pending is not None and ack["id"] == self.pending[0]:
-                self.person.acked[ack["id"]] = ack["seq"]
                 self.figures.actions.append(
                     (self.pending[2], time.monotonic() - self.pending[2]))
                 self.pending = None
@@ -260,7 +261,7 @@ def check(people: list[Person], figures: Figures) -> None:
     figures.logged = len(log)
     figures.gaps = sum(sorted(seqs) != list(range(1, len(seqs) + 1))
                        for seqs in by_table.values())
-    figures.doubled = sum(count - 1 for count in ids.values())
+    figures.doubled += sum(count - 1 for count in ids.values())
     for person in people:
         for action_id, seq in person.acked.items():
             found = log.get((person.table, seq))
