@@ -3,7 +3,7 @@ VENV = .venv
 PY = $(VENV)/bin/python
 STAMP = $(VENV)/.installed
 
-.PHONY: install compile run test lint docs clean
+.PHONY: install compile run serve test lint docs clean
 
 install: $(STAMP)
 
@@ -26,6 +26,20 @@ run: compile
 	$(PY) manage.py compile_translations
 	$(PY) manage.py setup_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# The production stack on this machine (docs/operating/serve.md): the variables checked,
+# the migrations and collectstatic, then the Procfile under honcho: WEBS uvicorn processes
+# on the ports after PORT, HAProxy on HOST:PORT in front (HTTPS with CERTIFICATE, a PEM
+# file, if given), the Celery worker (niced) and beat. Ctrl-C stops them all.
+# deploy/serve.py says what is missing (a variable, HAProxy) before anything starts.
+WEBS ?= 2
+PORT ?= 8000
+HOST ?= 0.0.0.0
+CERTIFICATE ?=
+serve: export DJANGO_DEBUG = false
+serve: compile
+	$(PY) -m deploy.serve --webs $(WEBS) --host $(HOST) --port $(PORT) \
+		$(if $(CERTIFICATE),--certificate $(CERTIFICATE))
 
 # Uses local PostgreSQL and Redis when they answer (tests/local_services.py says which).
 # pytest compiles the translations itself (tests/conftest.py).
@@ -73,7 +87,7 @@ lint: install $(NODE_STAMP)
 	$(VENV)/bin/ruff check .
 	node_modules/.bin/eslint games/static/games games/live/static/live tournaments/static tests/js eslint.config.mjs
 	$(VENV)/bin/mypy --strict games/engine games/bots tournaments/formats tournaments/leagues tournaments/duplicate tournaments/exports tournaments/console_steps.py tournaments/schedule.py tournaments/standings tournaments/ratings.py tournaments/bot_share.py tournaments/notice_words.py tournaments/webhook_signing.py tournaments/webhook_words.py games/replay.py tournaments/csv_cells.py tournaments/params.py games/live/state.py games/live/ids.py games/live/errors.py games/live/frames.py games/live/seating.py games/live/hands.py games/live/pacing.py games/live/allowance.py
-	$(VENV)/bin/mypy bench config games robot_duplicate tournaments
+	$(VENV)/bin/mypy bench config deploy games robot_duplicate tournaments
 	$(VENV)/bin/lint-imports
 	DJANGO_DEBUG=true $(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/mkdocs build --strict

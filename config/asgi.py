@@ -1,6 +1,6 @@
 """ASGI entry point: `config.asgi:application`. HTTP goes to Django; websockets under
 ws/tables/<id>/ to the live tables (games/live), with the session's user and only from
-the allowed hosts."""
+the allowed hosts; the load balancer's health URL is answered before either."""
 
 import gc
 import os
@@ -16,12 +16,14 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from config.liveness import with_health  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter({
+# the load balancer's health URL in front of it all (config/liveness.py)
+application = with_health(ProtocolTypeRouter({
     "http": django_asgi_app,
     "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-})
+}))
 
 # No broker (``make run``): beat's sweeps run in this process (config/in_process.py).
 from django.conf import settings  # noqa: E402
