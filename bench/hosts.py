@@ -4,9 +4,9 @@ address, and a round of live tables played to the end across them, with faults.
 
 The hosts: ``pg`` (a PostgreSQL cluster of its own, made for the run), ``redis`` (the
 broker and the channel layer), ``web1`` and ``web2`` (uvicorn), ``lb`` (HAProxy in front
-of them), ``worker`` (a Celery worker with beat: the turns' timers, the stand-ins, the
-sweep) and ``people`` (``bench.people``: the simulated people, four at each table, through
-the load balancer). The faults, in order, each on its own after play began:
+of them, configured as in production by ``deploy.haproxy``), ``worker`` (a Celery worker
+with beat: the turns' timers, the stand-ins, the sweep) and ``people`` (``bench.people``:
+the simulated people, four at each table, through the load balancer). The faults, in order, each on its own after play began:
 
 * ``kill-web``: web1's server is killed (SIGKILL); its people's connections end, they
   connect again through the load balancer, which sends them to web2, and go on;
@@ -39,6 +39,7 @@ from typing import Any
 
 from bench import netns
 from config.worker_process import ROOT
+from deploy import haproxy
 
 HOSTS = ("lb", "web1", "web2", "worker", "pg", "redis", "people")
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
@@ -106,7 +107,9 @@ class Outcome:
                f"{self.ended - self.began:.0f} s"]
         for name, start, end in self.windows():
             count, p95 = self.p95(start, end)
-            out.append(f"  {name}: {count} actions, p95 {p95:.0f} ms")
+            stood = sum(start <= moment < end for moment in f["stand_in_times"])
+            out.append(f"  {name}: {count} people's actions, p95 {p95:.0f} ms; "
+                       f"{stood} stand-ins' actions")
         refused = ", ".join(f"{n} {why}" for why, n in f["refused"].items()) or "none"
         out.append(f"reconnects {f['reconnects']}, actions resent {f['resent']}, "
                    f"refused: {refused}")
@@ -234,7 +237,7 @@ class Stack:
 
     def start_lb(self) -> None:
         config = self.folder / "haproxy.cfg"
-        config.write_text(haproxy_config(
+        config.write_text(haproxy.render(
             (self.address["lb"], LB_PORT),
             [(self.address[h], WEB_PORT) for h in ("web1", "web2")]))
         self._start("lb", "lb", ["haproxy", "-db", "-f", str(config)])
@@ -249,22 +252,6 @@ class Stack:
                                  stdout=subprocess.PIPE, stderr=self._log("people").open("ab"))
         self.procs["people"] = process
         return process
-
-
-def haproxy_config(bind: tuple[str, int], servers: Sequence[tuple[str, int]]) -> str:
-    """The load balancer: websockets to the web hosts in turn, a host that fails its
-    checks taken out within about two seconds, a connection it refuses tried on another."""
-    lines = [
-        "global", "    maxconn 4096", "defaults", "    mode http", "    retries 3",
-        "    option redispatch", "    timeout connect 2s", "    timeout client 60s",
-        "    timeout server 60s", "    timeout tunnel 1h",
-        "frontend web", f"    bind {bind[0]}:{bind[1]}", "    default_backend webs",
-        "backend webs", "    balance roundrobin",
-        "    default-server inter 1s fall 2 rise 2",
-    ]
-    lines += [f"    server web{i + 1} {host}:{port} check" for i, (host, port)
-              in enumerate(servers)]
-    return "\n".join(lines) + "\n"
 
 
 @contextmanager

@@ -70,6 +70,7 @@ class Figures:
     finished: int = 0  # tables whose game ended
     logged: int = 0  # actions in the tables' logs
     stand_ins: int = 0  # of them, a stand-in bot's (a clock ran out)
+    stand_in_times: list[float] = field(default_factory=list)  # when each was logged
     lost: int = 0  # acknowledged to a person, yet not in the log at that number
     doubled: int = 0  # a person's action logged, or acknowledged, more than once
     unknown: int = 0  # logged at a person's seat under an id it never sent
@@ -252,12 +253,16 @@ def check(people: list[Person], figures: Figures) -> None:
     log: dict[tuple[int, int], tuple[int, str, str]] = {}
     ids: Counter[tuple[int, int, str]] = Counter()
     by_table: dict[int, list[int]] = {}
-    for table, seq, seat, client_id, action in LiveAction.objects.filter(
-            table__in=tables).values_list("table", "seq", "seat", "client_id", "action"):
+    monotonic = time.monotonic() - time.time()  # the database's clock is the machine's
+    for table, seq, seat, client_id, action, created in LiveAction.objects.filter(
+            table__in=tables).values_list("table", "seq", "seat", "client_id", "action",
+                                          "created"):
         log[table, seq] = (seat, client_id, action)
         ids[table, seat, client_id] += 1
         by_table.setdefault(table, []).append(seq)
-        figures.stand_ins += client_id.startswith("!stand-in")
+        if client_id.startswith("!stand-in"):
+            figures.stand_ins += 1
+            figures.stand_in_times.append(created.timestamp() + monotonic)
     figures.logged = len(log)
     figures.gaps = sum(sorted(seqs) != list(range(1, len(seqs) + 1))
                        for seqs in by_table.values())
