@@ -6,7 +6,8 @@ The hosts: ``pg`` (a PostgreSQL cluster of its own, made for the run), ``redis``
 broker and the channel layer), ``web1`` and ``web2`` (uvicorn), ``lb`` (HAProxy in front
 of them, configured as in production by ``deploy.haproxy``), ``worker`` (a Celery worker
 with beat: the turns' timers, the stand-ins, the sweep) and ``people`` (``bench.people``:
-the simulated people, four at each table, through the load balancer). The faults, in order, each on its own after play began:
+the simulated people, four at each table, through the load balancer). The faults, in
+order, each on its own after play began:
 
 * ``kill-web``: web1's server is killed (SIGKILL); its people's connections end, they
   connect again through the load balancer, which sends them to web2, and go on;
