@@ -67,7 +67,7 @@ test: compile
 .PHONY: hosts
 hosts: export DJANGO_DEBUG = true
 hosts: install
-	$(VENV)/bin/pytest -m hosts tests/hosts
+	$(VENV)/bin/pytest -m hosts -s tests/hosts
 
 # The browser code's tools (package.json): eslint, exactly as package-lock.json has it;
 # again only when the lock file changes. Needs node and npm.

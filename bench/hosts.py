@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import netns
+from bench.tables import cpu_seconds
 from config.worker_process import ROOT
 from deploy import haproxy
 
@@ -80,6 +81,9 @@ class Outcome:
     faults: list[Fault] = field(default_factory=list)
     began: float = 0.0
     ended: float = 0.0
+    # CPU seconds each host's processes used while the people played (of those there at
+    # both ends: a host whose process was killed or restarted meanwhile reads low)
+    cpu: dict[str, float] = field(default_factory=dict)
 
     def windows(self) -> list[tuple[str, float, float]]:
         """(name, from, to): the whole round, and during and after each fault (after: up
@@ -112,6 +116,10 @@ class Outcome:
             out.append(f"  {name}: {count} people's actions, p95 {p95:.0f} ms; "
                        f"{stood} stand-ins' actions")
         refused = ", ".join(f"{n} {why}" for why, n in f["refused"].items()) or "none"
+        if self.cpu:
+            seconds = self.ended - self.began
+            out.append("cores busy on average while they played: " + ", ".join(
+                f"{host} {cpu / seconds:.2f}" for host, cpu in self.cpu.items()))
         out.append(f"reconnects {f['reconnects']}, actions resent {f['resent']}, "
                    f"refused: {refused}")
         out.append(f"actions lost {f['lost']}, doubled {f['doubled']}, unknown "
@@ -150,6 +158,10 @@ class Stack:
         for name in ("PUSH_ENGINE_PURE",):
             if name in os.environ:
                 self.env[name] = os.environ[name]
+
+    def cpu(self, host: str) -> float:
+        """CPU seconds the processes on ``host`` have used so far."""
+        return sum(cpu_seconds(pid) or 0.0 for pid in self.net.pids(host))
 
     def _log(self, name: str) -> Path:
         return self.folder / f"{name}.log"
@@ -310,6 +322,7 @@ def play(hosts: Stack, *, tables: int, faults: Sequence[str], first: float, gap:
     if not playing.wait(timeout) or not lines:
         raise RuntimeError(f"the people did not begin; see {hosts._log('people')}")
     began = float(lines[0]["playing"])
+    cpu = {host: hosts.cpu(host) for host in HOSTS}
     say(f"{tables * 4} people playing")
     done: list[Fault] = []
     at = began + first
@@ -329,6 +342,10 @@ def play(hosts: Stack, *, tables: int, faults: Sequence[str], first: float, gap:
             hosts.start_redis()
         done.append(Fault(kind, start, time.monotonic()))
         at = done[-1].ended + gap
+    while (process.poll() is None and not any("ended" in line for line in lines)
+           and time.monotonic() < began + timeout + 120):
+        time.sleep(0.2)
+    cpu = {host: max(0.0, hosts.cpu(host) - cpu[host]) for host in HOSTS}
     process.wait(timeout=timeout + 120)
     reader.join(timeout=30)
     ended = next((float(line["ended"]) for line in lines if "ended" in line), time.monotonic())
@@ -336,7 +353,7 @@ def play(hosts: Stack, *, tables: int, faults: Sequence[str], first: float, gap:
     if figures is None:
         raise RuntimeError(f"the people gave no figures; see {hosts._log('people')}:\n"
                            + hosts._log("people").read_text(errors="replace")[-3000:])
-    return Outcome(figures, done, began, ended)
+    return Outcome(figures, done, began, ended, cpu)
 
 
 def _sleep_until(moment: float, process: subprocess.Popen[Any]) -> bool:

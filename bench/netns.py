@@ -145,6 +145,10 @@ class Network:
         self.processes.append(process)
         return process
 
+    def pids(self, host: str) -> list[int]:
+        """The processes in ``host``'s namespace now."""
+        return [int(p) for p in _ip("netns", "pids", self.name(host), check=False).split()]
+
     def cut(self, host: str) -> None:
         """Pull ``host``'s cable: its link on the switch goes down."""
         _ip("-n", self.name(SWITCH), "link", "set", "dev", self._port(host), "down")

@@ -31,6 +31,7 @@ def test_it_plays_a_round_to_the_end_across_hosts_through_a_web_host_killed() ->
         outcome = hosts.play(running, tables=TABLES, faults=["kill-web"], first=10, gap=0,
                              cut_seconds=0, timeout=TIMEOUT, seed=7, say=said.append)
     report = "\n".join(said + outcome.lines())
+    print(report)  # the figures, in the log of `make hosts` (pytest -s) and of CI
     figures = outcome.figures
     assert figures["finished"] == TABLES, report
     assert (figures["lost"], figures["doubled"], figures["unknown"]) == (0, 0, 0), report
