@@ -17,6 +17,7 @@ import subprocess
 import sys
 import uuid
 from pathlib import Path
+from typing import Any
 
 import redis
 
@@ -69,6 +70,12 @@ def _process(role: str, hosts: list[str], prefix: str, seed: str) -> subprocess.
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def _subscriptions(url: str, prefix: str) -> int:
+    """The channels with ``prefix`` that Redis at ``url`` has subscribers for."""
+    found: Any = redis.Redis.from_url(url).pubsub_channels(f"{prefix}*")  # sync client
+    return len(found)
+
+
 def test_it_delivers_every_group_across_two_shards_whatever_the_hash_seeds(
         tmp_path: Path) -> None:
     require(no_redis_server(), "the channel layer over two shards")
@@ -82,8 +89,7 @@ def test_it_delivers_every_group_across_two_shards_whatever_the_hash_seeds(
         assert listener.stdout is not None
         assert listener.stdout.readline().strip() == "ready", listener.communicate()[1]
         # the group channels' subscriptions, as each shard has them
-        subscribed = [len(redis.Redis.from_url(url).pubsub_channels(f"{prefix}*"))
-                      for url in hosts]
+        subscribed = [_subscriptions(url, prefix) for url in hosts]
         sender = _process("send", hosts, prefix, seed="2")
         assert sender.wait(timeout=TIMEOUT) == 0, sender.communicate()[1]
         out, err = listener.communicate(timeout=TIMEOUT)
