@@ -51,6 +51,8 @@ FAULTS = ("kill-web", "cut-worker", "restart-redis")
 #: Seconds after a fault began that count as during it (its effect and the recovery);
 #: a cut counts its own length on top.
 DURING = 10.0
+#: The start of the name of each run's temporary folder, then its pid.
+FOLDER = "push-hosts-"
 
 
 def missing() -> str | None:
@@ -267,11 +269,20 @@ class Stack:
         return process
 
 
+def remove_old_folders() -> None:
+    """The folders of runs killed before they could remove them (their process gone)."""
+    for old in Path(tempfile.gettempdir()).glob(f"{FOLDER}*-*"):
+        pid = old.name.removeprefix(FOLDER).split("-")[0]
+        if pid.isdigit() and not netns.alive(int(pid)):
+            shutil.rmtree(old, ignore_errors=True)
+
+
 @contextmanager
 def stack(say: Callable[[str], None]) -> Iterator[Stack]:
     """Every host up (PostgreSQL, Redis, the schema, the worker, two web hosts, the load
     balancer); everything removed after."""
-    with tempfile.TemporaryDirectory(prefix="push-hosts-") as folder, \
+    remove_old_folders()
+    with tempfile.TemporaryDirectory(prefix=f"{FOLDER}{os.getpid()}-") as folder, \
             netns.Network(HOSTS) as net:
         os.chmod(folder, 0o755)  # PostgreSQL's own user makes its cluster inside
         hosts = Stack(net, Path(folder), say)

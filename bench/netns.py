@@ -53,7 +53,7 @@ def namespaces() -> list[str]:
     return [line.split()[0] for line in _ip("netns", "list").splitlines() if line.strip()]
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -80,7 +80,7 @@ def remove_leftovers() -> list[str]:
     """Remove the namespaces of runs whose process is gone (killed before cleaning up);
     their names."""
     gone = [name for name in namespaces()
-            if (found := _OURS.match(name)) and not _alive(int(found.group(1)))]
+            if (found := _OURS.match(name)) and not alive(int(found.group(1)))]
     for name in gone:
         _remove(name)
     return gone

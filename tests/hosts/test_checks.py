@@ -6,15 +6,18 @@ skip, in CI they fail), reaching each other by address only and removed after.""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from bench import netns
+from bench import hosts, netns
 from bench.hosts import Fault, Outcome
 from bench.people import Figures, Person, check
 from games.live import service
@@ -146,8 +149,13 @@ def test_a_killed_runs_namespaces_are_removed_by_the_next() -> None:
     gone.wait()  # its pid names a run that can no longer clean up after itself
     name = f"{netns.PREFIX}{gone.pid}-left"
     subprocess.run(["ip", "netns", "add", name], check=True)
+    folder = Path(tempfile.gettempdir()) / f"{hosts.FOLDER}{gone.pid}-left"
+    folder.mkdir()
     try:
         assert name in netns.remove_leftovers()
         assert name not in netns.namespaces()
+        hosts.remove_old_folders()
+        assert not folder.exists()
     finally:
         subprocess.run(["ip", "netns", "delete", name], capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)
