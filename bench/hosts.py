@@ -44,7 +44,14 @@ from config.worker_process import ROOT
 from deploy import haproxy
 
 HOSTS = ("lb", "web1", "web2", "worker", "pg", "redis", "people")
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
+def _pg_bin() -> Path:
+    """Debian's PostgreSQL binaries, of its newest version installed."""
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/postgres"),
+                   key=lambda path: int(path.parts[-3]) if path.parts[-3].isdigit() else 0)
+    return found[-1].parent if found else Path("/usr/lib/postgresql/15/bin")
+
+
+PG_BIN = _pg_bin()
 WEB_PORT = 8000
 LB_PORT = 8000
 FAULTS = ("kill-web", "cut-worker", "restart-redis")

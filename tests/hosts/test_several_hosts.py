@@ -3,7 +3,7 @@ reaching the others only by address (``bench.hosts``), and web1 killed mid-round
 
 Marked ``hosts``: ``make test`` leaves it out (it takes minutes and root), ``make hosts``
 runs it, and CI runs that after the suite. It needs root, iproute2, HAProxy, redis-server
-and PostgreSQL 15's binaries: elsewhere it skips saying which is missing, and in CI
+and PostgreSQL's server binaries: elsewhere it skips saying which is missing, and in CI
 (PUSH_REQUIRE_SERVICES=1) it fails. Every wait is bounded; whatever it made is removed,
 also when it fails.
 """

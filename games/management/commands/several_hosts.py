@@ -16,7 +16,7 @@ class Command(BaseCommand):
             "web hosts behind HAProxy, a Celery worker host, PostgreSQL and Redis each on "
             "their own, the simulated people on theirs) and play a round of tables with four "
             "people each to the end, with faults if asked; print the p95 and what was lost "
-            "or doubled. Needs root, iproute2, HAProxy, redis-server and PostgreSQL 15's "
+            "or doubled. Needs root, iproute2, HAProxy, redis-server and PostgreSQL's server "
             "binaries; everything it makes is removed afterwards.")
 
     def add_arguments(self, parser: CommandParser) -> None:
