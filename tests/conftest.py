@@ -21,6 +21,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "services: needs PostgreSQL/Redis")
     config.addinivalue_line("markers", "browser: drives chromium (pytest -m 'not browser' "
                                        "runs everything else in a few minutes)")
+    config.addinivalue_line("markers", "hosts: a round across hosts made of network "
+                                       "namespaces; left out unless -m names it (make hosts)")
     if read().PUSH_REQUIRE_SERVICES:
         _require_services()
     compile_translations()
@@ -35,10 +37,16 @@ def compile_translations() -> list[Path]:
     return [po for po in po_files() if compile_po(po)]
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if BROWSER_TESTS in item.path.parents:
             item.add_marker(pytest.mark.browser)
+    # the round across hosts takes minutes and root: only a run that names it (make hosts)
+    if "hosts" not in (config.option.markexpr or ""):
+        left = [item for item in items if item.get_closest_marker("hosts")]
+        if left:
+            config.hook.pytest_deselected(items=left)
+            items[:] = [item for item in items if not item.get_closest_marker("hosts")]
 
 
 def _require_services() -> None:
