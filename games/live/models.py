@@ -172,10 +172,10 @@ class LiveAction(models.Model):
 
 class LiveHint(models.Model):
     """A hint a person asked for at their turn (games/live/hints.py): the move the strongest
-    bot suggested and why, kept beside the action log so that the replay shows where one was used and
-    what it said (the finished game's record marks only the move made after it,
-    ``"hint": true``). One per seat and action:
-    asking again at the same point answers with this one."""
+    bot suggested and why, kept beside the action log so that the replay shows where one
+    was used and what it said (the finished game's record marks only the move made after
+    it, ``"hint": true``). One per seat and action: asking again at the same point answers
+    with this one."""
 
     table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="hints",
                               verbose_name=_("live table"))
