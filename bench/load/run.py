@@ -81,12 +81,13 @@ class PagesLoad:
 
 def read_stats(path: Path) -> list[PageRate]:
     """Each page's row of locust's ``*_stats.csv`` (not its Aggregated row), in the order
-    of ``PAGES``."""
+    of ``PAGES``; a page never asked (no row), with no requests."""
     with path.open(newline="") as stats:
         rows = {row["Name"]: row for row in csv.DictReader(stats)}
-    return [PageRate(name, int(rows[name]["Request Count"]), int(rows[name]["Failure Count"]),
-                     float(rows[name]["Requests/s"]), _number(rows[name]["95%"]))
-            for name in PAGES if name in rows]
+    never = {"Request Count": "0", "Failure Count": "0", "Requests/s": "0", "95%": "N/A"}
+    return [PageRate(name, int(row["Request Count"]), int(row["Failure Count"]),
+                     float(row["Requests/s"]), _number(row["95%"]))
+            for name in PAGES for row in [rows.get(name, never)]]
 
 
 def _number(cell: str) -> float:
