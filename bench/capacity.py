@@ -45,9 +45,14 @@ class ServerCpu:
         self.database = database
         self.redis_url = redis_url
         self._begun: tuple[dict[int, float], dict[int, float], float | None] | None = None
+        # the web servers' CPU seconds from their start to the play's: their start-up and
+        # every client's connection (made one by one before the play)
+        self.before_play: float | None = None
 
     def begin(self, servers: list[AsgiServer], bots: list[int]) -> None:
         self._begun = (*self._postgres(), self._redis())
+        so_far = [cpu_seconds(server.process.pid) for server in servers]
+        self.before_play = None if None in so_far else sum(filter(None, so_far))
 
     def end(self) -> dict[str, float | None]:
         assert self._begun is not None, "end() before begin()"
@@ -141,6 +146,15 @@ def per_action_line(figures: Figures) -> str:
         f"{kind} " + ("not known here" if seconds is None
                       else f"{1000 * seconds / figures.played:.2f} ms")
         for kind, seconds in kinds.items())
+
+
+def connecting_line(watch: Watched, figures: Figures) -> str:
+    """The servers' CPU before the play, to set beside another run's: the difference over
+    the difference in connections is what a connection costs at a round's start."""
+    seconds = watch.cpu.before_play
+    return (f"the servers' CPU before the play (their start-up and {figures.clients} people's "
+            f"and {figures.tables} echoes' connections): "
+            + ("not known here" if seconds is None else f"{seconds:.2f} s"))
 
 
 def held(figures: Figures, target_ms: float) -> bool:

@@ -117,6 +117,9 @@ def test_bench_tables_prints_the_cpu_of_each_kind_and_the_pages_beside_the_table
     for kind in ("web server(s)", "bot workers", capacity.BACKENDS, capacity.BACKGROUND,
                  capacity.REDIS, "simulated clients"):
         assert re.search(re.escape(kind) + r" [\d.]+ ms", cpu[0]), (kind, cpu[0])
+    assert any(re.fullmatch(r"the servers' CPU before the play \(their start-up and 8 "
+                            r"people's and 2 echoes' connections\): [\d.]+ s", line)
+               for line in lines), lines
     pages = [re.fullmatch(r"page (.+): (\d+) requests, [\d.]+/s, p95 (nan|\d+) ms, 0 failed",
                           line)
              for line in lines]

@@ -144,5 +144,6 @@ class Command(BaseCommand):
         if figures.errors:
             self.stdout.write(f"{len(figures.errors)} actions refused, e.g. {figures.errors[0]}")
         self.stdout.write(capacity.per_action_line(figures))
+        self.stdout.write(capacity.connecting_line(watch, figures))
         for page in watch.rates():
             self.stdout.write(page.line())
