@@ -1,7 +1,8 @@
 """locust beside the live tables: a ``bench.tables.Watch`` that starts locust headless
 (``bench/load/locustfile.py``) against the bench's servers on 127.0.0.1 as the people
-begin to play, for about as long as they play, and reads each page's requests a second
-and p95 from locust's CSV when they stop."""
+begin to play, for as long as they play, and reads each page's requests a second and p95
+from locust's CSV when it ends. locust takes a second or more to start, so its last
+moments come after the play's (the servers stay up until it ends)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,6 @@ from config.asgi_process import AsgiServer
 from config.worker_process import ROOT
 
 LOCUSTFILE = Path(__file__).with_name("locustfile.py")
-STARTING = 2  # seconds locust takes to start, taken off its run so it ends with the play
 
 
 def paths(tournament: int, round: int) -> dict[str, str]:
@@ -63,7 +63,7 @@ class PagesLoad:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "locust", "-f", str(LOCUSTFILE), "--headless",
              "--users", str(self.users), "--spawn-rate", str(self.users),
-             "--run-time", f"{max(1, math.floor(self.seconds - STARTING))}s",
+             "--run-time", f"{max(1, math.ceil(self.seconds))}s",
              "--host", hosts.split(",")[0], "--csv", str(self.prefix), "--only-summary",
              "--stop-timeout", "2", "--loglevel", "ERROR"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
