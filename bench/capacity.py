@@ -12,18 +12,14 @@ whoever else uses it). Both need the servers on this machine (Redis's figure doe
 from __future__ import annotations
 
 import math
-import tempfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import psycopg
 import redis
 from django.db import connection
 
-from bench.load import round as load_round
-from bench.load.run import PageRate, PagesLoad, paths
+from bench.load.run import PageRate, PagesLoad
 from bench.tables import Figures, channel_redis_url, cpu_seconds, p
 from config.asgi_process import AsgiServer
 from config.worker_process import database_url
@@ -97,7 +93,7 @@ def grown(before: dict[int, float], after: dict[int, float]) -> float | None:
 
 class Watched:
     """What a ``bench_tables`` run watches: the servers' CPU, and the pages' load when
-    there is one (``pages``)."""
+    there is one (``pages``, ``bench_pages``)."""
 
     def __init__(self, cpu: ServerCpu, pages: PagesLoad | None) -> None:
         self.cpu, self.pages = cpu, pages
@@ -117,23 +113,9 @@ class Watched:
         return self.pages.rates if self.pages else []
 
 
-@contextmanager
-def watches(tables: int, seconds: float, users: int) -> Iterator[Watched]:
-    """The watch of a run of ``tables`` tables for ``seconds``: the servers' CPU and, with
-    ``users`` above 0, that many locust users asking the pages of a round of as many tables
-    (made first and removed after)."""
-    cpu = ServerCpu(database_url(connection.settings_dict), channel_redis_url())
-    if not users:
-        yield Watched(cpu, None)
-        return
-    load_round.remove()
-    try:
-        tournament, number = load_round.round_in_play(tables)
-        with tempfile.TemporaryDirectory() as folder:
-            yield Watched(cpu, PagesLoad(users, seconds, paths(tournament, number),
-                                         Path(folder)))
-    finally:
-        load_round.remove()
+def server_cpu() -> ServerCpu:
+    """The watch of the database Django uses and the channel layer's Redis."""
+    return ServerCpu(database_url(connection.settings_dict), channel_redis_url())
 
 
 def per_action_line(figures: Figures) -> str:

@@ -1,4 +1,4 @@
-"""A follower of a round in play, for locust (``bench_tables --pages``, which runs it
+"""A follower of a round in play, for locust (``bench_pages``, which runs it
 headless against the bench's own servers on 127.0.0.1; it reads where from the
 environment): asks the pages of ``bench.load.pages`` at their weights, a second or two
 apart, the round's live fragment with the ETag it was last given, as the page's script

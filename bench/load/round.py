@@ -1,4 +1,4 @@
-"""The round whose pages ``bench_tables --pages`` asks for: an online Swiss tournament of
+"""The round whose pages ``bench_pages`` asks for: an online Swiss tournament of
 twice as many teams as the bench plays tables, its first round complete (random results,
 the standings after it) and its second published, its live tables open. Their
 follow-ups (the first bots' moves, the turn clocks) are dropped: nobody plays them, the
@@ -7,9 +7,15 @@ bench's own tables play beside them. Everything is named after ``PREFIX`` and re
 
 from __future__ import annotations
 
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 
+from bench.load.run import PagesLoad, paths
 from bench.platform import synthetic_results
 from games.live.models import LiveTable
 from tournaments import services
@@ -64,3 +70,16 @@ def remove() -> None:
     Team.objects.filter(name__startswith=PREFIX).delete()
     Player.objects.filter(handle__startswith=PREFIX).delete()
     get_user_model().objects.filter(username__startswith=PREFIX).delete()
+
+
+@contextmanager
+def pages_load(tables: int, seconds: float, users: int) -> Iterator[PagesLoad]:
+    """``users`` locust users asking for ``seconds`` the pages of a round of ``tables``
+    tables, made first and removed after (with what an interrupted run left)."""
+    remove()
+    try:
+        tournament, number = round_in_play(tables)
+        with tempfile.TemporaryDirectory() as folder:
+            yield PagesLoad(users, seconds, paths(tournament, number), Path(folder))
+    finally:
+        remove()

@@ -1,7 +1,8 @@
 """How far the live tables go (``bench.capacity``, ``bench.load``): the limit's search on
 any size and step, the CPU of processes that come and go, the locustfile's user and its
-pages in the route list, and ``bench_tables`` printing each kind of process's CPU an
-action, the pages' figures beside the tables and a limit, leaving nothing behind. Timing
+pages in the route list, ``bench_tables`` printing each kind of process's CPU an action
+and a limit, and ``bench_pages`` the pages' figures beside the tables, leaving nothing
+behind. Timing
 values are not checked: these are not load tests."""
 
 import io
@@ -105,11 +106,11 @@ def _left_behind() -> bool:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_bench_tables_prints_the_cpu_of_each_kind_and_the_pages_beside_the_tables() -> None:
+def test_bench_pages_prints_the_cpu_of_each_kind_and_the_pages_beside_the_tables() -> None:
     _services()
     out = io.StringIO()
-    call_command("bench_tables", tables=2, seconds=8, workers=1, seed=1, bot_pause=0.2,
-                 ramp=0, humans_per_table=4, pages=4, stdout=out)
+    call_command("bench_pages", tables=2, seconds=8, workers=1, seed=1, bot_pause=0.2,
+                 ramp=0, humans_per_table=4, users=4, stdout=out)
     lines = out.getvalue().splitlines()
 
     cpu = [line for line in lines if line.startswith("CPU an action: ")]
@@ -146,9 +147,13 @@ def test_bench_tables_finds_a_limit_and_says_what_it_tried() -> None:
     assert not _left_behind()
 
 
-@pytest.mark.parametrize(("option", "value"), [("step", 0), ("most", 4), ("target_p95", 0),
-                                               ("pages", -1)])
-def test_bench_tables_refuses_a_search_or_pages_out_of_range(option: str, value: int) -> None:
+@pytest.mark.parametrize(("option", "value"), [("step", 0), ("most", 4), ("target_p95", 0)])
+def test_bench_tables_refuses_a_search_out_of_range(option: str, value: int) -> None:
     with pytest.raises(CommandError, match="--step from 1 to --most"):
         call_command("bench_tables", tables=2, seconds=6, ramp=0,
                      **{"step": 8, **{option: value}})
+
+
+def test_bench_pages_refuses_no_users() -> None:
+    with pytest.raises(CommandError, match="--users must be at least 1"):
+        call_command("bench_pages", tables=2, seconds=6, ramp=0, users=0)

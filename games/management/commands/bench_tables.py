@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import os
 import platform
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from bench import capacity
 from bench import tables as bench
+from bench.load.run import PagesLoad
 from config.asgi_process import COMMANDS
 
 
@@ -61,11 +63,6 @@ class Command(BaseCommand):
                             help="with --find-limit: its resolution, in tables a process (8)")
         parser.add_argument("--most", type=int, default=1024,
                             help="with --find-limit: the most tables a process it tries (1024)")
-        parser.add_argument("--pages", type=int, default=0, metavar="USERS",
-                            help="USERS locust users (headless, 127.0.0.1) ask a round's pages "
-                                 "on the same servers while the tables play: the round's page "
-                                 "and live fragment, the standings, the tables list and the "
-                                 "API's standings (0: none)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if (min(options["tables"], options["workers"], options["servers"]) < 1
@@ -73,13 +70,13 @@ class Command(BaseCommand):
                 or not 0 <= options["worker_nice"] <= 19
                 or not 1 <= options["humans_per_table"] <= 4
                 or min(options["chat_per_minute"], options["heartbeat"]) < 0
-                or options["target_p95"] <= 0 or options["pages"] < 0
+                or options["target_p95"] <= 0
                 or not 1 <= options["step"] <= options["most"]):
             raise CommandError("--tables, --workers and --servers must be at least 1, "
                                "--seconds above 0, --ramp from 0 to under --seconds, "
                                "--worker-nice from 0 to 19, --humans-per-table from 1 to 4, "
                                "--chat-per-minute and --heartbeat at least 0, --target-p95 "
-                               "above 0, --pages at least 0, --step from 1 to --most.")
+                               "above 0, --step from 1 to --most.")
         missing = bench.missing_services()
         if missing:
             raise CommandError(f"bench_tables not run: {missing}.")
@@ -105,8 +102,9 @@ class Command(BaseCommand):
 
     def _run(self, tables: int,
              options: dict[str, Any]) -> tuple[bench.Figures, capacity.Watched]:
-        """One run of ``tables`` tables, watched (``capacity.watches``)."""
-        with capacity.watches(tables, options["seconds"], options["pages"]) as watch:
+        """One run of ``tables`` tables, watched (``capacity.Watched``)."""
+        with self.pages(tables, options) as pages:
+            watch = capacity.Watched(capacity.server_cpu(), pages)
             figures = bench.run(tables, options["seconds"], workers=options["workers"],
                                 bot_pause=options["bot_pause"], seed=options["seed"],
                                 servers=options["servers"], asgi=options["asgi"],
@@ -115,6 +113,12 @@ class Command(BaseCommand):
                                 talk=bench.Talk(options["chat_per_minute"],
                                                 options["heartbeat"]), watch=watch)
         return figures, watch
+
+    def pages(self, tables: int,
+              options: dict[str, Any]) -> AbstractContextManager[PagesLoad | None]:
+        """The pages asked beside a run of ``tables`` tables: none here; ``bench_pages``
+        (tournaments, whose round it makes) asks a round's."""
+        return nullcontext(None)
 
     def _find_limit(self, options: dict[str, Any]) -> None:
         servers, target = options["servers"], options["target_p95"]
