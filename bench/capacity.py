@@ -33,9 +33,10 @@ REDIS = "Redis (the whole server)"
 class ServerCpu:
     """A ``bench.tables.Watch``: the CPU seconds PostgreSQL (the backends of the database
     at ``database``, and the shared background processes) and Redis (at ``redis_url``)
-    spent while the people played. A backend that ends meanwhile is lost (the web
-    servers' and workers' connections stay open, ``CONN_MAX_AGE``); one that begins
-    meanwhile counts whole."""
+    spent while the people played. A backend that ends meanwhile takes its CPU with
+    it, and one that begins meanwhile counts whole: the servers renew their connections
+    ``CONN_MAX_AGE`` (60 s) after making them, so only a play that ends sooner, counted
+    from the connecting before it, has them all."""
 
     def __init__(self, database: str, redis_url: str) -> None:
         self.database = database
