@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import redis
 import websockets
@@ -114,6 +114,8 @@ class Figures:
     at_people: Counter[str] = field(default_factory=Counter)
     at_bots: Counter[str] = field(default_factory=Counter)
     people_acted: int = 0  # of the people, how many sent an action that was logged
+    # CPU seconds meanwhile of the other processes a ``watch`` samples, by kind (its keys)
+    kinds: dict[str, float | None] = field(default_factory=dict)
 
     def line(self) -> str:
         return (f"tables {self.tables}, clients {self.clients}, "
@@ -177,13 +179,14 @@ class Figures:
 
 def run(tables: int, seconds: float, *, workers: int, bot_pause: float, seed: int | None,
         servers: int, asgi: str, ramp: float, worker_nice: int, humans: int = 1,
-        talk: Talk | None = None) -> Figures:
+        talk: Talk | None = None, watch: Watch | None = None) -> Figures:
     """Play ``tables`` tables of ``humans`` people each for ``seconds`` and measure;
     everything created is removed. Each person begins at a random moment in the first
     ``ramp`` seconds (0: all at once), and chats and sends heartbeats as ``talk`` says
     (None: neither); the bots' workers run ``worker_nice`` below the
     server's CPU priority (they also run the people's turn timers, so they start even
-    where no bot plays). The defaults are ``bench_tables``'s, the one caller."""
+    where no bot plays). The defaults are ``bench_tables``'s, the one caller. ``watch``
+    (``bench.capacity``) is told when the play begins and ends."""
     tag = uuid.uuid4().hex[:8]
     queue = prefix = f"push-bench-{tag}"
     env = {"DATABASE_URL": database_url(connection.settings_dict),
@@ -201,7 +204,7 @@ def run(tables: int, seconds: float, *, workers: int, bot_pause: float, seed: in
                 people = _tables(tag, tables, humans, rng, created, sessions)
                 figures = Figures(tables, len(people))
                 asyncio.run(_drive(started, bots, people, seconds, ramp, rng, figures,
-                                   lambda: _actions(created), talk or Talk()))
+                                   lambda: _actions(created), talk or Talk(), watch))
             finally:
                 for one in started:
                     one.stop()
@@ -293,7 +296,7 @@ def _workers(count: int, queue: str, env: dict[str, str], nice: int) -> Iterator
 
 async def _drive(servers: list[AsgiServer], bots: list[int], people: list[Person],
                  seconds: float, ramp: float, rng: random.Random, figures: Figures,
-                 actions: Callable[[], int], talk: Talk) -> None:
+                 actions: Callable[[], int], talk: Talk, watch: Watch | None = None) -> None:
     """Connect every client first (table by table to the servers in turn, all of a table's
     people to the same one, and each table's echo beside them), then let them all play for
     ``seconds``, each person from a random moment in the first ``ramp`` seconds; the
@@ -310,6 +313,8 @@ async def _drive(servers: list[AsgiServer], bots: list[int], people: list[Person
     count = sync_to_async(_closing(actions), thread_sensitive=True)
     start = await count()
     before = _cpu(pids, bots)
+    if watch:
+        watch.begin(servers, bots)
     try:
         await asyncio.gather(
             *(_human(ws, person.table, time.monotonic() + rng.uniform(0, ramp), deadline,
@@ -317,6 +322,7 @@ async def _drive(servers: list[AsgiServer], bots: list[int], people: list[Person
               for ws, person in zip(humans, people, strict=True)),
             *(_echo(ws, deadline, random.Random(rng.random()), figures) for ws in echoes))
         after = _cpu(pids, bots)
+        figures.kinds = watch.end() if watch else {}
         figures.played = await count() - start
         (figures.server_cpu, figures.workers_cpu, figures.clients_cpu, figures.machine_cpu,
          wall) = (None if b is None or a is None else a - b
@@ -326,6 +332,16 @@ async def _drive(servers: list[AsgiServer], bots: list[int], people: list[Person
     finally:
         for ws in humans + echoes:
             await ws.close()
+
+
+class Watch(Protocol):
+    """What else a run watches while the people play (``bench.capacity``): ``begin`` as
+    they start, given the servers and the bots' workers' pids; ``end`` as they stop,
+    answering CPU seconds meanwhile by kind of process."""
+
+    def begin(self, servers: list[AsgiServer], bots: list[int]) -> None: ...
+
+    def end(self) -> dict[str, float | None]: ...
 
 
 def _cpu(servers: list[int], bots: list[int]) -> tuple[float | None, ...]:

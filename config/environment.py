@@ -170,6 +170,11 @@ class Environment:
                                   "or sqlite:///path",
         pattern=r"(postgres|postgresql|pgsql|sqlite)://\S*",
         shown="`sqlite:///db.sqlite3` in the project folder")
+    DATABASE_TRANSACTION_POOLER = Flag(
+        False, "PostgreSQL is reached through a pooler in transaction mode (PgBouncer's "
+               "`pool_mode = transaction`): server-side cursors are turned off, since a "
+               "connection's next transaction may run on another server connection "
+               "(prepared statements are off already)")
     DJANGO_CACHE_URL = Text(
         "", "a cache the processes share (it holds the rate-limit counts)",
         takes="a Redis URL, e.g. redis://127.0.0.1:6379/2", pattern=REDIS_URL,

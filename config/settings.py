@@ -117,6 +117,11 @@ DATABASES = {
         conn_health_checks=True,
     ),
 }
+# Behind a pooler in transaction mode, a cursor kept open on the server between queries
+# (Django's .iterator() outside a transaction) may be looked for on another server
+# connection; Django with psycopg already prepares no statements, which such a pooler also
+# needs (docs/operating/capacity.md).
+DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env.DATABASE_TRANSACTION_POOLER
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The zero-setup default serves a few live tables at once (bots' moves, the pages, an
     # organiser's saves): in WAL mode readers never wait for the writer; a writer waits up

@@ -288,6 +288,10 @@ DIRECT_USES = {
     ("bench/platform.py", "copy"): "hands the environment on to the server it starts",
     ("bench/bots.py", "copy"): "hands the environment on to the process timing a build, "
                                "with PUSH_ENGINE_PURE set for the build it times",
+    ("bench/load/run.py", "copy"): "hands the environment on to locust, with the servers and "
+                                   "the pages' paths it asks",
+    ("bench/load/locustfile.py", "read"): "runs in locust's process, not the platform's: reads "
+                                          "what bench/load/run.py hands it",
     ("games/engine/build.py", "read"): "the engine imports nothing of the platform's; it reads "
                                        "PUSH_ENGINE_PURE as the registry does (test above)",
 }
@@ -345,3 +349,19 @@ def test_the_settings_lists_are_each_written_once() -> None:
 
     assert {name: written.count(name) for name in names} == dict.fromkeys(names, 1)
     assert changed == []  # no .insert, .append, .update
+
+
+@pytest.mark.parametrize(("value", "off"), [(None, False), ("true", True)])
+def test_a_transaction_pooler_turns_server_side_cursors_off(value: str | None,
+                                                            off: bool) -> None:
+    """PgBouncer in transaction mode (docs/operating/capacity.md): no cursor kept on a
+    server connection between queries, and, as always with psycopg, no prepared
+    statements."""
+    result = settings_process(
+        "-c", "from django.db import connection as c\n"
+              "print(c.settings_dict['DISABLE_SERVER_SIDE_CURSORS'],"
+              " c.get_connection_params()['prepare_threshold'])",
+        DATABASE_TRANSACTION_POOLER=value, DATABASE_URL="postgres://u@127.0.0.1:5432/d",
+        **PRODUCTION)
+
+    assert result.stdout.split() == [str(off), "None"], result.stderr

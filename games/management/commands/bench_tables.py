@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import os
 import platform
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from bench import capacity
 from bench import tables as bench
+from bench.load.run import PagesLoad
 from config.asgi_process import COMMANDS
 
 
@@ -50,17 +53,30 @@ class Command(BaseCommand):
         parser.add_argument("--heartbeat", type=float, default=0,
                             help="each person's heartbeat every this many seconds, as the "
                                  "table's page sends one every 10 (0: none)")
+        parser.add_argument("--find-limit", action="store_true",
+                            help="find the most tables each server process holds with the "
+                                 "people's p95 under --target-p95: runs from --tables a "
+                                 "process, doubling, then halving the gap to --step")
+        parser.add_argument("--target-p95", type=float, default=100,
+                            help="with --find-limit: the p95 to stay under, in ms (100)")
+        parser.add_argument("--step", type=int, default=8,
+                            help="with --find-limit: its resolution, in tables a process (8)")
+        parser.add_argument("--most", type=int, default=1024,
+                            help="with --find-limit: the most tables a process it tries (1024)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if (min(options["tables"], options["workers"], options["servers"]) < 1
                 or options["seconds"] <= 0 or not 0 <= options["ramp"] < options["seconds"]
                 or not 0 <= options["worker_nice"] <= 19
                 or not 1 <= options["humans_per_table"] <= 4
-                or min(options["chat_per_minute"], options["heartbeat"]) < 0):
+                or min(options["chat_per_minute"], options["heartbeat"]) < 0
+                or options["target_p95"] <= 0
+                or not 1 <= options["step"] <= options["most"]):
             raise CommandError("--tables, --workers and --servers must be at least 1, "
                                "--seconds above 0, --ramp from 0 to under --seconds, "
                                "--worker-nice from 0 to 19, --humans-per-table from 1 to 4, "
-                               "--chat-per-minute and --heartbeat at least 0.")
+                               "--chat-per-minute and --heartbeat at least 0, --target-p95 "
+                               "above 0, --step from 1 to --most.")
         missing = bench.missing_services()
         if missing:
             raise CommandError(f"bench_tables not run: {missing}.")
@@ -79,12 +95,47 @@ class Command(BaseCommand):
                              if options["heartbeat"] else "no heartbeats, ")
                           + (f"people arriving over the first {options['ramp']:g} s"
                              if options["ramp"] else "every person from the first second"))
-        figures = bench.run(options["tables"], options["seconds"], workers=options["workers"],
-                            bot_pause=options["bot_pause"], seed=options["seed"],
-                            servers=options["servers"], asgi=options["asgi"],
-                            ramp=options["ramp"], worker_nice=options["worker_nice"],
-                            humans=options["humans_per_table"],
-                            talk=bench.Talk(options["chat_per_minute"], options["heartbeat"]))
+        if options["find_limit"]:
+            self._find_limit(options)
+        else:
+            self._report(*self._run(options["tables"], options))
+
+    def _run(self, tables: int,
+             options: dict[str, Any]) -> tuple[bench.Figures, capacity.Watched]:
+        """One run of ``tables`` tables, watched (``capacity.Watched``)."""
+        with self.pages(tables, options) as pages:
+            watch = capacity.Watched(capacity.server_cpu(), pages)
+            figures = bench.run(tables, options["seconds"], workers=options["workers"],
+                                bot_pause=options["bot_pause"], seed=options["seed"],
+                                servers=options["servers"], asgi=options["asgi"],
+                                ramp=options["ramp"], worker_nice=options["worker_nice"],
+                                humans=options["humans_per_table"],
+                                talk=bench.Talk(options["chat_per_minute"],
+                                                options["heartbeat"]), watch=watch)
+        return figures, watch
+
+    def pages(self, tables: int,
+              options: dict[str, Any]) -> AbstractContextManager[PagesLoad | None]:
+        """The pages asked beside a run of ``tables`` tables: none here; ``bench_pages``
+        (tournaments, whose round it makes) asks a round's."""
+        return nullcontext(None)
+
+    def _find_limit(self, options: dict[str, Any]) -> None:
+        servers, target = options["servers"], options["target_p95"]
+
+        def holds(tables: int) -> bool:
+            figures, watch = self._run(tables * servers, options)
+            self._report(figures, watch)
+            held = capacity.held(figures, target)
+            self.stdout.write(f"{tables} tables a process: "
+                              + ("held" if held else "did not hold") + "\n")
+            return held
+
+        limit, trials = capacity.find_limit(holds, first=options["tables"], step=options["step"],
+                                            most=options["most"])
+        self.stdout.write(capacity.limit_line(limit, trials, servers, target))
+
+    def _report(self, figures: bench.Figures, watch: capacity.Watched) -> None:
         self.stdout.write(figures.line())
         self.stdout.write(figures.windows_line())
         self.stdout.write(figures.echo_line())
@@ -96,3 +147,7 @@ class Command(BaseCommand):
             self.stdout.write(f"{len(figures.finished)} games ended during the run")
         if figures.errors:
             self.stdout.write(f"{len(figures.errors)} actions refused, e.g. {figures.errors[0]}")
+        self.stdout.write(capacity.per_action_line(figures))
+        self.stdout.write(capacity.connecting_line(watch, figures))
+        for page in watch.rates():
+            self.stdout.write(page.line())
