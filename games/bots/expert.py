@@ -8,17 +8,17 @@ differs in three ways:
 * its deals follow what the history says of the other hands (``inference.py``): a seat
   that has not laid its contract does not hold one, a seat that pushed a discard had no
   use for it, a seat with its contract down kept nothing it could play;
-* it weighs more moves: the five best discards, and at the contract both the options and
+* it weighs more moves: the four best discards, and at the contract both the options and
   holding it back for a turn (a discard instead, R7.1 lets a player wait);
 * it spends its rollouts where the choice is close: it plays the candidates on a few deals
-  at a time and drops each one that is clearly worse than the leader (a race, as
+  at a time and drops each alternative that the leader beats clearly (a race, as
   successive halving does, but by the paired differences' standard errors), so the
-  last two candidates get most of the deals.
+  close ones get most of the deals.
 
-It leaves the greedy choice only for a candidate that beats it on the same deals by
-``confidence`` standard errors (rollouts are noisy, and a hunch is not worth leaving a
-sound default for); once the race has dropped the greedy choice, for the best survivor.
-Draws with a wild on the pile, meld actions and lay-offs are the greedy bot's.
+It leaves the greedy choice, which stays in the race, only for a candidate that beats it
+on the same deals by ``confidence`` standard errors: rollouts are noisy, the more so as
+more candidates are weighed, and a hunch is not worth leaving a sound default for. Draws
+with a wild on the pile, meld actions and lay-offs are the greedy bot's.
 """
 
 from __future__ import annotations
@@ -38,15 +38,16 @@ from .inference import InferringSampler
 from .playout import Clock
 from .search import DEFAULT_BUDGET, paired_gain, rollout
 
-#: deals between looks at which candidates are still in the race
-CHECK_EVERY: Final = 4
+#: deals between looks at which candidates are still in the race (fewer deals would give
+#: too rough a standard error)
+CHECK_EVERY: Final = 8
 
 
 class ExpertBot:
     name: ClassVar[str] = "expert"
 
     def __init__(self, seed: int | None = None, budget: float = DEFAULT_BUDGET,
-                 rollouts: int | None = None, width: int = 5, confidence: float = 1.5,
+                 rollouts: int | None = None, width: int = 4, confidence: float = 2.0,
                  prune: float = 2.0, clock: Clock = time.perf_counter) -> None:
         """``budget``: seconds by ``clock`` per searched decision; ``rollouts``: at most
         this many deals per decision (with an infinite budget, a deterministic search);
@@ -129,29 +130,26 @@ class ExpertBot:
         return outcomes
 
     def race(self, outcomes: Sequence[Sequence[float]], active: list[int]) -> list[int]:
-        """The candidates still in the race: the leader (best mean on the deals all saw)
-        and those it does not beat by ``prune`` standard errors."""
+        """The candidates still in the race: the greedy one (index 0), the leader (best mean
+        on the deals all saw) and those the leader does not beat by ``prune`` standard
+        errors."""
         leader = max(active, key=lambda i: statistics.fmean(outcomes[i]))
         kept = []
         for i in active:
             gain, error = paired_gain(outcomes[i], outcomes[leader])
-            if i == leader or gain + self.prune * error >= 0:
+            if i in (0, leader) or gain + self.prune * error >= 0:
                 kept.append(i)
         return kept
 
     def pick(self, outcomes: Sequence[Sequence[float]]) -> int:
-        """The candidate to play, of those that finished the race: the greedy one (index 0)
-        unless another beats it on the same deals by ``confidence`` standard errors; the
-        best of them if the race dropped the greedy one."""
-        longest = max(len(o) for o in outcomes)
-        finished = [i for i, o in enumerate(outcomes) if len(o) == longest and o]
-        if not finished:
-            return 0
-        if 0 not in finished:
-            return max(finished, key=lambda i: statistics.fmean(outcomes[i]))
+        """The candidate to play: the greedy one (index 0) unless another that finished the
+        race with it beats it on the same deals by ``confidence`` standard errors (then the
+        one that beats it by most)."""
         best, best_gain = 0, 0.0
-        for j in finished:
+        for j in range(1, len(outcomes)):
+            if len(outcomes[j]) < len(outcomes[0]):
+                continue  # dropped from the race
             gain, error = paired_gain(outcomes[j], outcomes[0])
-            if j and gain > best_gain and gain > self.confidence * error:
+            if gain > best_gain and gain > self.confidence * error:
                 best, best_gain = j, gain
         return best
