@@ -7,7 +7,8 @@ label and description in English. The words are marked for the translation catal
 module keeps a list of the levels. ``make_bot(name, seed)`` builds a bot by name;
 ``BOT_NAMES`` lists the names.
 
-The bots: ``random_bot.py``, ``greedy.py`` and ``search.py``. Under them, each file one
+The bots: ``random_bot.py``, ``greedy.py``, ``search.py`` and ``expert.py`` (with
+``inference.py``, what it reads from the history about the hidden hands). Under them, each file one
 job: ``model.py`` the card model (the engine's cards, melds and contracts as ints),
 ``contract.py`` the contract analyser, ``evaluate.py`` the judgement of take, push and
 discard, ``shed.py`` the choice of melds and lay-offs, ``playout.py`` the rollouts'
@@ -18,6 +19,7 @@ benchmark of the rollouts against the engine is ``bench/bots.py`` (``manage.py b
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -30,17 +32,20 @@ from games.engine.scoresheet import gettext_noop
 # take only a compiled engine's objects).
 use_build_of(BUILD, list(__path__))
 
-from .greedy import GreedyBot  # noqa: E402  (the build first)
+from .expert import ExpertBot  # noqa: E402  (the build first)
+from .greedy import GreedyBot  # noqa: E402
+from .playout import Clock  # noqa: E402
 from .random_bot import RandomBot  # noqa: E402
-from .search import SearchBot  # noqa: E402
+from .search import DEFAULT_BUDGET, SearchBot  # noqa: E402
 
 
 @dataclass(frozen=True)
 class BotLevel:
     """A bot level: ``name``, the bot it builds from a seed (``make``), and for people a
     short ``label`` and a ``description`` of how it plays (English, marked for the
-    catalogue). ``budgeted`` builds it with a thinking time per decision (seconds), for the
-    bots that search; ``None`` for those that ignore one. ``steady`` builds it so that its
+    catalogue). ``budgeted`` builds it with a thinking time per decision (seconds) read
+    off a clock (wall time, or CPU time so that a busy machine does not weaken it), for
+    the bots that search; ``None`` for those that ignore one. ``steady`` builds it so that its
     decisions depend on its seed alone, whatever the machine: those that search, with a
     fixed number of rollouts and no time budget (the tests and the benchmarks use it)."""
 
@@ -48,7 +53,7 @@ class BotLevel:
     make: Callable[[int | None], Policy]
     label: str
     description: str
-    budgeted: Callable[[int | None, float], Policy] | None = None
+    budgeted: Callable[[int | None, float, Clock], Policy] | None = None
     steady: Callable[[int | None], Policy] | None = None
 
     def make_steady(self, seed: int | None) -> Policy:
@@ -65,9 +70,14 @@ BOTS: dict[str, BotLevel] = {level.name: level for level in (
     BotLevel(GreedyBot.name, GreedyBot, gettext_noop("greedy"),
              gettext_noop("a heuristic player")),
     BotLevel(SearchBot.name, SearchBot, gettext_noop("search"),
-             gettext_noop("the strongest, thinks for a moment"),
-             budgeted=lambda seed, budget: SearchBot(seed, budget=budget),
+             gettext_noop("weighs a few moves ahead, thinks for a moment"),
+             budgeted=lambda seed, budget, clock: SearchBot(seed, budget=budget, clock=clock),
              steady=lambda seed: SearchBot(seed, budget=math.inf, rollouts=STEADY_ROLLOUTS)),
+    BotLevel(ExpertBot.name, ExpertBot, gettext_noop("expert"),
+             gettext_noop("the strongest: reads the other hands from the play, thinks for "
+                          "a moment"),
+             budgeted=lambda seed, budget, clock: ExpertBot(seed, budget=budget, clock=clock),
+             steady=lambda seed: ExpertBot(seed, budget=math.inf, rollouts=STEADY_ROLLOUTS)),
 )}
 BOT_NAMES = tuple(BOTS)
 
@@ -76,13 +86,16 @@ BOT_NAMES = tuple(BOTS)
 HINT_LEVEL = "search"
 
 
-def make_bot(name: str, seed: int | None = None, *, budget: float | None = None) -> Policy:
+def make_bot(name: str, seed: int | None = None, *, budget: float | None = None,
+             clock: Clock | None = None) -> Policy:
     """The bot called ``name``, seeded; ``ValueError`` naming the known bots otherwise.
-    ``budget`` (seconds per decision) applies to the bots that search; others ignore it."""
+    ``budget`` (seconds per decision, by default 0.2) and ``clock`` (by default wall
+    time, ``time.perf_counter``) apply to the bots that search; others ignore them."""
     try:
         level = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}") from None
-    if budget is not None and level.budgeted is not None:
-        return level.budgeted(seed, budget)
+    if level.budgeted is not None and (budget is not None or clock is not None):
+        return level.budgeted(seed, DEFAULT_BUDGET if budget is None else budget,
+                              time.perf_counter if clock is None else clock)
     return level.make(seed)

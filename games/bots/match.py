@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from games.engine.play import Policy, deal_from_seed, play_game
 
 from . import make_bot
+from .playout import Clock
 
 #: t quantiles for a two-sided 95% interval, by degrees of freedom 1..30
 _T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
@@ -78,12 +79,14 @@ class MatchResult:
 
 
 def match_bots(*, bot_a: str, bot_b: str, games: int, seed: int = 0,
-               budget: float | None = None,
+               budget: float | None = None, clock: Clock | None = None,
                progress: Callable[[int, MatchResult], None] | None = None) -> MatchResult:
     """Play ``games`` games (rounded up to a whole number of pack pairs) of ``bot_a``
     against ``bot_b`` on duplicated packs from ``seed``. ``budget`` is the thinking
-    time per decision of the bots that search. ``ValueError`` for an unknown bot name
-    or fewer than one game. ``progress`` is called after each pack pair."""
+    time per decision of the bots that search, read off ``clock`` (by default each bot's,
+    wall time; ``time.thread_time`` counts only the deciding thread's CPU time, so that
+    other work on the machine does not cut a bot's thinking short). ``ValueError`` for an
+    unknown bot name or fewer than one game. ``progress`` is called after each pack pair."""
     if games < 1:
         raise ValueError(f"play at least one game, not {games}")
     make_bot(bot_a)  # fail early on an unknown name
@@ -102,7 +105,7 @@ def match_bots(*, bot_a: str, bot_b: str, games: int, seed: int = 0,
             for seat in range(4):
                 name = bot_a if seat % 2 == a_team else bot_b
                 policies.append(make_bot(name, pack_seed * 8 + a_team * 4 + seat,
-                                         budget=budget))
+                                         budget=budget, clock=clock))
             totals = play_game(policies, first_dealer, decks).result
             assert totals is not None
             a, b = totals.totals[a_team], totals.totals[1 - a_team]

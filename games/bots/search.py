@@ -122,6 +122,11 @@ class Sampler:
     def sample(self, rng: random.Random) -> World:
         cards = list(self.unseen)
         rng.shuffle(cards)
+        return self.fill(cards)
+
+    def fill(self, cards: list[int]) -> World:
+        """The world that deals ``cards`` (the unseen cards in some order) into the other
+        hands, in seat order, then the stock."""
         world = self.base.copy()
         at = 0
         for s in range(4):
@@ -175,7 +180,7 @@ class SearchBot:
         a hunch is not worth leaving a sound default for."""
         best, best_gain = 0, 0.0
         for j in range(1, len(outcomes)):
-            gain, error = _gain(outcomes[j], outcomes[0])
+            gain, error = paired_gain(outcomes[j], outcomes[0])
             if gain > best_gain and gain > self.confidence * error:
                 best, best_gain = j, gain
         return best
@@ -217,7 +222,8 @@ class SearchBot:
                 break  # the next deal would overrun the budget
             world = sampler.sample(self.rng)
             for k, i in enumerate(active):
-                scores = self.rollout(world.copy(), obs, candidates[i], deadline if n else math.inf)
+                scores = rollout(world.copy(), obs, candidates[i], deadline if n else math.inf,
+                                 self.clock)
                 if scores is None:  # a slow deal: drop it
                     for j in active[:k]:
                         outcomes[j].pop()
@@ -231,28 +237,29 @@ class SearchBot:
         return outcomes
 
     def hopeless(self, outcomes: Sequence[Sequence[float]], i: int) -> bool:
-        gain, error = _gain(outcomes[i], outcomes[0])
+        gain, error = paired_gain(outcomes[i], outcomes[0])
         return gain + self.confidence * error < 0
 
-    def rollout(self, world: World, obs: Observation, action: Action,
-                deadline: float = math.inf) -> tuple[int, int] | None:
-        """Play ``action`` in ``world``, then the rest of the hand greedily: the team scores
-        (None past ``deadline``)."""
-        seat = obs.seat
-        if isinstance(action, Take | Push):
-            world.turn(seat, isinstance(action, Take))
-        elif isinstance(action, LayContract):
-            world.lay(seat, action.melds)
-            world.down[seat] = True
-            world.rest_of_turn(seat, obs.taken.index if obs.taken else None)
-        elif isinstance(action, Discard):
-            world.discard_card(seat, action.card.index)
-        if world.scores is not None:
-            return world.scores
-        return world.finish((seat + 1) % 4, deadline, self.clock)
+
+def rollout(world: World, obs: Observation, action: Action, deadline: float = math.inf,
+            clock: Clock = time.perf_counter) -> tuple[int, int] | None:
+    """Play ``action`` (a draw, a contract or a discard) in ``world``, then the rest of the
+    hand greedily: the team scores (None once ``clock`` passes ``deadline``)."""
+    seat = obs.seat
+    if isinstance(action, Take | Push):
+        world.turn(seat, isinstance(action, Take))
+    elif isinstance(action, LayContract):
+        world.lay(seat, action.melds)
+        world.down[seat] = True
+        world.rest_of_turn(seat, obs.taken.index if obs.taken else None)
+    elif isinstance(action, Discard):
+        world.discard_card(seat, action.card.index)
+    if world.scores is not None:
+        return world.scores
+    return world.finish((seat + 1) % 4, deadline, clock)
 
 
-def _gain(outcomes: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
+def paired_gain(outcomes: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
     """Mean gain of ``outcomes`` over ``base`` on the deals both saw, and its standard
     error (infinite with fewer than two deals)."""
     gains = [a - b for a, b in zip(outcomes, base, strict=False)]

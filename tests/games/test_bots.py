@@ -28,7 +28,6 @@ from games.engine import (
     Action,
     Card,
     Discard,
-    GameState,
     HandState,
     LayContract,
     LayMelds,
@@ -46,42 +45,11 @@ from games.engine.play import Policy, deal_from_seed, play_game
 from tests.examples import examples
 
 from . import packs
-
-
-class Ticker:
-    """A clock for the search bot that moves ``step`` seconds each time it is read, so
-    that its time budget is spent the same way on any machine, however loaded."""
-
-    def __init__(self, step: float) -> None:
-        self.step = step
-        self.now = 0.0
-        self.reads = 0
-
-    def __call__(self) -> float:
-        self.reads += 1
-        self.now += self.step
-        return self.now
-
+from .positions import Ticker, decision_points
 
 #: Every level people choose from, in the form whose decisions depend on its seed alone.
 BOTS: dict[str, Callable[[int | None], Policy]] = {
     name: level.make_steady for name, level in BOT_LEVELS.items()}
-
-
-def decision_points(seed: int, every: int = 5) -> Iterator[HandState]:
-    """Copies of hand states met in a greedy game, every ``every``-th action, through all
-    five hands: draws, contracts, lay-offs and discards."""
-    first_dealer, decks = deal_from_seed(seed)
-    game = GameState(first_dealer)
-    bots = [GreedyBot() for _ in range(4)]
-    count = 0
-    for deck in decks:
-        game.deal(deck)
-        while (seat := game.to_move) is not None:
-            count += 1
-            if count % every == 0:
-                yield game.hand  # a copy of the game's hand
-            game.apply(bots[seat].choose(game.observation(seat), game.legal_actions()))
 
 
 def redealt(state: HandState, rng: random.Random) -> HandState:

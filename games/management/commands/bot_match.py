@@ -1,5 +1,5 @@
-"""``manage.py bot_match A B --games N [--seed S] [--budget SECONDS] [--duplicate]``: a
-duplicated match.
+"""``manage.py bot_match A B --games N [--seed S] [--budget SECONDS] [--cpu-clock]
+[--duplicate]``: a duplicated match.
 
 Team A (seats 0 and 2) against team B (seats 1 and 3); every set of packs is played
 twice with the seats exchanged. The work is :func:`games.bots.match.match_bots`; with
@@ -9,6 +9,7 @@ twice with the seats exchanged. The work is :func:`games.bots.match.match_bots`;
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -34,6 +35,10 @@ class Command(BaseCommand):
         parser.add_argument("--budget", type=float, default=None,
                             help="thinking time per decision, in seconds, for bots that "
                                  "search (default: each bot's own)")
+        parser.add_argument("--cpu-clock", action="store_true",
+                            help="count the budget in CPU time of the deciding thread, not "
+                                 "wall time, so that other work on a busy machine does not "
+                                 "cut the bots' thinking short (for strength runs)")
         parser.add_argument("--duplicate", action="store_true",
                             help="also score the games as duplicate: each hand is a board, "
                                  "and A's result on it in seats 0 and 2 (or 1 and 3) is "
@@ -65,7 +70,9 @@ class Command(BaseCommand):
 
         result = match_bots(bot_a=options["bot_a"], bot_b=options["bot_b"],
                             games=options["games"], seed=options["seed"],
-                            budget=options["budget"], progress=progress)
+                            budget=options["budget"],
+                            clock=time.thread_time if options["cpu_clock"] else None,
+                            progress=progress)
         if options["duplicate"]:
             self.stdout.write(duplicate_report(duplicate_result(result)) + "\n")
         self.stdout.write(match_report(result))
