@@ -83,7 +83,7 @@ BOT_NAMES = tuple(BOTS)
 
 #: The level whose move a hint at a live table suggests (``games/live/hints.py``): the
 #: strongest level there is.
-HINT_LEVEL = "search"
+HINT_LEVEL = "expert"
 
 
 def make_bot(name: str, seed: int | None = None, *, budget: float | None = None,
