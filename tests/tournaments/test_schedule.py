@@ -113,9 +113,12 @@ def test_round_two_starts_the_interval_after_round_one_last_table_finished(
 
 def test_a_result_nudges_the_schedule_to_look_at_once(
         django_capture_on_commit_callbacks: Any) -> None:
-    _tournament, schedule = scheduled()
+    tournament, schedule = scheduled()
+    with django_capture_on_commit_callbacks(execute=False):
+        assert services.schedule_tick(now=schedule.starts_at) == 1  # handed out
     with django_capture_on_commit_callbacks(execute=False) as later:
-        services.schedule_tick(now=schedule.starts_at)  # published, the games not yet played
+        # the worker's step: published, the games not yet played
+        assert services.schedule_take_step(tournament_id=tournament.pk, now=schedule.starts_at)
     schedule.refresh_from_db()
     assert schedule.next_step == "complete" and schedule.next_step_at > schedule.starts_at
     with django_capture_on_commit_callbacks(execute=True):
@@ -207,7 +210,10 @@ def person_at_a_table(rule: str, capture: Any) -> tuple[Tournament, Schedule, Li
 def test_at_the_deadline_bots_finish_a_table_and_the_round_completes(
         django_capture_on_commit_callbacks: Any) -> None:
     tournament, schedule, table = person_at_a_table("bots", django_capture_on_commit_callbacks)
-    assert tick(django_capture_on_commit_callbacks, schedule.starts_at + 59 * MINUTE) == 0
+    # a look before the deadline settles nothing
+    tick(django_capture_on_commit_callbacks, schedule.starts_at + 59 * MINUTE)
+    table.refresh_from_db()
+    assert table.status == LiveTable.Status.PLAYING
     deadline = schedule.starts_at + 60 * MINUTE
     assert tick(django_capture_on_commit_callbacks, deadline) >= 1
     table.refresh_from_db()
@@ -266,9 +272,10 @@ def test_a_step_that_fails_is_said_and_taken_again_later(
     from .factories import TeamFactory
     tournament, schedule = scheduled(4)
     Entry.objects.filter(tournament=tournament).exclude(seed=1).delete()  # one team: no pairing
-    assert tick(django_capture_on_commit_callbacks, schedule.starts_at) == 0
+    assert tick(django_capture_on_commit_callbacks, schedule.starts_at) == 1  # handed out
     schedule.refresh_from_db()
     assert schedule.last_error  # why, for the organiser
+    assert schedule.under_way_since is None  # no longer under way: due again
     assert schedule.next_step_at == schedule.starts_at + RETRY
     assert not Round.objects.filter(tournament=tournament).exists()  # nothing of it stands
     for seed in (2, 3, 4):
