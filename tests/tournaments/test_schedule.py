@@ -17,6 +17,7 @@ from games.live.director import hands_so_far
 from games.live.models import LiveTable
 from tournaments import services, tasks
 from tournaments.models import Notification, Result, Round, Schedule, Seat, Tournament
+from tournaments.schedule import RECHECK
 from tournaments.selectors import tournament_players
 from tournaments.services.schedule import RETRY
 
@@ -127,6 +128,34 @@ def test_a_result_nudges_the_schedule_to_look_at_once(
     schedule.refresh_from_db()
     assert schedule.next_step_at is not None and schedule.next_step_at <= \
         schedule.starts_at + 10 * MINUTE  # the real clock's now, not the regular look
+
+
+def test_a_step_handed_out_is_taken_once_by_twin_tasks_and_not_after_the_organiser(
+        django_capture_on_commit_callbacks: Any) -> None:
+    organiser = UserFactory()
+    tournament, schedule = scheduled(organiser=organiser)
+    now = schedule.starts_at
+    with django_capture_on_commit_callbacks(execute=False) as sent:
+        assert services.schedule_tick(now=now) == 1
+        assert services.schedule_tick(now=now) == 0  # repeated: handed out already
+    assert len(sent) == 1
+    # the task twice (the outbox sent it again, the broker redelivered it)
+    with django_capture_on_commit_callbacks(execute=True):  # its bots' games played after
+        assert services.schedule_take_step(tournament_id=tournament.pk, now=now)
+    assert not services.schedule_take_step(tournament_id=tournament.pk, now=now)
+    assert Round.objects.filter(tournament=tournament).count() == 1
+    schedule.refresh_from_db()
+    assert schedule.next_step == "complete" and schedule.under_way_since is None
+
+    # the round played: its look handed out, and the organiser completes it first
+    with django_capture_on_commit_callbacks(execute=False):
+        assert services.schedule_tick(now=now + RECHECK) == 1
+        services.schedule_run_now(tournament=tournament, user=organiser, now=now + RECHECK)
+        assert not services.schedule_take_step(tournament_id=tournament.pk, now=now + RECHECK)
+    assert Round.objects.get(tournament=tournament).status == Round.Status.COMPLETE
+    schedule.refresh_from_db()
+    assert (schedule.next_step, schedule.next_round, schedule.under_way_since) == \
+        ("start", 2, None)
 
 
 def test_a_paused_schedule_takes_no_step_until_resumed(

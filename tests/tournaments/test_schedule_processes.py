@@ -1,6 +1,8 @@
 """The scheduler across real processes on PostgreSQL: two ticks racing (two OS processes
-ticking at the same moment) take each step once, and a tick killed with SIGKILL in the middle
-of a step leaves nothing of it, so the next tick takes it, once."""
+ticking at the same moment) hand each step out once, so it is taken once; and a step's
+worker killed with SIGKILL in the middle of the step leaves nothing of it, and the step is
+handed out again once its lease is up and taken once. The ticking processes run the steps
+they hand out themselves, after their commit, as a worker would (no broker: in-process)."""
 
 from __future__ import annotations
 
@@ -21,7 +23,9 @@ from config.worker_process import ROOT, database_url
 from tests.services import require
 from tournaments import services
 from tournaments.models import Match, Notification, Result, Round, Schedule, Seat, Tournament
+from tournaments.schedule import RECHECK
 from tournaments.selectors import tournament_players
+from tournaments.services.schedule import LEASE
 
 from .schedule_helpers import scheduled
 
@@ -62,25 +66,30 @@ def with_person(tournament: Tournament, username: str) -> Any:
     return player.user
 
 
+def race(env: dict[str, str], now: datetime) -> list[int]:
+    """Two processes tick at ``now`` at the same moment; the steps each handed out."""
+    with connection.cursor() as cursor:  # both wait here, and go at once
+        cursor.execute("SELECT pg_advisory_lock(%s)", [BARRIER])
+        processes = [ticker(env, now, barrier=True) for _ in range(2)]
+        time.sleep(2)  # both started and waiting at the barrier
+        cursor.execute("SELECT pg_advisory_unlock(%s)", [BARRIER])
+    return [int(finish(process).split(":")[1]) for process in processes]
+
+
 def test_two_ticks_racing_take_each_step_once(env: dict[str, str]) -> None:
     tournament, schedule = scheduled(4, check_in_opens_minutes=30)
     Tournament.objects.filter(pk=tournament.pk).update(check_in_required=True)
     user = with_person(tournament, "racer")
     services.schedule_replan(tournament=tournament)
     opens = schedule.starts_at - timedelta(minutes=30)
-    for now, step in ((opens, "check-in"), (schedule.starts_at, "start")):
-        with connection.cursor() as cursor:  # both wait here, and go at once
-            cursor.execute("SELECT pg_advisory_lock(%s)", [BARRIER])
-            processes = [ticker(env, now, barrier=True) for _ in range(2)]
-            time.sleep(2)  # both started and waiting at the barrier
-            cursor.execute("SELECT pg_advisory_unlock(%s)", [BARRIER])
-        taken = [int(finish(process).split(":")[1]) for process in processes]
-        # each step once, whichever process took it: opening check-in; then starting round 1
-        # and (its bots' games played at once in the process that started it, nobody having
-        # checked in) completing it, which either process may take once the results are in
-        done = 1 if step == "check-in" else 1 + Round.objects.filter(
-            tournament=tournament, status=Round.Status.COMPLETE).count()
-        assert sum(taken) == done, (step, taken)
+    # opening check-in; starting round 1 (its bots' games played at once in the process that
+    # started it, nobody having checked in); completing it
+    for now, step in ((opens, "check_in"), (schedule.starts_at, "start"),
+                      (schedule.starts_at + RECHECK, "complete")):
+        assert Schedule.objects.get(tournament=tournament).next_step == step
+        taken = race(env, now)
+        assert sorted(taken) == [0, 1], (step, taken)  # one of them, once
+        assert Schedule.objects.get(tournament=tournament).under_way_since is None  # taken
     # told once of each: check-in opening, and the bot in their seat (never checked in)
     told = Counter(Notification.objects.filter(user=user).values_list("kind", flat=True))
     assert told["check_in"] == 1 and told["substituted"] == 1 and set(told.values()) == {1}
@@ -92,7 +101,7 @@ def test_two_ticks_racing_take_each_step_once(env: dict[str, str]) -> None:
     assert round.status == Round.Status.COMPLETE
 
 
-def test_a_tick_killed_mid_step_leaves_nothing_and_the_next_takes_it_once(
+def test_a_step_killed_midway_leaves_nothing_and_is_handed_out_again_and_taken_once(
         env: dict[str, str]) -> None:
     tournament, schedule = scheduled(4, check_in_opens_minutes=30)
     Tournament.objects.filter(pk=tournament.pk).update(check_in_required=True)
@@ -119,17 +128,23 @@ def test_a_tick_killed_mid_step_leaves_nothing_and_the_next_takes_it_once(
     assert process.returncode == -signal.SIGKILL
     assert Tournament.objects.get(pk=tournament.pk).check_in_closes is None  # rolled back
     assert not Notification.objects.exists()
-    deadline = time.monotonic() + TIMEOUT
-    while finish(ticker(env, opens)).strip() == "steps taken: 0":
-        # the killed tick's backend lets go of the tournament once it finds its client gone
-        assert time.monotonic() < deadline, "the killed tick's lock was never released"
-        time.sleep(0.5)
+    # handed out (the tick committed that before its step began), and not again meanwhile
+    schedule = Schedule.objects.get(tournament=tournament)
+    assert (schedule.next_step, schedule.under_way_since, schedule.next_step_at) == \
+        ("check_in", opens, opens + LEASE)
     assert finish(ticker(env, opens)).strip() == "steps taken: 0"
+    later = opens + LEASE
+    deadline = time.monotonic() + TIMEOUT
+    while finish(ticker(env, later)).strip() == "steps taken: 0":
+        # the killed step's backend lets go of the schedule once it finds its client gone
+        assert time.monotonic() < deadline, "the killed step's lock was never released"
+        time.sleep(0.5)
+    assert finish(ticker(env, later)).strip() == "steps taken: 0"
     assert list(Notification.objects.values_list("user_id", "key")) == [(user.pk, key)]
     assert Tournament.objects.get(pk=tournament.pk).check_in_closes is not None
     schedule = Schedule.objects.get(tournament=tournament)
-    assert (schedule.check_in_round, schedule.next_step, schedule.last_error) == \
-        (1, "start", "")
+    assert (schedule.check_in_round, schedule.next_step, schedule.last_error,
+            schedule.under_way_since) == (1, "start", "", None)
 
 
 def _wait_blocked() -> None:
