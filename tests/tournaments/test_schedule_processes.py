@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -28,6 +29,7 @@ from tournaments.selectors import tournament_players
 from tournaments.services.schedule import LEASE
 
 from .schedule_helpers import scheduled
+from .test_celery_e2e import client_of, drain, gone, queue, workers  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.django_db(transaction=True)
 BARRIER = 73_310_033  # the advisory lock the ticking processes wait on together
@@ -109,14 +111,7 @@ def test_a_step_killed_midway_leaves_nothing_and_is_handed_out_again_and_taken_o
     services.schedule_replan(tournament=tournament)
     opens = schedule.starts_at - timedelta(minutes=30)
     key = f"check_in:{tournament.pk}:1"
-    # The step blocks where it tells the player (the tournament's window already opened in
-    # its transaction): this connection is writing the same notification, uncommitted.
-    blocker = connections.create_connection("default")
-    blocker.set_autocommit(False)
-    with blocker.cursor() as cursor:
-        cursor.execute(f"INSERT INTO {Notification._meta.db_table} (user_id, kind, key, params, "
-                       "link, created, mail, mail_tries) "
-                       "VALUES (%s, 'check_in', %s, '{}', '', now(), '', 0)", [user.pk, key])
+    blocker = telling_blocked(user.pk, key)
     process = ticker(env, opens)
     try:
         _wait_blocked()
@@ -147,14 +142,65 @@ def test_a_step_killed_midway_leaves_nothing_and_is_handed_out_again_and_taken_o
             schedule.under_way_since) == (1, "start", "", None)
 
 
-def _wait_blocked() -> None:
-    """Until a backend waits for a lock (the tick's, on the notification being written)."""
+def telling_blocked(user_id: int, key: str) -> Any:
+    """A connection writing the notification ``key`` to the user, uncommitted: the check-in
+    step blocks where it tells them (the tournament's window already opened in its
+    transaction). Roll it back and close it."""
+    blocker = connections.create_connection("default")
+    blocker.set_autocommit(False)
+    with blocker.cursor() as cursor:
+        cursor.execute(f"INSERT INTO {Notification._meta.db_table} (user_id, kind, key, params, "
+                       "link, created, mail, mail_tries) "
+                       "VALUES (%s, 'check_in', %s, '{}', '', now(), '', 0)", [user_id, key])
+    return blocker
+
+
+def _wait_blocked() -> int:
+    """Until a backend waits for a lock (the step's, on the notification being written);
+    its server process id."""
     deadline = time.monotonic() + TIMEOUT
     with connection.cursor() as cursor:
         while time.monotonic() < deadline:
-            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = "
+            cursor.execute("SELECT pid FROM pg_stat_activity WHERE wait_event_type = "
                            "'Lock' AND datname = current_database()")
-            if cursor.fetchone()[0]:
-                return
+            row = cursor.fetchone()
+            if row:
+                return int(row[0])
             time.sleep(0.2)
-    raise AssertionError("the tick never blocked")
+    raise AssertionError("the step never blocked")
+
+
+def test_a_celery_worker_killed_mid_step_strands_nothing(
+        queue: str, workers: Callable[[], subprocess.Popen[bytes]]  # noqa: F811
+) -> None:
+    """The tick in this process hands the step to a real worker over Redis, which is killed
+    (``kill -9``) in the middle of it; once the lease is up a tick hands it out again and
+    another worker takes it, once (the broker's copy of the first task, unacknowledged,
+    would find it taken)."""
+    tournament, schedule = scheduled(4, check_in_opens_minutes=30)
+    Tournament.objects.filter(pk=tournament.pk).update(check_in_required=True)
+    user = with_person(tournament, "doomed")
+    services.schedule_replan(tournament=tournament)
+    opens = schedule.starts_at - timedelta(minutes=30)
+    key = f"check_in:{tournament.pk}:1"
+    doomed = workers()
+    blocker = telling_blocked(user.pk, key)
+    try:
+        assert services.schedule_tick(now=opens) == 1
+        pid = _wait_blocked()
+        doomed.kill()  # SIGKILL: nothing runs in the worker after this
+        doomed.wait(timeout=30)
+    finally:
+        blocker.rollback()
+        blocker.close()
+    gone(pid)
+    assert Tournament.objects.get(pk=tournament.pk).check_in_closes is None
+    assert not Notification.objects.exists()
+    assert services.schedule_tick(now=opens) == 0  # under way: not handed out again yet
+    workers()
+    assert services.schedule_tick(now=opens + LEASE) == 1
+    drain(client_of(queue))
+    assert list(Notification.objects.values_list("user_id", "key")) == [(user.pk, key)]
+    schedule = Schedule.objects.get(tournament=tournament)
+    assert (schedule.check_in_round, schedule.next_step, schedule.last_error,
+            schedule.under_way_since) == (1, "start", "", None)
