@@ -141,14 +141,14 @@ def test_a_step_killed_midway_leaves_nothing_and_is_handed_out_again_and_taken_o
     schedule = Schedule.objects.get(tournament=tournament)
     assert (schedule.next_step, schedule.under_way_since, schedule.next_step_at) == \
         ("check_in", opens, opens + LEASE)
-    assert finish(ticker(env, opens)).strip() == "steps taken: 0"
+    assert finish(ticker(env, opens)).strip() == "steps handed out: 0"
     later = opens + LEASE
     deadline = time.monotonic() + TIMEOUT
-    while finish(ticker(env, later)).strip() == "steps taken: 0":
+    while finish(ticker(env, later)).strip() == "steps handed out: 0":
         # the killed step's backend lets go of the schedule once it finds its client gone
         assert time.monotonic() < deadline, "the killed step's lock was never released"
         time.sleep(0.5)
-    assert finish(ticker(env, later)).strip() == "steps taken: 0"
+    assert finish(ticker(env, later)).strip() == "steps handed out: 0"
     assert list(Notification.objects.values_list("user_id", "key")) == [(user.pk, key)]
     assert Tournament.objects.get(pk=tournament.pk).check_in_closes is not None
     schedule = Schedule.objects.get(tournament=tournament)
