@@ -8,7 +8,7 @@ by hand.
 The tick is small whatever the steps weigh: one transaction takes the due schedules' rows
 (``SKIP LOCKED``: a row another tick or a step holds is left for the next tick), marks each
 step under way (``Schedule.under_way_since``; due again after ``LEASE``) and writes one
-outbox task a step (``followups.schedule_step_later``), sent to the workers once it commits.
+outbox task a step (``followups.schedule_steps_later``), sent to the workers once it commits.
 So ticks never wait on one tournament's heavy step, and the steps spread over the workers.
 
 Each step is one transaction in its worker that holds the tournament's row lock, then the
@@ -89,7 +89,7 @@ def schedule_take_step(*, tournament_id: int, now: datetime) -> bool:
     it was taken. A failed step is logged, said on the schedule and handed out again later."""
     try:
         with transaction.atomic():
-            locked = _lock(tournament_id, skip_locked=False)
+            locked = _lock(tournament_id)
             if locked is None:
                 return False
             tournament, schedule = locked
@@ -110,12 +110,12 @@ def schedule_take_step(*, tournament_id: int, now: datetime) -> bool:
         return False
 
 
-def _lock(tournament_id: int, *, skip_locked: bool) -> tuple[Tournament, Schedule] | None:
-    """The tournament and its schedule, both locked (None: another holds the tournament, or
-    it has no schedule). The schedule's lock is taken before the facts are read, so a result's
-    nudge (``followups.schedule_nudge_later``) is never overwritten by a plan made without
-    it."""
-    tournament = (Tournament.objects.select_for_update(of=("self",), skip_locked=skip_locked)
+def _lock(tournament_id: int) -> tuple[Tournament, Schedule] | None:
+    """The tournament and its schedule, both locked, waiting for them (None: no such
+    tournament, or it has no schedule). The schedule's lock is taken before the facts are
+    read, so a result's nudge (``followups.schedule_nudge_later``) is never overwritten by a
+    plan made without it."""
+    tournament = (Tournament.objects.select_for_update(of=("self",))
                   .filter(pk=tournament_id).first())
     if tournament is None:
         return None
@@ -126,8 +126,8 @@ def _lock(tournament_id: int, *, skip_locked: bool) -> tuple[Tournament, Schedul
 
 
 def _lock_scheduled(tournament: Tournament) -> tuple[Tournament, Schedule]:
-    """:func:`_lock`, waiting for the lock; :class:`TournamentUserError` without a schedule."""
-    locked = _lock(tournament.pk, skip_locked=False)
+    """:func:`_lock`; :class:`TournamentUserError` without a schedule."""
+    locked = _lock(tournament.pk)
     if locked is None:
         raise TournamentUserError(gettext("%(tournament)s has no schedule") % {
             "tournament": tournament})
