@@ -1,13 +1,14 @@
 """The scheduler's tick over many tournaments, for ``manage.py bench_schedule`` (a benchmark,
 not a test): how long the database works for one tick with 100 steps due among 1,000
-scheduled tournaments, and how many queries a tick costs when nothing is due."""
+scheduled tournaments, and, apart from it, for the steps it hands to the workers; and how
+many queries a tick costs when nothing is due."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -17,7 +18,8 @@ from django.utils import timezone
 
 from games.live.models import LiveTable
 from tournaments import services
-from tournaments.models import Entry, Match, Player, Schedule, Team, Tournament
+from tournaments.models import Entry, Match, OutboxTask, Player, Schedule, Team, Tournament
+from tournaments.tasks import take_scheduled_step
 
 
 @dataclass
@@ -29,7 +31,12 @@ class Timed:
     seconds: float = 0.0
     wall: float = 0.0
     taken: int = 0
-    _start: float = field(default=0.0, repr=False)
+
+    def add(self, other: Timed) -> None:
+        self.queries += other.queries
+        self.seconds += other.seconds
+        self.wall += other.wall
+        self.taken += other.taken
 
 
 @contextmanager
@@ -57,11 +64,14 @@ class Figures:
     entries: int
     due: int
     check_in: Timed
+    check_in_steps: Timed
     starts: Timed
+    starts_steps: Timed
     idle: Timed
 
 
 PREFIX = "bench-schedule-"
+STEP_TASK = "take_scheduled_step"  # the outbox's name of the step a tick hands out
 
 
 def build(tournaments: int, teams_each: int, due: int) -> list[int]:
@@ -118,28 +128,49 @@ def run(tournaments: int = 1000, teams_each: int = 64, due: int = 100) -> Figure
     try:
         due_ids = build(tournaments, teams_each, due)
         check_in = _tick_quietly()
+        check_in_steps = _steps_quietly()
         # the same tournaments' rounds due to start now (their check-in window passed)
         now = timezone.now()
         Tournament.objects.filter(pk__in=due_ids).update(check_in_required=False)
         Schedule.objects.filter(tournament_id__in=due_ids).update(
             starts_at=now, next_step="start", next_step_at=now - timedelta(seconds=1))
         starts = _tick_quietly()
+        starts_steps = _steps_quietly()
         Schedule.objects.update(next_step_at=now + timedelta(days=1))
         idle = _tick_quietly()
     finally:
+        OutboxTask.objects.filter(task=STEP_TASK).delete()
         remove()
-    return Figures(tournaments, tournaments * teams_each, due, check_in, starts, idle)
+    return Figures(tournaments, tournaments * teams_each, due, check_in, check_in_steps,
+                   starts, starts_steps, idle)
 
 
 def _tick_quietly() -> Timed:
-    """A tick whose after-commit follow-ups (bots' moves, timers) are dropped: this measures
-    the scheduler and its steps, not the games they start."""
+    """A tick, its outbox tasks written but not sent (the steps are run by
+    :func:`_steps_quietly`, timed apart)."""
     figures = Timed()
     with transaction.atomic():
         with timed() as figures:
             figures.taken = services.schedule_tick()
-            if figures.taken:  # the foreign keys' checks its steps' commits would make
+        connection.run_on_commit = []  # the tasks, sent by the outbox after the commit
+    return figures
+
+
+def _steps_quietly() -> Timed:
+    """Each step the tick handed out, as its worker takes it: the outbox's row locked and
+    deleted (as it is sent) and the task run, one transaction a step (with the foreign keys'
+    checks its commit makes); the steps' own follow-ups (bots' moves, timers, mails) are
+    dropped: this measures the steps, not the games they start. The sum over the steps."""
+    total = Timed()
+    for pk in list(OutboxTask.objects.filter(task=STEP_TASK).order_by("pk")
+                   .values_list("pk", flat=True)):
+        with transaction.atomic():
+            with timed() as figures:
+                row = OutboxTask.objects.select_for_update(skip_locked=True).get(pk=pk)
+                row.delete()
+                figures.taken = int(take_scheduled_step(*row.args))
                 with connection.cursor() as cursor:
                     cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-        connection.run_on_commit = []  # the steps' follow-ups, not sent
-    return figures
+            connection.run_on_commit = []
+        total.add(figures)
+    return total

@@ -7,6 +7,7 @@ so a worker never looks for a row that is not committed yet.
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 
 from celery import shared_task
 
@@ -80,6 +81,13 @@ def schedule_tick() -> int:
     """Celery beat runs this often (settings.CELERY_BEAT_SCHEDULE): take the scheduled
     tournaments' steps that are due (services.schedule); safe in several processes at once."""
     return services.schedule_tick()
+
+
+@shared_task
+def take_scheduled_step(tournament_id: int, now: str) -> bool:
+    """Take the scheduled step a tick at ``now`` (ISO 8601) handed out; safe to run twice."""
+    return services.schedule_take_step(tournament_id=tournament_id,
+                                       now=datetime.fromisoformat(now))
 
 
 @shared_task

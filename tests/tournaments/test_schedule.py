@@ -17,6 +17,7 @@ from games.live.director import hands_so_far
 from games.live.models import LiveTable
 from tournaments import services, tasks
 from tournaments.models import Notification, Result, Round, Schedule, Seat, Tournament
+from tournaments.schedule import RECHECK
 from tournaments.selectors import tournament_players
 from tournaments.services.schedule import RETRY
 
@@ -113,9 +114,12 @@ def test_round_two_starts_the_interval_after_round_one_last_table_finished(
 
 def test_a_result_nudges_the_schedule_to_look_at_once(
         django_capture_on_commit_callbacks: Any) -> None:
-    _tournament, schedule = scheduled()
+    tournament, schedule = scheduled()
+    with django_capture_on_commit_callbacks(execute=False):
+        assert services.schedule_tick(now=schedule.starts_at) == 1  # handed out
     with django_capture_on_commit_callbacks(execute=False) as later:
-        services.schedule_tick(now=schedule.starts_at)  # published, the games not yet played
+        # the worker's step: published, the games not yet played
+        assert services.schedule_take_step(tournament_id=tournament.pk, now=schedule.starts_at)
     schedule.refresh_from_db()
     assert schedule.next_step == "complete" and schedule.next_step_at > schedule.starts_at
     with django_capture_on_commit_callbacks(execute=True):
@@ -124,6 +128,34 @@ def test_a_result_nudges_the_schedule_to_look_at_once(
     schedule.refresh_from_db()
     assert schedule.next_step_at is not None and schedule.next_step_at <= \
         schedule.starts_at + 10 * MINUTE  # the real clock's now, not the regular look
+
+
+def test_a_step_handed_out_is_taken_once_by_twin_tasks_and_not_after_the_organiser(
+        django_capture_on_commit_callbacks: Any) -> None:
+    organiser = UserFactory()
+    tournament, schedule = scheduled(organiser=organiser)
+    now = schedule.starts_at
+    with django_capture_on_commit_callbacks(execute=False) as sent:
+        assert services.schedule_tick(now=now) == 1
+        assert services.schedule_tick(now=now) == 0  # repeated: handed out already
+    assert len(sent) == 1
+    # the task twice (the outbox sent it again, the broker redelivered it)
+    with django_capture_on_commit_callbacks(execute=True):  # its bots' games played after
+        assert services.schedule_take_step(tournament_id=tournament.pk, now=now)
+    assert not services.schedule_take_step(tournament_id=tournament.pk, now=now)
+    assert Round.objects.filter(tournament=tournament).count() == 1
+    schedule.refresh_from_db()
+    assert schedule.next_step == "complete" and schedule.under_way_since is None
+
+    # the round played: its look handed out, and the organiser completes it first
+    with django_capture_on_commit_callbacks(execute=False):
+        assert services.schedule_tick(now=now + RECHECK) == 1
+        services.schedule_run_now(tournament=tournament, user=organiser, now=now + RECHECK)
+        assert not services.schedule_take_step(tournament_id=tournament.pk, now=now + RECHECK)
+    assert Round.objects.get(tournament=tournament).status == Round.Status.COMPLETE
+    schedule.refresh_from_db()
+    assert (schedule.next_step, schedule.next_round, schedule.under_way_since) == \
+        ("start", 2, None)
 
 
 def test_a_paused_schedule_takes_no_step_until_resumed(
@@ -207,7 +239,10 @@ def person_at_a_table(rule: str, capture: Any) -> tuple[Tournament, Schedule, Li
 def test_at_the_deadline_bots_finish_a_table_and_the_round_completes(
         django_capture_on_commit_callbacks: Any) -> None:
     tournament, schedule, table = person_at_a_table("bots", django_capture_on_commit_callbacks)
-    assert tick(django_capture_on_commit_callbacks, schedule.starts_at + 59 * MINUTE) == 0
+    # a look before the deadline settles nothing
+    tick(django_capture_on_commit_callbacks, schedule.starts_at + 59 * MINUTE)
+    table.refresh_from_db()
+    assert table.status == LiveTable.Status.PLAYING
     deadline = schedule.starts_at + 60 * MINUTE
     assert tick(django_capture_on_commit_callbacks, deadline) >= 1
     table.refresh_from_db()
@@ -266,9 +301,10 @@ def test_a_step_that_fails_is_said_and_taken_again_later(
     from .factories import TeamFactory
     tournament, schedule = scheduled(4)
     Entry.objects.filter(tournament=tournament).exclude(seed=1).delete()  # one team: no pairing
-    assert tick(django_capture_on_commit_callbacks, schedule.starts_at) == 0
+    assert tick(django_capture_on_commit_callbacks, schedule.starts_at) == 1  # handed out
     schedule.refresh_from_db()
     assert schedule.last_error  # why, for the organiser
+    assert schedule.under_way_since is None  # no longer under way: due again
     assert schedule.next_step_at == schedule.starts_at + RETRY
     assert not Round.objects.filter(tournament=tournament).exists()  # nothing of it stands
     for seed in (2, 3, 4):

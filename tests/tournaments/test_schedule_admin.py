@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from tournaments import services
 from tournaments.admin.schedule import ScheduleForm
 from tournaments.models import Round, Schedule, Tournament
 
@@ -129,3 +130,24 @@ def test_the_schedule_is_set_on_the_tournaments_page_and_planned() -> None:
     assert schedule.starts_at == datetime(2027, 1, 15, 16, 0, tzinfo=UTC)
     # planned: no check-in required, so round 1 starts at its time
     assert (schedule.next_step, schedule.next_step_at) == ("start", schedule.starts_at)
+
+
+def test_a_start_handed_to_a_worker_shows_as_under_way_not_as_missing(
+        client: Client, django_capture_on_commit_callbacks: Any) -> None:
+    organiser = UserFactory()
+    tournament, schedule = scheduled(organiser=organiser, time_zone="Europe/Helsinki")
+    with django_capture_on_commit_callbacks(execute=False):  # the worker has not taken it
+        assert services.schedule_tick(now=schedule.starts_at) == 1
+    page = client.get(reverse("tournaments:tournament_detail",
+                              args=[tournament.pk])).content.decode()
+    assert "Round 1 is starting: its tables open in a moment." in page
+    assert "Round 1 starts at" not in page
+    local = schedule.starts_at.astimezone(schedule.zone)
+    page = logged_in(organiser).get(console(tournament)).content.decode()
+    assert "Round 1, pair, publish and open the round&#x27;s tables: under way since " \
+        f"{local:%Y-%m-%d %H:%M}" in page
+    services.schedule_take_step(tournament_id=tournament.pk, now=schedule.starts_at)
+    page = client.get(reverse("tournaments:tournament_detail",
+                              args=[tournament.pk])).content.decode()
+    assert "is starting" not in page
+    assert "under way" not in logged_in(organiser).get(console(tournament)).content.decode()

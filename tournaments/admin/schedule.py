@@ -137,6 +137,12 @@ def schedule_status(schedule: Schedule) -> str:
         said = gettext("Paused: nothing runs by itself until it is resumed.")
     elif not schedule.next_step:
         said = gettext("Nothing more to run: every round is played.")
+    elif schedule.under_way_since is not None:
+        said = gettext("Round %(number)d, %(step)s: under way since %(time)s (a worker is "
+                       "taking it).") % {
+            "number": schedule.next_round,
+            "step": Schedule.NextStep(schedule.next_step).label,
+            "time": in_zone(schedule.under_way_since, schedule.time_zone)}
     elif schedule.next_step_at is None:
         said = gettext("Round %(number)d waits for a time (move it) or for you (run it now).") \
             % {"number": schedule.next_round}

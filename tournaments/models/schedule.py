@@ -98,6 +98,10 @@ class Schedule(models.Model):
     published_at = models.DateTimeField(_("round being played started at"), null=True,
                                         blank=True, editable=False)
     last_error = models.TextField(_("last failed step"), blank=True, editable=False)
+    # a tick handed the next step to a worker then (None: nobody has it); the step's own
+    # transaction clears it
+    under_way_since = models.DateTimeField(_("next step under way since"), null=True,
+                                           blank=True, editable=False)
 
     class Meta:
         verbose_name = _("schedule")

@@ -19,13 +19,6 @@ def tournament_schedule(tournament: Tournament) -> Schedule | None:
     return Schedule.objects.filter(tournament=tournament).first()
 
 
-def schedules_due(now: datetime, limit: int) -> list[int]:
-    """The tournaments whose schedule has a step due by ``now``, the longest waiting first
-    (one indexed query: ``schedule_due``)."""
-    return list(Schedule.objects.filter(next_step_at__lte=now).order_by("next_step_at")
-                .values_list("tournament_id", flat=True)[:limit])
-
-
 def schedule_plan(schedule: Schedule) -> Plan:
     """The schedule's rule as the pure core reads it."""
     return Plan(

@@ -69,6 +69,7 @@ from .schedule import (
     schedule_replan,
     schedule_run_now,
     schedule_save,
+    schedule_take_step,
     schedule_tick,
 )
 from .tournaments import (
@@ -104,6 +105,6 @@ __all__ = [
     "round_complete", "round_fill_seats", "round_pair_next", "round_publish",
     "round_release_boards",
     "schedule_move_round", "schedule_pause", "schedule_replan", "schedule_run_now",
-    "schedule_save", "schedule_tick", "send_outbox",
+    "schedule_save", "schedule_take_step", "schedule_tick", "send_outbox",
     "standings_rebuild", "standings_recalculate",
 ]

@@ -16,6 +16,7 @@ answers again. A task may so run twice, never not at all; tasks are idempotent.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -60,6 +61,13 @@ def schedule_nudge_later(tournament_id: int) -> None:
         now = timezone.now()
         waiting.filter(next_step_at__gt=now).update(next_step_at=now)
     transaction.on_commit(nudge, robust=True)
+
+
+def schedule_steps_later(tournament_ids: list[int], now: datetime) -> None:
+    """Take each tournament's scheduled step handed out by a tick at ``now``
+    (``schedule.schedule_take_step``), one task a tournament, so workers share them."""
+    _later([("take_scheduled_step", [tournament_id, now.isoformat()], {})
+            for tournament_id in tournament_ids])
 
 
 def password_reset_mail_later(*, email: str, domain: str, use_https: bool, language: str) -> None:

@@ -1,16 +1,23 @@
 """Rounds on a schedule: Celery beat ticks (``tasks.schedule_tick``) and :func:`schedule_tick`
-takes every step that is due: open a round's check-in window (telling its players), pair and
-publish a round (opening its live tables), settle the tables still played at a round's hard
-deadline, complete a round whose tables are done; after the last round the tournament is
-finished by ``round_complete``, as by hand.
+hands every step that is due to a worker, which takes it (:func:`schedule_take_step`): open a
+round's check-in window (telling its players), pair and publish a round (opening its live
+tables), settle the tables still played at a round's hard deadline, complete a round whose
+tables are done; after the last round the tournament is finished by ``round_complete``, as
+by hand.
 
-Each step is one transaction that holds the tournament's row lock, taken with ``SKIP
-LOCKED`` (another scheduler, or an organiser's step, has it: this tick leaves it), then the
+The tick is small whatever the steps weigh: one transaction takes the due schedules' rows
+(``SKIP LOCKED``: a row another tick or a step holds is left for the next tick), marks each
+step under way (``Schedule.under_way_since``; due again after ``LEASE``) and writes one
+outbox task a step (``followups.schedule_steps_later``), sent to the workers once it commits.
+So ticks never wait on one tournament's heavy step, and the steps spread over the workers.
+
+Each step is one transaction in its worker that holds the tournament's row lock, then the
 schedule's; the facts are read again under the lock, the step is taken only if it is still
-due, and the next step and its time are written in the same commit. So two schedulers at
-once, a tick repeated, or a worker killed mid-step (nothing of it commits) never take a step
-twice, and a step that failed is due again (after ``RETRY``). The rule of what comes next is
-the pure ``tournaments.schedule``.
+handed out and due, and the next step and its time are written (clearing the mark) in the
+same commit. So two schedulers at once, a tick repeated, a task run twice, or a worker
+killed mid-step (nothing of it commits; the step is handed out again once its lease is up)
+never take a step twice, and a step that failed is due again (after ``RETRY``). The rule of
+what comes next is the pure ``tournaments.schedule``.
 """
 
 from __future__ import annotations
@@ -33,60 +40,61 @@ from tournaments.selectors import (
     player_logins,
     schedule_facts,
     schedule_plan,
-    schedules_due,
     unsettled_tables,
 )
 
 from .access import require_organiser
 from .errors import TournamentUserError
+from .followups import schedule_steps_later
 from .notices import Notice, notify_each
 from .results import match_adjudicate_live_table
 from .rounds import round_complete, round_pair_next, round_publish
 
 log = logging.getLogger(__name__)
 
-#: How many tournaments one tick takes steps for (the rest are taken by the next tick).
+#: How many tournaments one tick hands steps out for (the rest are handed out by the next).
 TICK_LIMIT = 200
-#: How many steps one tournament may take in one tick (a round completed and the next
-#: started at once, say), each in its own transaction.
-STEPS_A_TICK = 3
+#: A step handed to a worker and not taken this long after is handed out again (its worker
+#: died, or its task was lost); should both tasks run, the second finds it taken.
+LEASE = timedelta(minutes=2)
 #: A step that failed is tried again this long after.
 RETRY = timedelta(minutes=1)
 
 
 def schedule_tick(*, now: datetime | None = None, limit: int = TICK_LIMIT) -> int:
-    """Take every step due by ``now`` (the clock when None); how many were taken. Safe to run
-    in several processes at once and to repeat."""
+    """Hand every step due by ``now`` (the clock when None) to the workers; how many were
+    handed out. Safe to run in several processes at once and to repeat: each due step is
+    handed out once until its lease is up."""
     now = now or timezone.now()
-    taken = 0
-    for tournament_id in schedules_due(now, limit):
-        for _step in range(STEPS_A_TICK):
-            if not _take_due(tournament_id, now):
-                break
-            taken += 1
-            if not _due_again(tournament_id, now):
-                break
-    return taken
+    due = Schedule.objects.filter(next_step_at__lte=now)
+    # nothing due, the usual answer, is one indexed read (``schedule_due``)
+    waiting = list(due.order_by("next_step_at").values_list("tournament_id", flat=True)[:limit])
+    if not waiting:
+        return 0
+    with transaction.atomic():
+        # read again under the rows' locks: another tick may have handed them out meanwhile
+        mine = list(due.filter(tournament_id__in=waiting).select_for_update(skip_locked=True)
+                    .values_list("tournament_id", flat=True))
+        if not mine:
+            return 0
+        Schedule.objects.filter(tournament_id__in=mine).update(
+            under_way_since=now, next_step_at=now + LEASE)
+        schedule_steps_later(mine, now)
+    return len(mine)
 
 
-def _due_again(tournament_id: int, now: datetime) -> bool:
-    """Whether the tournament's next step may be due already, one just taken: its plan says
-    so (a round completed, the next to start at once), or a result's nudge came meanwhile
-    (the step's follow-ups played a round's games in this process). One read, where taking
-    the tournament's locks again to find nothing due costs several."""
-    return Schedule.objects.filter(tournament_id=tournament_id,
-                                   next_step_at__lte=max(now, timezone.now())).exists()
-
-
-def _take_due(tournament_id: int, now: datetime) -> bool:
-    """Take the tournament's step if it is due and no one else holds the tournament; whether
-    a step was taken. A failed step is logged, said on the schedule and tried again later."""
+def schedule_take_step(*, tournament_id: int, now: datetime) -> bool:
+    """A worker takes the step a tick at ``now`` handed out, if it is still handed out (not
+    taken by a twin of this task, nor planned again by the organiser since) and due; whether
+    it was taken. A failed step is logged, said on the schedule and handed out again later."""
     try:
         with transaction.atomic():
-            locked = _lock(tournament_id, skip_locked=True)
+            locked = _lock(tournament_id)
             if locked is None:
                 return False
             tournament, schedule = locked
+            if schedule.under_way_since is None:
+                return False
             planned = _plan(tournament, schedule, now)
             if schedule.paused or planned.step is None or planned.at is None \
                     or planned.at > now:
@@ -94,20 +102,20 @@ def _take_due(tournament_id: int, now: datetime) -> bool:
                 return False
             _take(tournament, schedule, planned, now)
             return True
-    except Exception as exc:  # noqa: BLE001 - said on the schedule; the tick goes on
+    except Exception as exc:  # noqa: BLE001 - said on the schedule; it is tried again
         if not isinstance(exc, TournamentUserError):
             log.exception("the scheduled step of tournament %s failed", tournament_id)
         Schedule.objects.filter(tournament_id=tournament_id).update(
-            last_error=str(exc)[:2000], next_step_at=now + RETRY)
+            last_error=str(exc)[:2000], next_step_at=now + RETRY, under_way_since=None)
         return False
 
 
-def _lock(tournament_id: int, *, skip_locked: bool) -> tuple[Tournament, Schedule] | None:
-    """The tournament and its schedule, both locked (None: another holds the tournament, or
-    it has no schedule). The schedule's lock is taken before the facts are read, so a result's
-    nudge (``followups.schedule_nudge_later``) is never overwritten by a plan made without
-    it."""
-    tournament = (Tournament.objects.select_for_update(of=("self",), skip_locked=skip_locked)
+def _lock(tournament_id: int) -> tuple[Tournament, Schedule] | None:
+    """The tournament and its schedule, both locked, waiting for them (None: no such
+    tournament, or it has no schedule). The schedule's lock is taken before the facts are
+    read, so a result's nudge (``followups.schedule_nudge_later``) is never overwritten by a
+    plan made without it."""
+    tournament = (Tournament.objects.select_for_update(of=("self",))
                   .filter(pk=tournament_id).first())
     if tournament is None:
         return None
@@ -118,8 +126,8 @@ def _lock(tournament_id: int, *, skip_locked: bool) -> tuple[Tournament, Schedul
 
 
 def _lock_scheduled(tournament: Tournament) -> tuple[Tournament, Schedule]:
-    """:func:`_lock`, waiting for the lock; :class:`TournamentUserError` without a schedule."""
-    locked = _lock(tournament.pk, skip_locked=False)
+    """:func:`_lock`; :class:`TournamentUserError` without a schedule."""
+    locked = _lock(tournament.pk)
     if locked is None:
         raise TournamentUserError(gettext("%(tournament)s has no schedule") % {
             "tournament": tournament})
@@ -141,8 +149,10 @@ def _save_next(schedule: Schedule, planned: Next, error: str = "") -> None:
     schedule.next_round = planned.number
     schedule.next_step_at = None if schedule.paused else planned.at
     schedule.last_error = error
+    schedule.under_way_since = None
     schedule.save(update_fields=["next_step", "next_round", "next_step_at", "last_error",
-                                 "check_in_round", "settled_round", "published_at"])
+                                 "check_in_round", "settled_round", "published_at",
+                                 "under_way_since"])
 
 
 def _take(tournament: Tournament, schedule: Schedule, planned: Next, now: datetime,

@@ -14,9 +14,9 @@ from bench import schedule as bench
 
 class Command(BaseCommand):
     help = ("Time one scheduler tick over 1,000 online tournaments (64,000 entries) with 100 "
-            "steps due (check-in windows opening; rounds starting), and count the queries of "
-            "a tick with nothing due. What it builds (in the database of DATABASE_URL: not a "
-            "live site's) is removed after.")
+            "steps due (check-in windows opening; rounds starting) and, apart, the steps it "
+            "hands to the workers, and count the queries of a tick with nothing due. What it "
+            "builds (in the database of DATABASE_URL: not a live site's) is removed after.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--tournaments", type=int, default=1000)
@@ -32,12 +32,18 @@ class Command(BaseCommand):
         figures = bench.run(options["tournaments"], options["teams"], options["due"])
         self.stdout.write(f"{figures.tournaments:,} scheduled tournaments, "
                           f"{figures.entries:,} entries, {figures.due} due at once")
-        for what, timed in (("check-in windows opening", figures.check_in),
-                            ("rounds starting (paired, published, tables opened)",
-                             figures.starts)):
+        for what, tick, steps in (
+                ("check-in windows opening", figures.check_in, figures.check_in_steps),
+                ("rounds starting (paired, published, tables opened)", figures.starts,
+                 figures.starts_steps)):
             self.stdout.write(
-                f"  a tick, {what}: {timed.taken} steps, {timed.queries:,} queries, "
-                f"database {timed.seconds:.2f} s, wall {timed.wall:.2f} s")
+                f"  a tick, {what}: {tick.taken} steps handed out, {tick.queries:,} queries, "
+                f"database {tick.seconds:.3f} s, wall {tick.wall:.2f} s")
+            self.stdout.write(
+                f"    then its steps in the workers (summed): {steps.taken} taken, "
+                f"{steps.queries:,} queries, database {steps.seconds:.2f} s, "
+                f"wall {steps.wall:.2f} s")
         self.stdout.write(f"  a tick with nothing due among {figures.tournaments:,}: "
                           f"{figures.idle.queries} queries, database "
                           f"{figures.idle.seconds * 1000:.1f} ms")
+        self.stdout.write(f"  load average now: {' '.join(f'{n:.2f}' for n in os.getloadavg())}")

@@ -1,5 +1,6 @@
-"""``manage.py schedule_tick``: take the scheduled tournaments' due steps once, as Celery
-beat's ``schedule_tick`` does (for an operator by hand, and the tests' processes)."""
+"""``manage.py schedule_tick``: hand the scheduled tournaments' due steps to the workers once,
+as Celery beat's ``schedule_tick`` does (for an operator by hand, and the tests' processes);
+without a broker this process takes them itself, after handing them out."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from tournaments import services
 
 
 class Command(BaseCommand):
-    help = "Take every scheduled step that is due (what beat's schedule_tick does)."
+    help = ("Hand every scheduled step that is due to the workers (what beat's schedule_tick "
+            "does); without a broker, take them here.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--now", help="the time to tick at (ISO 8601 with its offset); "
@@ -35,4 +37,4 @@ class Command(BaseCommand):
             with connection.cursor() as cursor:
                 cursor.execute("SELECT pg_advisory_lock_shared(%s)", [options["barrier"]])
                 cursor.execute("SELECT pg_advisory_unlock_shared(%s)", [options["barrier"]])
-        self.stdout.write(f"steps taken: {services.schedule_tick(now=now)}")
+        self.stdout.write(f"steps handed out: {services.schedule_tick(now=now)}")
