@@ -23,60 +23,31 @@ with a wild on the pile, meld actions and lay-offs are the greedy bot's.
 
 from __future__ import annotations
 
-import gc
-import math
-import random
 import statistics
 import time
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import ClassVar
 
-from games.engine import Action, Discard, LayContract, Observation, Push, Take, team_of
+from games.engine import Action, Discard, LayContract, Observation, Push, Take
 
-from .greedy import GreedyBot, contract_order, discard_ranking_of
+from .greedy import contract_order, discard_ranking_of
 from .inference import InferringSampler
 from .playout import Clock
-from .search import DEFAULT_BUDGET, paired_gain, rollout
-
-#: deals between looks at which candidates are still in the race (fewer deals would give
-#: too rough a standard error)
-CHECK_EVERY: Final = 8
+from .search import DEFAULT_BUDGET, Deals, SearchBot, paired_gain
 
 
-class ExpertBot:
+class ExpertBot(SearchBot):
+    """The search bot with its own candidates, deals and race (the module's docstring)."""
+
     name: ClassVar[str] = "expert"
 
     def __init__(self, seed: int | None = None, budget: float = DEFAULT_BUDGET,
                  rollouts: int | None = None, width: int = 4, confidence: float = 2.0,
                  prune: float = 2.0, clock: Clock = time.perf_counter) -> None:
-        """``budget``: seconds by ``clock`` per searched decision; ``rollouts``: at most
-        this many deals per decision (with an infinite budget, a deterministic search);
-        ``width``: candidates per decision; ``confidence``: standard errors by which a
-        candidate must beat the greedy choice; ``prune``: standard errors by which the
-        leader must beat a candidate to drop it from the race."""
-        self.rng = random.Random(seed)
-        self.budget = budget
-        self.clock = clock
-        self.rollouts = rollouts
-        self.width = width
-        self.confidence = confidence
+        """As :class:`SearchBot`'s, and ``prune``: standard errors by which the leader must
+        beat a candidate to drop it from the race."""
+        super().__init__(seed, budget, rollouts, width, confidence, clock)
         self.prune = prune
-        self.greedy = GreedyBot(seed)
-
-    def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        deadline = self.clock() + self.budget
-        # Rollouts free their (acyclic) garbage as they go; the cyclic collector would only
-        # add pauses that break the time budget, so it waits until the decision is made.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            candidates = self.candidates(obs, legal)
-            if len(candidates) == 1:
-                return candidates[0]
-            return candidates[self.pick(self.evaluate(obs, candidates, deadline))]
-        finally:
-            if collecting:
-                gc.enable()
 
     def candidates(self, obs: Observation, legal: Sequence[Action]) -> list[Action]:
         """The greedy choice first, then the alternatives worth searching."""
@@ -96,40 +67,11 @@ class ExpertBot:
             return [Discard(seat, by_index[i]) for i in discard_ranking_of(obs)[:self.width]]
         return [greedy]
 
-    def evaluate(self, obs: Observation, candidates: Sequence[Action],
-                 deadline: float | None = None) -> list[list[float]]:
-        """Each candidate's hand score differences (opponents minus us: higher is better),
-        one per plausible deal, the same deals for all candidates still in the race, until
-        ``deadline`` (by default the budget from now) or ``rollouts`` deals."""
-        if deadline is None:
-            deadline = self.clock() + self.budget
-        sampler = InferringSampler(obs)
-        team = team_of(obs.seat)
-        outcomes: list[list[float]] = [[] for _ in candidates]
-        active = list(range(len(candidates)))
-        started = self.clock()
-        n = 0
-        while n < (self.rollouts or 1 << 30):
-            now = self.clock()
-            if n and now + (now - started) / n > deadline:
-                break  # the next deal would overrun the budget
-            world = sampler.sample(self.rng)
-            for k, i in enumerate(active):
-                scores = rollout(world.copy(), obs, candidates[i], deadline if n else math.inf,
-                                 self.clock)
-                if scores is None:  # a slow deal: drop it
-                    for j in active[:k]:
-                        outcomes[j].pop()
-                    return outcomes
-                outcomes[i].append(scores[1 - team] - scores[team])
-            n += 1
-            if n % CHECK_EVERY == 0:
-                active = self.race(outcomes, active)
-                if len(active) == 1:
-                    break
-        return outcomes
+    def sampler(self, obs: Observation) -> Deals:
+        """Deals the history makes plausible (``inference.py``)."""
+        return InferringSampler(obs)
 
-    def race(self, outcomes: Sequence[Sequence[float]], active: list[int]) -> list[int]:
+    def keep(self, outcomes: Sequence[Sequence[float]], active: list[int]) -> list[int]:
         """The candidates still in the race: the greedy one (index 0), the leader (best mean
         on the deals all saw) and those the leader does not beat by ``prune`` standard
         errors."""

@@ -18,7 +18,7 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from games.engine import (
     Action,
@@ -97,6 +97,12 @@ def unseen_cards(obs: Observation, known: list[list[int]]) -> list[int]:
             else:  # cannot happen with a consistent history; stay safe
                 known[seat].remove(i)
     return [i for i in range(53) for _ in range(max(0, count[i]))]
+
+
+class Deals(Protocol):
+    """Draws worlds: a deal of the cards a seat cannot see, with everything it sees."""
+
+    def sample(self, rng: random.Random) -> World: ...
 
 
 class Sampler:
@@ -205,12 +211,12 @@ class SearchBot:
                  deadline: float | None = None) -> list[list[float]]:
         """Each candidate's hand score differences (opponents minus us: higher is better),
         one per random deal, the same deals for all candidates, until ``deadline`` (by
-        default the budget from now) or ``rollouts`` deals. An alternative that is
-        clearly worse than the greedy choice stops being played out; when none is left,
-        the search stops early."""
+        default the budget from now) or ``rollouts`` deals, the deals drawn by
+        :meth:`sampler`. A candidate :meth:`keep` drops stops being played out; when one
+        is left, the search stops early."""
         if deadline is None:
             deadline = self.clock() + self.budget
-        sampler = Sampler(obs)
+        sampler = self.sampler(obs)
         team = team_of(obs.seat)
         outcomes: list[list[float]] = [[] for _ in candidates]
         active = list(range(len(candidates)))
@@ -231,10 +237,19 @@ class SearchBot:
                 outcomes[i].append(scores[1 - team] - scores[team])
             n += 1
             if n % _CHECK_EVERY == 0:
-                active = [i for i in active if i == 0 or not self.hopeless(outcomes, i)]
+                active = self.keep(outcomes, active)
                 if len(active) == 1:
                     break
         return outcomes
+
+    def sampler(self, obs: Observation) -> Deals:
+        """What deals the cards ``obs.seat`` cannot see: any deal consistent with it."""
+        return Sampler(obs)
+
+    def keep(self, outcomes: Sequence[Sequence[float]], active: list[int]) -> list[int]:
+        """The candidates still played out: the greedy one (index 0) and those it does not
+        beat by ``confidence`` standard errors."""
+        return [i for i in active if i == 0 or not self.hopeless(outcomes, i)]
 
     def hopeless(self, outcomes: Sequence[Sequence[float]], i: int) -> bool:
         gain, error = paired_gain(outcomes[i], outcomes[0])

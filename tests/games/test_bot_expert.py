@@ -188,7 +188,7 @@ def test_its_race_drops_what_the_leader_clearly_beats_but_never_the_greedy_choic
     outcomes = [[0.0, 100.0] * 4, [40.0, 140.0] * 4, [30.0, 148.0] * 4, [10.0, 40.0] * 4]
 
     # 1 leads; 0 and 3 lose to it on every deal; 2 is about as good, but noisy
-    assert bot.race(outcomes, [0, 1, 2, 3]) == [0, 1, 2]
+    assert bot.keep(outcomes, [0, 1, 2, 3]) == [0, 1, 2]
     # one dropped from the race is not played, however good its first deals were
     assert bot.pick([outcomes[0], outcomes[2], [90.0, 190.0] * 2]) == 1
 
