@@ -1,7 +1,8 @@
 """The expert bot (games/bots/expert.py, inference.py): what it reads from the history, its
-legal moves and time budget, its race of candidates, and a duplicate match through the
-command. That it decides only from what its seat sees is test_bots.py's test of every
-level."""
+CPU time a decision, its race of candidates, and a duplicate match through the command.
+That it decides only from what its seat sees is test_bots.py's test of every level, and its
+legal moves within its budget and its answer when there is nothing to weigh are
+test_bots.py's tests of the bots that search."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ import statistics
 import time
 from collections import Counter
 
-import pytest
 from django.core.management import call_command
 from django.utils import translation
 
@@ -27,7 +27,7 @@ from games.engine import Discard, GameState, LayContract, full_pack, legal_actio
 from games.engine.play import deal_from_seed
 from games.vocabulary import bot_description, bot_level_choices
 
-from .positions import Ticker, decision_points
+from .positions import decision_points
 
 # -- the level ------------------------------------------------------------------------
 
@@ -110,21 +110,6 @@ def test_its_deals_hold_every_card_once_and_keep_what_the_seat_sees() -> None:
 # -- its moves and its budget ------------------------------------------------------------
 
 
-def test_it_plays_legal_moves_within_its_budget() -> None:
-    clock = Ticker(1 / 256)  # sums of powers of two: exact
-    bot = ExpertBot(3, budget=16 / 256, clock=clock)
-    searched = 0
-    for state in decision_points(seed=8, every=6):
-        started, reads = clock.now, clock.reads
-        action = bot.choose(state.observation(state.seat), legal_actions(state))
-        assert action in legal_actions(state)
-        # it stops at its deadline, however long a deal takes: one read past it at most
-        # (the deadline is a read after the start)
-        assert clock.now - started <= bot.budget + 2 * clock.step
-        searched += clock.reads - reads > 1
-    assert searched >= 10
-
-
 def test_its_median_decision_takes_its_budget_of_cpu_time_at_most_and_none_a_second() -> None:
     # CPU time of this thread: what other work on the machine does is not counted
     bot = ExpertBot(5, budget=0.05, clock=time.thread_time)
@@ -138,19 +123,6 @@ def test_its_median_decision_takes_its_budget_of_cpu_time_at_most_and_none_a_sec
         spent.append(time.thread_time() - started)
     assert len(spent) >= 10
     assert statistics.median(spent) <= bot.budget and max(spent) < 1.0
-
-
-def test_it_answers_at_once_when_there_is_nothing_to_weigh() -> None:
-    for state in decision_points(seed=2, every=1):
-        legal = legal_actions(state)
-        if len(legal) == 1 or (state.phase == "draw" and state.discard[-1].is_wild):
-            clock = Ticker(0.001)
-            bot = ExpertBot(1, budget=30.0, clock=clock)
-            action = bot.choose(state.observation(state.seat), legal)
-            assert action == GreedyBot().choose(state.observation(state.seat), legal)
-            assert clock.reads == 1  # its deadline, and no deal played out
-            return
-    pytest.fail("no trivial decision met")
 
 
 def test_it_weighs_holding_the_contract_back_and_four_discards() -> None:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from games.bots import BOT_NAMES, make_bot
 from games.bots import BOTS as BOT_LEVELS
 from games.bots.contract import contract_options, lay_contract, missing
+from games.bots.expert import ExpertBot
 from games.bots.greedy import GreedyBot
 from games.bots.match import match_bots, match_report, t975
 from games.bots.model import stats
@@ -333,12 +334,17 @@ def test_it_keeps_the_greedy_choice_unless_another_is_clearly_better() -> None:
     assert bot.pick(clear) == 1
 
 
-def test_it_answers_at_once_when_there_is_nothing_to_weigh() -> None:
+#: the bots that search, each tried by the tests of searching
+SEARCHERS = [SearchBot, ExpertBot]
+
+
+@pytest.mark.parametrize("searcher", SEARCHERS)
+def test_it_answers_at_once_when_there_is_nothing_to_weigh(searcher: type[SearchBot]) -> None:
     for state in decision_points(seed=2, every=1):
         legal = legal_actions(state)
         if len(legal) == 1 or (state.phase == "draw" and state.discard[-1].is_wild):
             clock = Ticker(0.001)
-            bot = SearchBot(1, budget=30.0, clock=clock)
+            bot = searcher(1, budget=30.0, clock=clock)
             action = bot.choose(state.observation(state.seat), legal)
             assert action == GreedyBot().choose(state.observation(state.seat), legal)
             assert clock.reads == 1  # its deadline, and no deal played out
@@ -346,9 +352,10 @@ def test_it_answers_at_once_when_there_is_nothing_to_weigh() -> None:
     pytest.fail("no trivial decision met")
 
 
-def test_it_keeps_to_its_time_budget() -> None:
+@pytest.mark.parametrize("searcher", SEARCHERS)
+def test_it_plays_legal_moves_within_its_time_budget(searcher: type[SearchBot]) -> None:
     clock = Ticker(1 / 256)  # sums of powers of two: exact
-    bot = SearchBot(3, budget=16 / 256, clock=clock)
+    bot = searcher(3, budget=16 / 256, clock=clock)
     searched = 0
     for state in decision_points(seed=8, every=6):
         started, reads = clock.now, clock.reads
