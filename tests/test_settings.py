@@ -292,6 +292,8 @@ DIRECT_USES = {
                                    "the pages' paths it asks",
     ("bench/load/locustfile.py", "read"): "runs in locust's process, not the platform's: reads "
                                           "what bench/load/run.py hands it",
+    ("bench/hosts.py", "read"): "builds each host's own small environment of the few "
+                                "variables it names, so a host reaches the others by address",
     ("games/engine/build.py", "read"): "the engine imports nothing of the platform's; it reads "
                                        "PUSH_ENGINE_PURE as the registry does (test above)",
 }

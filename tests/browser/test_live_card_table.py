@@ -85,7 +85,8 @@ def test_what_a_decision_needs_is_on_one_screen(tab: Any, site: str, alice: Any,
     page.goto(f"{site}/tables/{table.pk}/")
     take = page.get_by_role("button", name="Take the discard")
     expect(take).to_be_enabled()
-    expect(page.get_by_role("group", name="Your moves").get_by_role("button")).to_have_count(5)
+    # take, push, lay down, discard, clear, and at a practice table the hint
+    expect(page.get_by_role("group", name="Your moves").get_by_role("button")).to_have_count(6)
     for part in _decision(page):
         _shot(page, f"{screen}-draw")
         expect(part).to_be_in_viewport(ratio=1)

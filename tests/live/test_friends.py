@@ -26,6 +26,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from config.worker_process import database_url
+from games.bots import BOT_NAMES
 from games.live import friends, limits, service
 from games.live.friends import FriendTableError
 from games.live.models import FriendSeat, FriendTable, LiveTable
@@ -97,7 +98,7 @@ def test_a_table_for_friends_keeps_seats_and_holds_no_game(player: Any) -> None:
     (0, (), "greedy", "Keep at least one of the other seats for a friend"),
     (0, (0, 2), "greedy", "Keep at least one of the other seats for a friend"),
     (0, (5,), "greedy", "Keep at least one of the other seats for a friend"),
-    (0, (2,), "genius", "Unknown bot level genius; choose from random, greedy, search."),
+    (0, (2,), "genius", f"Unknown bot level genius; choose from {', '.join(BOT_NAMES)}."),
 ])
 def test_a_table_that_cannot_be_seated_is_refused_and_nothing_stored(
         player: Any, seat: int, friends_at: tuple[int, ...], bot: str, says: str) -> None:
