@@ -113,14 +113,20 @@ def build(tournaments: int, teams_each: int, due: int) -> list[int]:
 
 def remove() -> None:
     """Everything :func:`build` made, and what the ticks made of it."""
-    tournaments = Tournament.objects.filter(name__startswith=PREFIX)
+    remove_named(PREFIX)
+
+
+def remove_named(prefix: str) -> None:
+    """The tournaments, teams, players and logins a benchmark named with ``prefix``, and
+    the live tables of their matches."""
+    tournaments = Tournament.objects.filter(name__startswith=prefix)
     tables = list(Match.objects.filter(round__tournament__in=tournaments)
                   .exclude(live_table=None).values_list("live_table_id", flat=True))
     tournaments.delete()
     LiveTable.objects.filter(pk__in=tables).delete()
-    Team.objects.filter(name__startswith=PREFIX).delete()
-    Player.objects.filter(handle__startswith=PREFIX).delete()
-    get_user_model().objects.filter(username__startswith=PREFIX).delete()
+    Team.objects.filter(name__startswith=prefix).delete()
+    Player.objects.filter(handle__startswith=prefix).delete()
+    get_user_model().objects.filter(username__startswith=prefix).delete()
 
 
 def run(tournaments: int = 1000, teams_each: int = 64, due: int = 100) -> Figures:

@@ -17,7 +17,7 @@ from django.db import connection, transaction
 
 from bench.load.run import PagesLoad, paths
 from bench.platform import synthetic_results
-from games.live.models import LiveTable
+from bench.schedule import remove_named
 from tournaments import services
 from tournaments.models import Entry, Match, Player, Result, Round, Team, Tournament
 
@@ -62,14 +62,7 @@ def round_in_play(tables: int) -> tuple[int, int]:
 
 def remove() -> None:
     """Everything :func:`round_in_play` made."""
-    tournaments = Tournament.objects.filter(name__startswith=PREFIX)
-    tables = list(Match.objects.filter(round__tournament__in=tournaments)
-                  .exclude(live_table=None).values_list("live_table_id", flat=True))
-    tournaments.delete()
-    LiveTable.objects.filter(pk__in=tables).delete()
-    Team.objects.filter(name__startswith=PREFIX).delete()
-    Player.objects.filter(handle__startswith=PREFIX).delete()
-    get_user_model().objects.filter(username__startswith=PREFIX).delete()
+    remove_named(PREFIX)
 
 
 @contextmanager
