@@ -71,13 +71,16 @@ def django_db_setup(request: pytest.FixtureRequest, django_test_environment: Non
                     django_db_blocker: Any, django_db_modify_db_settings: None) -> Iterator[None]:
     """pytest-django's own, but on PostgreSQL each worker's database is copied from one
     migrated template (``tests/database.py``) and then kept as it is (nothing left to
-    migrate). Dropped at the end either way. No test asks for a serialized rollback."""
+    migrate), and emptied between transactional tests with DELETE (``delete_between_tests``).
+    Dropped at the end either way. No test asks for a serialized rollback."""
     from django.test.utils import setup_databases, teardown_databases
 
-    from tests.database import copy_from_template
+    from tests.database import copy_from_template, delete_between_tests
 
     with django_db_blocker.unblock():
         copied = copy_from_template()
+        if copied:
+            delete_between_tests()
         config = setup_databases(verbosity=request.config.option.verbose, interactive=False,
                                  keepdb=copied, serialized_aliases=set())
     yield

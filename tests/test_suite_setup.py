@@ -2,7 +2,8 @@
 the rules' numbers) skip where it is missing, saying so, and fail in CI, where it is always
 laid beside the checkout; the translations are compiled at the start, so plain ``pytest``
 needs no step before it; on PostgreSQL each worker's database is a copy of one migrated
-template, named after the migrations it holds."""
+template, named after the migrations it holds, and a transactional test's flush deletes the
+rows and keeps what migrating made."""
 
 from __future__ import annotations
 
@@ -99,3 +100,31 @@ def test_under_mutation_a_property_test_tries_ten_examples(
     assert (examples(150), examples(6)) == (150, 6)
     monkeypatch.setenv("MUTANT_UNDER_TEST", "tournaments.formats.swiss.x_pair__mutmut_1")
     assert (examples(150), examples(6)) == (10, 6)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_transactional_tests_flush_deletes_the_rows_and_keeps_what_migrating_made(
+        django_assert_max_num_queries: Any) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL only: SQLite's flush deletes already")
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
+    from django.contrib.contenttypes.models import ContentType
+    from django.core.management import call_command
+
+    get_user_model().objects.create_user("flushed")
+    kept = set(Permission.objects.values_list("pk", "codename"))
+    types = set(ContentType.objects.values_list("pk", "model"))
+    # one DELETE a table (no TRUNCATE, which makes new files for every table and index),
+    # and no post_migrate making the permissions again: beside them, the list of tables
+    # and the transaction's BEGIN and COMMIT
+    tables = connection.introspection.django_table_names(only_existing=True)
+    with django_assert_max_num_queries(len(tables) + 3) as captured:
+        call_command("flush", verbosity=0, interactive=False, reset_sequences=False)
+    statements = [query["sql"] for query in captured.captured_queries]
+    deletes = [sql for sql in statements if sql.startswith("DELETE FROM")]
+    assert len(deletes) == len(tables) - 2  # all but the content types and permissions
+    assert not [sql for sql in statements if "TRUNCATE" in sql or "INSERT" in sql]
+    assert not get_user_model().objects.exists()
+    assert set(Permission.objects.values_list("pk", "codename")) == kept
+    assert set(ContentType.objects.values_list("pk", "model")) == types
