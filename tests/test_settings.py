@@ -22,6 +22,7 @@ from config.environment import (
     variables,
 )
 from games.engine import build
+from tests.production import collect_static
 
 REPO = Path(__file__).resolve().parent.parent
 PRODUCTION = {"DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "x" * 50,
@@ -244,8 +245,7 @@ def test_production_serves_collected_static_files_under_hashed_names(tmp_path: P
     # WhiteNoise serves what collectstatic gathered, with a far-future cache header.
     env = {"DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "x" * 50,
            "DJANGO_ALLOWED_HOSTS": "example.org", "DJANGO_STATIC_ROOT": str(tmp_path)}
-    collect = settings_process("manage.py", "collectstatic", "--noinput", **env)
-    assert collect.returncode == 0, collect.stderr
+    collect_static(env)  # the release's step with the production settings, shared
     script = (
         "import django; django.setup()\n"
         "from django.templatetags.static import static\n"

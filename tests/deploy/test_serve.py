@@ -42,16 +42,13 @@ from games.live import service
 from tests.live.conftest import FIRST, SEED, _redis_url
 from tests.live.sockets import session_cookie
 from tests.live.test_processes import Client
-from tests.production import HTTPS, production_env
+from tests.production import HTTPS, collected_static, production_env
 from tests.services import require
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-TIMEOUT = 600  # the release steps (a first collectstatic) and five processes, on a loaded machine
+TIMEOUT = 600  # the release steps and five processes, on a loaded machine
 WEBS = 2
-# kept from run to run, as a server's is: collecting and compressing every static file
-# takes minutes of CPU here, a run that finds them collected seconds (deploy/serve.py)
-STATIC = ROOT / "build" / "test-serve-static"
 STARTED = re.compile(r"\| (\S+) started \(pid=(\d+)\)")
 
 
@@ -171,7 +168,10 @@ def env(tmp_path: Path) -> Iterator[dict[str, str]]:
     tag = f"push-test-serve-{uuid.uuid4().hex[:8]}"
     environ = {name: value for name, value in os.environ.items()
                if not name.startswith(("DJANGO_", "PYTEST_", "MAKE"))}
-    yield {**environ, **production_env(STATIC),
+    # the static files the other tests collected with the release's step: collecting
+    # takes 40 s of CPU, a serve that finds them collected seconds (deploy/serve.py; its
+    # collecting again only on a change is test_serve_steps.py's)
+    yield {**environ, **production_env(collected_static()),
            "DATABASE_URL": database_url(connection.settings_dict),
            "CELERY_BROKER_URL": redis_url, "CELERY_QUEUE": tag,
            "CHANNEL_REDIS_URL": redis_url, "CHANNEL_PREFIX": tag,
