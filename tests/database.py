@@ -11,7 +11,7 @@ that is half made. On SQLite (an in-memory database per worker) nothing changes.
 
 Between transactional tests (``transactional_db``) Django empties every table; on
 PostgreSQL it does so with one ``TRUNCATE`` of all 65 tables, which makes new files for each
-table and index: 1 to 2 s on a busy 2-core machine, after each of some 500 tests.
+table and index: 1 to 2 s on a busy 2-core machine, after each of some 450 tests.
 ``delete_between_tests`` has it ``DELETE`` the rows instead, 20 ms when the tables hold a
 test's few rows (the foreign keys Django makes are deferred to the commit, so the order
 does not matter), and keeps what migrating made.
