@@ -357,3 +357,20 @@ def test_the_fragment_reads_no_game_record(client: Client) -> None:
         html = client.get(live_url(game["tournament"])).content.decode()
     assert ">done<" in html
     assert not [q["sql"] for q in queries if '"tournaments_result"."record"' in q["sql"]]
+
+
+@pytest.mark.parametrize("duplicate", [Tournament.Duplicate.OFF, Tournament.Duplicate.MATCHPOINTS])
+def test_a_drawn_fragment_costs_the_same_queries_at_any_size(client: Client,
+                                                              duplicate: str) -> None:
+    """Whether the round's games are secret is asked once for the round, not once a table
+    (a duplicate round's), and each table's seats and game are read with the others."""
+    counts = []
+    for teams in (8, 32):  # 4 and 16 tables
+        user = organiser()
+        tournament = tournament_with_teams(teams, organisers=[user], duplicate=duplicate)
+        round = published_round(tournament)
+        enter_sheet(round.matches.get(table__number=1), WIN_SHEET, user)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(live_url(tournament)).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts

@@ -56,12 +56,16 @@ def side_names(match: Match) -> list[str]:
     return [Side(team, []).name for team in (match.team_a, match.team_b)]
 
 
-def table_view(match: Match, *, bots: bool = True) -> TableView:
+def table_view(match: Match, *, bots: bool = True, game_shown: bool | None = None,
+               ) -> TableView:
     """The match as its pages show it; with ``bots``, the share of each person's actions
-    bots played, which the match's page shows (read from its game record)."""
+    bots played, which the match's page shows (read from its game record). ``game_shown``:
+    ``may_see_game`` for the public, when the caller asked it for the match's round."""
+    if game_shown is None:
+        game_shown = may_see_game(match, None)
     seats = seat_views(match)
-    result = visible_result(match)
-    secret = not may_see_game(match, None)
+    result = visible_result(match, game_shown=game_shown)
+    secret = not game_shown
     sides = [Side(match.team_a, [s for s in seats if s.position % 2 == 0]),
              Side(match.team_b, [s for s in seats if s.position % 2 == 1])]
     if result is not None:
@@ -98,8 +102,9 @@ def round_tables(round: Round, only: Collection[int] | None = None,
     matches = list(with_details(round.matches.all() if only is None
                                 else round.matches.filter(pk__in=only), round=False)
                    .defer("result__record"))
-    tables = [table_view(m, bots=False) for m in matches if not m.is_bye]
+    # asked once for the round (every match of it has the same answer), not once a table
     secret = boards_hidden_from(round, None)
+    tables = [table_view(m, bots=False, game_shown=not secret) for m in matches if not m.is_bye]
     live = live_states([t.match.live_table_id for t in tables
                         if t.match.live_table_id and not secret])
     for table in tables:

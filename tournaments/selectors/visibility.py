@@ -154,10 +154,14 @@ def rounds_hidden_from(user: RequestUser | None) -> QuerySet[Round]:
                                   | Q(pk__in=secret_rounds_played_by(user).values("pk")))
 
 
-def visible_result(match: Match, user: RequestUser | None = None) -> Result | None:
-    """The match's result if ``user`` may see it (``None``: the public), else ``None``."""
+def visible_result(match: Match, user: RequestUser | None = None, *,
+                   game_shown: bool | None = None) -> Result | None:
+    """The match's result if ``user`` may see it (``None``: the public), else ``None``.
+    ``game_shown``: what :func:`may_see_game` answers for the match and ``user``, when the
+    caller has asked it already (a round's page asks once for all its tables)."""
     result: Result | None = getattr(match, "result", None)
-    if result is not None and not may_see_game(match, user):
+    if result is not None and not (may_see_game(match, user) if game_shown is None
+                                   else game_shown):
         return None
     if result is None or result.confirmed:
         return result
