@@ -10,8 +10,8 @@ is answered 304 after that query instead of being drawn and then compared.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import BooleanField, ExpressionWrapper, Q, Value
@@ -63,7 +63,7 @@ class RoundPage:
         return {*self.listed, *self.own, *self.byes}
 
 
-def page_number(params: dict[str, str] | Any) -> int:
+def page_number(params: Mapping[str, str]) -> int:
     """The ``?page=`` asked for (1 when none), a ``ParameterError`` naming it when it is
     not a whole number from 1."""
     try:
@@ -75,8 +75,9 @@ def page_number(params: dict[str, str] | Any) -> int:
 
 def round_page(round: Round, number: int, user: RequestUser | None) -> RoundPage:
     """Page ``number`` of ``round``'s tables as ``user`` (their own tables first) sees it:
-    a ``ParameterError`` when the round has fewer pages. Three queries whatever the round's
-    size: the count of its tables, whether its games are secret, and the shown values."""
+    a ``ParameterError`` when the round has fewer pages. A few queries whatever the round's
+    size: the count of its tables, whether its games are secret (none unless it is a
+    duplicate round) and the shown values."""
     tables = (round.matches.filter(is_bye=False).order_by("table__number", "pk")
               .values_list("pk", flat=True))
     paginator = Paginator(tables, PAGE_SIZE)
@@ -111,5 +112,5 @@ def _flag(condition: Q) -> ExpressionWrapper[Q]:
     return ExpressionWrapper(condition, output_field=BooleanField())
 
 
-def _ids(values: Any) -> list[int]:
+def _ids(values: Iterable[int]) -> list[int]:
     return list(dict.fromkeys(values))  # each match once, in the order read
