@@ -66,13 +66,18 @@ def remove() -> None:
 
 
 @contextmanager
-def pages_load(tables: int, seconds: float, users: int) -> Iterator[PagesLoad]:
-    """``users`` locust users asking for ``seconds`` the pages of a round of ``tables``
-    tables, made first and removed after (with what an interrupted run left)."""
+def made_round(tables: int) -> Iterator[tuple[int, int]]:
+    """:func:`round_in_play`, removed after (with what an interrupted run left)."""
     remove()
     try:
-        tournament, number = round_in_play(tables)
-        with tempfile.TemporaryDirectory() as folder:
-            yield PagesLoad(users, seconds, paths(tournament, number), Path(folder))
+        yield round_in_play(tables)
     finally:
         remove()
+
+
+@contextmanager
+def pages_load(tables: int, seconds: float, users: int) -> Iterator[PagesLoad]:
+    """``users`` locust users asking for ``seconds`` the pages of a round of ``tables``
+    tables, made first and removed after."""
+    with made_round(tables) as (tournament, number), tempfile.TemporaryDirectory() as folder:
+        yield PagesLoad(users, seconds, paths(tournament, number), Path(folder))

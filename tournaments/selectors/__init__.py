@@ -18,6 +18,8 @@ here imports a service.
   check themselves in.
 * ``results_file``, ``files``: what the open files (the results file, a round's deal file,
   the TRF report) are written from, through the visibility rule.
+* ``paging``: which of a round's tables its page shows, and the version of what it
+  shows that its live fragment's ETag is.
 * ``tournaments``, ``matches``, ``standings``, ``bracket``, ``people``: what the pages and
   the API show, as querysets and as the shapes of ``viewmodels`` (``SeatView``,
   ``TableView``, ``StandingLine``, ``BracketView``...), which hold no queries.
@@ -49,6 +51,7 @@ from .matches import (
     table_view,
 )
 from .online import YourTable, describe_live_tables, your_tables
+from .paging import PAGE_SIZE, RoundPage, page_number, round_page
 from .people import (
     player_rating_history,
     player_results,
@@ -102,6 +105,7 @@ from .visibility import (
     boards_hidden_from,
     may_see_game,
     plays_in,
+    plays_q,
     rounds_hidden_from,
     secret_rounds_played_by,
     shown_status,
@@ -112,6 +116,7 @@ from .visibility import (
 
 __all__ = [
     "results_file", "round_deal_file", "trf_report_of",
+    "PAGE_SIZE", "RoundPage", "page_number", "round_page", "plays_q",
     "absent_player_ids", "boards_hidden", "boards_hidden_from", "check_in_round_number",
     "check_round_player", "ConsoleView", "counted_results", "counts_q", "describe_live_tables",
     "final_places_of",

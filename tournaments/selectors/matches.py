@@ -3,29 +3,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from django.db.models import Prefetch, QuerySet
 from django.utils.functional import Promise
 
-from games.live.models import LiveSeat
-from games.live.summary import summaries
+from games.live.models import LiveSeat, LiveTable
+from games.live.service import progress
 from games.vocabulary import bot_label
 from tournaments.bot_share import percent, seat_bot_shares
 from tournaments.formats.ties import DECIDED_BY_LABELS
 from tournaments.models import Match, Result, Round, Seat
 
 from .counted import is_left_out
-from .viewmodels import BotPlayed, HandLine, SeatView, Side, TableView
+from .viewmodels import BotPlayed, HandLine, LiveState, SeatView, Side, TableView
 from .visibility import PUBLIC_ROUNDS, boards_hidden_from, may_see_game, visible_result
 
 # the labels by any stored text, which a lookup of ``Result.decided_by`` (a str) needs
 _DECIDED_BY: dict[str, Promise] = dict(DECIDED_BY_LABELS.items())
 
 
-def with_details(queryset: QuerySet[Match]) -> QuerySet[Match]:
-    """The matches with everything a page shows of them, in a fixed number of queries."""
+def with_details(queryset: QuerySet[Match], *, round: bool = True) -> QuerySet[Match]:
+    """The matches with everything a page shows of them, in a fixed number of queries
+    (their round and tournament too unless ``round`` is false: a round's own matches
+    have them already)."""
     return queryset.select_related(
-        "table", "result", "round__tournament", "team_a__player_a", "team_a__player_b",
-        "team_b__player_a", "team_b__player_b",
+        "table", "result", *(["round__tournament"] if round else []), "team_a__player_a",
+        "team_a__player_b", "team_b__player_a", "team_b__player_b",
     ).prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
 
 
@@ -52,17 +56,24 @@ def side_names(match: Match) -> list[str]:
     return [Side(team, []).name for team in (match.team_a, match.team_b)]
 
 
-def table_view(match: Match) -> TableView:
+def table_view(match: Match, *, bots: bool = True, game_shown: bool | None = None,
+               ) -> TableView:
+    """The match as its pages show it; with ``bots``, the share of each person's actions
+    bots played, which the match's page shows (read from its game record). ``game_shown``:
+    ``may_see_game`` for the public, when the caller asked it for the match's round."""
+    if game_shown is None:
+        game_shown = may_see_game(match, None)
     seats = seat_views(match)
-    result = visible_result(match)
-    secret = not may_see_game(match, None)
+    result = visible_result(match, game_shown=game_shown)
+    secret = not game_shown
     sides = [Side(match.team_a, [s for s in seats if s.position % 2 == 0]),
              Side(match.team_b, [s for s in seats if s.position % 2 == 1])]
     if result is not None:
         sides[0].total, sides[1].total = result.total_a, result.total_b
         sides[0].won, sides[1].won = result.winner == "a", result.winner == "b"
     return TableView(match, match.table.number if match.table else None, sides, result,
-                     decided_by(result), seats, bots_played=bots_played(result, seats),
+                     decided_by(result), seats,
+                     bots_played=bots_played(result, seats) if bots else [],
                      left_out=is_left_out(result, match.round.tournament),
                      status=str(Match.Status.PLAYING.label if secret
                                 else match.get_status_display()))
@@ -81,21 +92,36 @@ def bots_played(result: Result | None, seats: list[SeatView]) -> list[BotPlayed]
             for share, position in shares]
 
 
-def round_tables(round: Round) -> tuple[list[TableView], list[Match]]:
-    """The round's tables in table order, and its byes; the hand and score each live table
-    stands at, unless the round's games are secret (``visibility.may_see_game``: even that
-    a table has finished is then the round's secret)."""
-    matches = list(with_details(round.matches.all()))
-    tables = [table_view(m) for m in matches if not m.is_bye]
+def round_tables(round: Round, only: Collection[int] | None = None,
+                 ) -> tuple[list[TableView], list[Match]]:
+    """The round's tables in table order, and its byes (of the matches ``only``, when
+    given: a page of them, ``round_page``); the hand and score each live table stands at,
+    unless the round's games are secret (``visibility.may_see_game``: even that a table has
+    finished is then the round's secret)."""
+    # the page shows no game record, the largest column of a played match: left unread
+    matches = list(with_details(round.matches.all() if only is None
+                                else round.matches.filter(pk__in=only), round=False)
+                   .defer("result__record"))
+    # asked once for the round (every match of it has the same answer), not once a table
     secret = boards_hidden_from(round, None)
-    live = summaries(t.match.live_table_id for t in tables
-                     if t.match.live_table_id and not secret)
+    tables = [table_view(m, bots=False, game_shown=not secret) for m in matches if not m.is_bye]
+    live = live_states([t.match.live_table_id for t in tables
+                        if t.match.live_table_id and not secret])
     for table in tables:
         if table.match.live_table_id:
             table.live = live.get(table.match.live_table_id)
     if not secret:
         mark_live_bots(tables)
     return sorted(tables, key=lambda t: t.number or 0), [m for m in matches if m.is_bye]
+
+
+def live_states(table_ids: list[int]) -> dict[int, LiveState]:
+    """Where the games at the live tables ``table_ids`` stand, by id, in one query: only
+    what a round's page shows (the director's view reads the seats and clocks too,
+    ``games.live.summary``), the hand and scores from this process's copy of each game."""
+    return {table.pk: LiveState(table.status, progress(table), table.paused_at is not None)
+            for table in LiveTable.objects.filter(pk__in=table_ids)
+            .only("pk", "status", "seq", "seed", "created", "paused_at")}
 
 
 def mark_live_bots(tables: list[TableView]) -> None:

@@ -10,7 +10,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.live.summary import TableSummary
+from games.live.models import LiveTable
+from games.live.service import Progress
 from tournaments.models import Match, Player, Result, Standing, Team, Tournament
 
 
@@ -76,6 +77,19 @@ class BotPlayed:
     percent: str
 
 
+@dataclass(frozen=True)
+class LiveState:
+    """Where an online match's game stands, as its round's page shows it (no card)."""
+
+    status: str
+    progress: Progress
+    paused: bool
+
+    @property
+    def playing(self) -> bool:
+        return self.status == LiveTable.Status.PLAYING
+
+
 @dataclass
 class TableView:
     match: Match
@@ -85,7 +99,7 @@ class TableView:
     decided_by: str = ""
     seats: list[SeatView] = field(default_factory=list)
     # An online match's game while it is played (no card of it): hand, score, clocks.
-    live: TableSummary | None = None
+    live: LiveState | None = None
     bots_played: list[BotPlayed] = field(default_factory=list)  # the largest share first
     left_out: bool = False  # shown, but counted in neither the standings nor the ratings
     status: str = ""  # as the public may know it: a secret game is "being played" until shown

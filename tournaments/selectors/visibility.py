@@ -38,7 +38,7 @@ from __future__ import annotations
 from django.db.models import Count, Q, QuerySet
 
 from config.users import RequestUser
-from tournaments.models import Match, Result, Round, Seat, Tournament
+from tournaments.models import Match, Result, Round, Tournament
 
 PUBLIC_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 
@@ -90,25 +90,31 @@ def boards_hidden(round: Round) -> bool:
     return round.matches.filter(is_bye=False).exclude(result__confirmed=True).exists()
 
 
-def plays_in(round: Round, user: RequestUser | None) -> bool:
-    """Whether ``user`` plays in ``round``: a player of a team it pairs, or one seated at
-    one of its matches (a substitute's seat still belongs to its team's player)."""
+def plays_q(user: RequestUser | None, prefix: str = "") -> Q | None:
+    """The matches (reached through ``prefix``, a lookup ending in ``__``) ``user`` plays
+    in: a player of a team it pairs, or one seated at it (a substitute's seat still belongs
+    to its team's player); None for the public, who play in none."""
     if user is None or not user.is_authenticated:
-        return False
-    teams = (Q(team_a__player_a__user=user) | Q(team_a__player_b__user=user)
-             | Q(team_b__player_a__user=user) | Q(team_b__player_b__user=user))
-    return (round.matches.filter(teams).exists()
-            or Seat.objects.filter(round=round, player__user=user).exists())
+        return None
+    return (Q(**{f"{prefix}team_a__player_a__user": user})
+            | Q(**{f"{prefix}team_a__player_b__user": user})
+            | Q(**{f"{prefix}team_b__player_a__user": user})
+            | Q(**{f"{prefix}team_b__player_b__user": user})
+            | Q(**{f"{prefix}seats__player__user": user}))
+
+
+def plays_in(round: Round, user: RequestUser | None) -> bool:
+    """Whether ``user`` plays in ``round`` (:func:`plays_q`)."""
+    plays = plays_q(user)
+    return plays is not None and round.matches.filter(plays).exists()
 
 
 def secret_rounds_played_by(user: RequestUser | None) -> QuerySet[Round]:
     """The secret rounds (:func:`hidden_rounds`) ``user`` plays in (:func:`plays_in`), in
     one query: the admin shows an organiser nothing of their games, as it is a player."""
-    if user is None or not user.is_authenticated:
+    plays = plays_q(user, "matches__")
+    if plays is None:
         return Round.objects.none()
-    plays = (Q(matches__team_a__player_a__user=user) | Q(matches__team_a__player_b__user=user)
-             | Q(matches__team_b__player_a__user=user) | Q(matches__team_b__player_b__user=user)
-             | Q(matches__seats__player__user=user))
     return Round.objects.filter(plays, pk__in=hidden_rounds().values("pk")).distinct()
 
 
@@ -148,10 +154,14 @@ def rounds_hidden_from(user: RequestUser | None) -> QuerySet[Round]:
                                   | Q(pk__in=secret_rounds_played_by(user).values("pk")))
 
 
-def visible_result(match: Match, user: RequestUser | None = None) -> Result | None:
-    """The match's result if ``user`` may see it (``None``: the public), else ``None``."""
+def visible_result(match: Match, user: RequestUser | None = None, *,
+                   game_shown: bool | None = None) -> Result | None:
+    """The match's result if ``user`` may see it (``None``: the public), else ``None``.
+    ``game_shown``: what :func:`may_see_game` answers for the match and ``user``, when the
+    caller has asked it already (a round's page asks once for all its tables)."""
     result: Result | None = getattr(match, "result", None)
-    if result is not None and not may_see_game(match, user):
+    if result is not None and not (may_see_game(match, user) if game_shown is None
+                                   else game_shown):
         return None
     if result is None or result.confirmed:
         return result

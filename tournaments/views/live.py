@@ -8,12 +8,19 @@ fragment's root says ``data-live="off"`` once nothing will change, and the polli
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
-from django.utils.cache import patch_cache_control, patch_vary_headers, set_response_etag
+from django.utils.cache import (
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+    set_response_etag,
+)
+from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import conditional_page
 
@@ -55,7 +62,27 @@ def render_fragment(request: HttpRequest, template: str, context: dict[str, Any]
 @conditional_page  # ConditionalGetMiddleware for this answer: a 304 when If-None-Match matches
 def fragment_response(request: HttpRequest, html: str) -> HttpResponse:
     """`render_fragment` for HTML already rendered."""
-    response = _response(html)
+    return _polled(_response(html))
+
+
+def versioned_fragment(request: HttpRequest, version: str,
+                       draw: Callable[[], str]) -> HttpResponse:
+    """A fragment whose ETag is ``version``, a digest of everything it shows read without
+    drawing it: 304 when the client already has that version, ``draw()`` only otherwise.
+    The version must be read before ``draw`` reads what it shows, so that a change between
+    them makes the next poll draw again rather than keep the older fragment."""
+    etag = quote_etag(version)
+    response = get_conditional_response(request, etag=etag) or HttpResponse(draw())
+    response["ETag"] = etag
+    return _polled(response)
+
+
+def versioned_page_fragment(version: str, html: str) -> dict[str, Any]:
+    """`page_fragment` with the ETag of `versioned_fragment`."""
+    return {"live_html": mark_safe(html), "live_etag": quote_etag(version)}  # our template
+
+
+def _polled(response: HttpResponse) -> HttpResponse:
     # Each poll must reach the server; the answer depends on the language chosen.
     patch_cache_control(response, no_cache=True)
     patch_vary_headers(response, ["Accept-Language", "Cookie"])

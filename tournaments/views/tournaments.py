@@ -22,7 +22,13 @@ from tournaments.selectors.boards import first_board, round_boards
 from tournaments.selectors.travellers import released_rounds
 
 from .entry_section import entry_context
-from .live import fragment, fragment_response, live_context, page_fragment, render_fragment
+from .live import (
+    fragment_response,
+    live_context,
+    page_fragment,
+    versioned_fragment,
+    versioned_page_fragment,
+)
 
 
 def tiebreak_sentence(tournament: Tournament) -> str:
@@ -108,25 +114,43 @@ def _round(tournament_id: int, number: int) -> Round:
     return round
 
 
-def _round_context(round: Round) -> dict[str, Any]:
-    tables, byes = selectors.round_tables(round)
-    return {"round": round, "tournament": round.tournament, "tables": tables, "byes": byes,
-            **live_context(round.status == Round.Status.PUBLISHED)}
+def _round_page(request: HttpRequest, round: Round) -> selectors.RoundPage:
+    return selectors.round_page(round, selectors.page_number(request.GET), request.user)
+
+
+def _round_tables(request: HttpRequest, round: Round, shown: selectors.RoundPage) -> str:
+    """The round's live fragment: the viewer's own tables, the page's, the byes."""
+    tables, byes = selectors.round_tables(round, shown.shown)
+    by_id, listed = {table.match.pk: table for table in tables}, set(shown.listed)
+    return render_to_string("tournaments/_round_tables.html", {
+        "round": round, "tournament": round.tournament, "page": shown.page,
+        "own_tables": [by_id[pk] for pk in shown.own if pk in by_id],
+        "tables": [table for table in tables if table.match.pk in listed],
+        "byes": byes, **live_context(round.status == Round.Status.PUBLISHED)},
+        request=request)
 
 
 def round_detail(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     round = _round(tournament_id, number)
-    context = _round_context(round)
-    released = round.tournament.duplicate and not selectors.boards_hidden_from(round, None)
+    shown = _round_page(request, round)  # before the tables are read: versioned_fragment
+    released = round.tournament.duplicate and not shown.secret
+    page = shown.page
     return render(request, "tournaments/round_detail.html", {
-        **context, **fragment(request, "tournaments/_round_tables.html", context),
+        "round": round, "tournament": round.tournament, "page": page,
+        "page_query": f"?page={page.number}" if page.number > 1 else "",
+        "page_links": page.paginator.get_elided_page_range(page.number),
+        **live_context(round.status == Round.Status.PUBLISHED),
+        **versioned_page_fragment(shown.version, _round_tables(request, round, shown)),
         "rounds": selectors.public_rounds(round.tournament), "section": "rounds",
         "boards": round_boards(round) if released else ()})
 
 
 def round_live(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    return render_fragment(request, "tournaments/_round_tables.html",
-                           _round_context(_round(tournament_id, number)))
+    """The round's live fragment, polled by its page: 304 while its version stands."""
+    round = _round(tournament_id, number)
+    shown = _round_page(request, round)
+    return versioned_fragment(request, shown.version,
+                              lambda: _round_tables(request, round, shown))
 
 
 STANDINGS_CACHE_SECONDS = 600  # the key changes with the table; this bounds a team rename

@@ -8,7 +8,8 @@ from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
 
-from bench.load.round import pages_load
+from bench.load.render import page_costs
+from bench.load.round import made_round, pages_load
 from bench.load.run import PagesLoad
 from games.management.commands.bench_tables import Command as TablesCommand
 
@@ -23,10 +24,19 @@ class Command(TablesCommand):
         super().add_arguments(parser)
         parser.add_argument("--users", type=int, default=20,
                             help="locust users following the round (20)")
+        parser.add_argument("--render", type=int, default=0, metavar="REPEAT",
+                            help="instead of the run: each page's CPU time and size, drawn in "
+                                 "this process REPEAT times for a round of --tables tables "
+                                 "(no servers, no locust; 0: the run)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if options["users"] < 1:
-            raise CommandError("--users must be at least 1.")
+        if options["users"] < 1 or options["render"] < 0:
+            raise CommandError("--users must be at least 1, --render at least 0.")
+        if options["render"]:
+            with made_round(options["tables"]) as (tournament, number):
+                for cost in page_costs(tournament, number, options["render"]):
+                    self.stdout.write(cost.line())
+            return
         super().handle(*args, **options)
 
     def pages(self, tables: int,
