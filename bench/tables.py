@@ -60,15 +60,17 @@ def missing_services() -> str | None:
                 "Celery workers (set CELERY_BROKER_URL=redis://...)")
     if settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer":
         return "the channel layer is not Redis (set CHANNEL_REDIS_URL or the broker)"
-    try:
-        redis.Redis.from_url(channel_redis_url(), socket_connect_timeout=2).ping()
-    except redis.RedisError as exc:
-        return f"Redis does not answer at {channel_redis_url()}: {exc}"
+    for url in channel_redis_urls():
+        try:
+            redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+        except redis.RedisError as exc:
+            return f"Redis does not answer at {url}: {exc}"
     return None
 
 
-def channel_redis_url() -> str:
-    return str(settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0])
+def channel_redis_urls() -> list[str]:
+    """The channel layer's Redis servers, in the settings' order (its shards)."""
+    return [str(url) for url in settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]]
 
 
 def p(values: list[float], share: float) -> float:
@@ -191,7 +193,7 @@ def run(tables: int, seconds: float, *, workers: int, bot_pause: float, seed: in
     queue = prefix = f"push-bench-{tag}"
     env = {"DATABASE_URL": database_url(connection.settings_dict),
            "CELERY_BROKER_URL": settings.CELERY_BROKER_URL, "CELERY_QUEUE": queue,
-           "CHANNEL_REDIS_URL": channel_redis_url(), "CHANNEL_PREFIX": prefix,
+           "CHANNEL_REDIS_URL": ",".join(channel_redis_urls()), "CHANNEL_PREFIX": prefix,
            "LIVE_BOT_PAUSE_SECONDS": str(bot_pause), "LIVE_BENCH_ECHO": "true"}
     rng = random.Random(seed)
     created: list[int] = []
