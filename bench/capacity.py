@@ -105,9 +105,9 @@ class Watched:
         self.cpu, self.pages = cpu, pages
 
     def begin(self, servers: list[AsgiServer], bots: list[int]) -> None:
-        self.cpu.begin(servers, bots)
-        if self.pages:
+        if self.pages:  # first: its start may take a while, and is not the play's
             self.pages.begin(servers, bots)
+        self.cpu.begin(servers, bots)
 
     def end(self) -> dict[str, float | None]:
         kinds = self.cpu.end()

@@ -42,7 +42,13 @@ from django.db import connection
 from django.test import Client
 
 from config.asgi_process import AsgiServer
-from config.worker_process import database_url, sending_to, start_worker, wait_ready
+from config.worker_process import (
+    database_url,
+    lower_priority,
+    sending_to,
+    start_worker,
+    wait_ready,
+)
 from games.live import service
 from games.live.models import LiveAction, LiveTable
 from games.live.state import replay
@@ -284,10 +290,14 @@ def _workers(count: int, queue: str, env: dict[str, str], nice: int) -> Iterator
     with tempfile.TemporaryDirectory() as folder:
         logs = [Path(folder) / f"worker{i}.log" for i in range(count)]
         processes = [start_worker(queue=queue, database=env["DATABASE_URL"], broker=broker,
-                                  backend="", log=log, env=env, nice=nice) for log in logs]
+                                  backend="", log=log, env=env) for log in logs]
         try:
-            for log in logs:
-                wait_ready(log)
+            # started at our priority and lowered once ready: niced from the start, a
+            # worker on a busy machine took minutes over its imports
+            for log, process in zip(logs, processes, strict=True):
+                wait_ready(log, process)
+            for process in processes:
+                lower_priority(process.pid, nice)
             yield [process.pid for process in processes]
         finally:
             for process in processes:
@@ -310,14 +320,15 @@ async def _drive(servers: list[AsgiServer], bots: list[int], people: list[Person
                              person.session) for person in people]
     echoes = [await _connect(places[table].url("/ws/bench-echo/"), None) for table in tables]
     pids = [server.process.pid for server in servers]
-    deadline = time.monotonic() + seconds
-    figures.began = time.perf_counter()
-    count = sync_to_async(_closing(actions), thread_sensitive=True)
-    start = await count()
-    before = _cpu(pids, bots)
-    if watch:
-        watch.begin(servers, bots)
     try:
+        if watch:  # before the play's clock starts (a watch may wait for a process to
+            # start), in a thread: the connections answer the servers' pings meanwhile
+            await asyncio.to_thread(watch.begin, servers, bots)
+        deadline = time.monotonic() + seconds
+        figures.began = time.perf_counter()
+        count = sync_to_async(_closing(actions), thread_sensitive=True)
+        start = await count()
+        before = _cpu(pids, bots)
         await asyncio.gather(
             *(_human(ws, person.table, time.monotonic() + rng.uniform(0, ramp), deadline,
                      random.Random(rng.random()), figures, talk)
