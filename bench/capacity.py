@@ -7,7 +7,8 @@ PostgreSQL's share is read from ``/proc`` for the server processes serving the b
 database (its client backends, listed by ``pg_stat_activity``) and, apart, for its shared
 background processes (WAL writer, checkpointer, background writer: they also work for
 other databases on the same server); Redis's from its own ``INFO cpu`` (the whole server,
-whoever else uses it). Both need the servers on this machine (Redis's figure does not)."""
+whoever else uses it; with the channel layer on several, their sum). Both need the servers
+on this machine (Redis's figure does not)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ import redis
 from django.db import connection
 
 from bench.load.run import PageRate, PagesLoad
-from bench.tables import Figures, channel_redis_url, cpu_seconds, p
+from bench.tables import Figures, channel_redis_urls, cpu_seconds, p
 from config.asgi_process import AsgiServer
 from config.worker_process import database_url
 
@@ -32,15 +33,15 @@ REDIS = "Redis (the whole server)"
 
 class ServerCpu:
     """A ``bench.tables.Watch``: the CPU seconds PostgreSQL (the backends of the database
-    at ``database``, and the shared background processes) and Redis (at ``redis_url``)
-    spent while the people played. A backend that ends meanwhile takes its CPU with
-    it, and one that begins meanwhile counts whole: the servers renew their connections
-    ``CONN_MAX_AGE`` (60 s) after making them, so only a play that ends sooner, counted
-    from the connecting before it, has them all."""
+    at ``database``, and the shared background processes) and Redis (the servers at
+    ``redis_urls`` together) spent while the people played. A backend that ends meanwhile
+    takes its CPU with it, and one that begins meanwhile counts whole: the servers renew
+    their connections ``CONN_MAX_AGE`` (60 s) after making them, so only a play that ends
+    sooner, counted from the connecting before it, has them all."""
 
-    def __init__(self, database: str, redis_url: str) -> None:
+    def __init__(self, database: str, redis_urls: list[str]) -> None:
         self.database = database
-        self.redis_url = redis_url
+        self.redis_urls = redis_urls
         self._begun: tuple[dict[int, float], dict[int, float], float | None] | None = None
         # the web servers' CPU seconds from their start to the play's: their start-up and
         # every client's connection (made one by one before the play)
@@ -77,11 +78,15 @@ class ServerCpu:
         return kinds
 
     def _redis(self) -> float | None:
-        info: dict[str, object] = redis.Redis.from_url(self.redis_url).info("cpu")  # type: ignore[assignment]
-        try:
-            return float(str(info["used_cpu_sys"])) + float(str(info["used_cpu_user"]))
-        except (KeyError, TypeError, ValueError):
-            return None
+        """The Redis servers' CPU seconds so far, together (``None``: one does not say)."""
+        total = 0.0
+        for url in self.redis_urls:
+            info: dict[str, object] = redis.Redis.from_url(url).info("cpu")  # type: ignore[assignment]
+            try:
+                total += float(str(info["used_cpu_sys"])) + float(str(info["used_cpu_user"]))
+            except (KeyError, TypeError, ValueError):
+                return None
+        return total
 
 
 def grown(before: dict[int, float], after: dict[int, float]) -> float | None:
@@ -100,9 +105,9 @@ class Watched:
         self.cpu, self.pages = cpu, pages
 
     def begin(self, servers: list[AsgiServer], bots: list[int]) -> None:
-        self.cpu.begin(servers, bots)
-        if self.pages:
+        if self.pages:  # first: its start may take a while, and is not the play's
             self.pages.begin(servers, bots)
+        self.cpu.begin(servers, bots)
 
     def end(self) -> dict[str, float | None]:
         kinds = self.cpu.end()
@@ -115,8 +120,8 @@ class Watched:
 
 
 def server_cpu() -> ServerCpu:
-    """The watch of the database Django uses and the channel layer's Redis."""
-    return ServerCpu(database_url(connection.settings_dict), channel_redis_url())
+    """The watch of the database Django uses and the channel layer's Redis servers."""
+    return ServerCpu(database_url(connection.settings_dict), channel_redis_urls())
 
 
 def per_action_line(figures: Figures) -> str:

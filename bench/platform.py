@@ -327,8 +327,8 @@ def _workers(count: int) -> Iterator[Celery]:
         processes = [start_worker(queue=queue, database=database_url(connection.settings_dict),
                                   broker=broker, backend=backend, log=log) for log in logs]
         try:
-            for log in logs:
-                wait_ready(log)
+            for log, process in zip(logs, processes, strict=True):
+                wait_ready(log, process)
             client = Celery("push-bench", broker=broker, backend=backend)
             client.conf.task_default_queue = queue
             with sending_to(queue):

@@ -42,7 +42,13 @@ from django.db import connection
 from django.test import Client
 
 from config.asgi_process import AsgiServer
-from config.worker_process import database_url, sending_to, start_worker, wait_ready
+from config.worker_process import (
+    database_url,
+    lower_priority,
+    sending_to,
+    start_worker,
+    wait_ready,
+)
 from games.live import service
 from games.live.models import LiveAction, LiveTable
 from games.live.state import replay
@@ -60,15 +66,17 @@ def missing_services() -> str | None:
                 "Celery workers (set CELERY_BROKER_URL=redis://...)")
     if settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer":
         return "the channel layer is not Redis (set CHANNEL_REDIS_URL or the broker)"
-    try:
-        redis.Redis.from_url(channel_redis_url(), socket_connect_timeout=2).ping()
-    except redis.RedisError as exc:
-        return f"Redis does not answer at {channel_redis_url()}: {exc}"
+    for url in channel_redis_urls():
+        try:
+            redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+        except redis.RedisError as exc:
+            return f"Redis does not answer at {url}: {exc}"
     return None
 
 
-def channel_redis_url() -> str:
-    return str(settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0])
+def channel_redis_urls() -> list[str]:
+    """The channel layer's Redis servers, in the settings' order (its shards)."""
+    return [str(url) for url in settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]]
 
 
 def p(values: list[float], share: float) -> float:
@@ -191,7 +199,7 @@ def run(tables: int, seconds: float, *, workers: int, bot_pause: float, seed: in
     queue = prefix = f"push-bench-{tag}"
     env = {"DATABASE_URL": database_url(connection.settings_dict),
            "CELERY_BROKER_URL": settings.CELERY_BROKER_URL, "CELERY_QUEUE": queue,
-           "CHANNEL_REDIS_URL": channel_redis_url(), "CHANNEL_PREFIX": prefix,
+           "CHANNEL_REDIS_URL": ",".join(channel_redis_urls()), "CHANNEL_PREFIX": prefix,
            "LIVE_BOT_PAUSE_SECONDS": str(bot_pause), "LIVE_BENCH_ECHO": "true"}
     rng = random.Random(seed)
     created: list[int] = []
@@ -282,10 +290,14 @@ def _workers(count: int, queue: str, env: dict[str, str], nice: int) -> Iterator
     with tempfile.TemporaryDirectory() as folder:
         logs = [Path(folder) / f"worker{i}.log" for i in range(count)]
         processes = [start_worker(queue=queue, database=env["DATABASE_URL"], broker=broker,
-                                  backend="", log=log, env=env, nice=nice) for log in logs]
+                                  backend="", log=log, env=env) for log in logs]
         try:
-            for log in logs:
-                wait_ready(log)
+            # started at our priority and lowered once ready: niced from the start, a
+            # worker on a busy machine took minutes over its imports
+            for log, process in zip(logs, processes, strict=True):
+                wait_ready(log, process)
+            for process in processes:
+                lower_priority(process.pid, nice)
             yield [process.pid for process in processes]
         finally:
             for process in processes:
@@ -308,14 +320,15 @@ async def _drive(servers: list[AsgiServer], bots: list[int], people: list[Person
                              person.session) for person in people]
     echoes = [await _connect(places[table].url("/ws/bench-echo/"), None) for table in tables]
     pids = [server.process.pid for server in servers]
-    deadline = time.monotonic() + seconds
-    figures.began = time.perf_counter()
-    count = sync_to_async(_closing(actions), thread_sensitive=True)
-    start = await count()
-    before = _cpu(pids, bots)
-    if watch:
-        watch.begin(servers, bots)
     try:
+        if watch:  # before the play's clock starts (a watch may wait for a process to
+            # start), in a thread: the connections answer the servers' pings meanwhile
+            await asyncio.to_thread(watch.begin, servers, bots)
+        deadline = time.monotonic() + seconds
+        figures.began = time.perf_counter()
+        count = sync_to_async(_closing(actions), thread_sensitive=True)
+        start = await count()
+        before = _cpu(pids, bots)
         await asyncio.gather(
             *(_human(ws, person.table, time.monotonic() + rng.uniform(0, ramp), deadline,
                      random.Random(rng.random()), figures, talk)

@@ -31,7 +31,12 @@ class AsgiServer:
     fills), which notices when it listens: starting waits on that, not on a timer.
     ``args`` go to the server's command line (e.g. uvicorn's ``--proxy-headers``)."""
 
-    def __init__(self, env: Mapping[str, str], start_timeout: float = 60,
+    #: Seconds a server may take to listen: a last guard, as for a worker
+    #: (``config.worker_process.READY_SECONDS``): it imports the whole platform, which on
+    #: a machine loaded far beyond its cores takes tens of seconds.
+    START_SECONDS = 180.0
+
+    def __init__(self, env: Mapping[str, str], start_timeout: float = START_SECONDS,
                  server: str = "uvicorn", args: Sequence[str] = ()) -> None:
         from config import settings as production  # tests.settings changes it
 
@@ -47,7 +52,8 @@ class AsgiServer:
         threading.Thread(target=self._read, daemon=True).start()
         if not self._listening.wait(start_timeout) or not self.port:
             self.stop()
-            raise RuntimeError(f"{server} did not start listening; its log:\n"
+            raise RuntimeError(f"{server} did not start listening within "
+                               f"{start_timeout:g} s, or ended; its log:\n"
                                + "".join(self.log[-30:]))
 
     def _read(self) -> None:

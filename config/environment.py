@@ -27,6 +27,7 @@ D = TypeVar("D")  # its default's type: None where the settings work the default
 TRUE = ("1", "true", "yes")
 FALSE = ("0", "false", "no")
 REDIS_URL = r"rediss?://\S+"
+ONE_OF_REDIS_URLS = r"rediss?://[^\s,]+"
 NAME = r"[A-Za-z0-9._:-]+"
 
 
@@ -142,6 +143,19 @@ class Names(Variable[list[str], list[str]]):
         return [name.strip() for name in names.split(",") if name.strip()]
 
 
+class RedisUrls(Variable[list[str], list[str]]):
+    """Redis URLs apart by commas (spaces allowed around them), at least one."""
+
+    def __init__(self, meaning: str, *, takes: str, shown: str) -> None:
+        super().__init__([], meaning, shown=shown)
+        self.takes = takes
+
+    def parse(self, env: environs.Env) -> list[str]:
+        urls = env.str(self.name, validate=Regexp(
+            rf"\s*{ONE_OF_REDIS_URLS}(\s*,\s*{ONE_OF_REDIS_URLS})*\s*$"))
+        return [url.strip() for url in urls.split(",")]
+
+
 def _shown(default: object) -> str:
     if isinstance(default, bool):
         return f"`{str(default).lower()}`"
@@ -247,9 +261,13 @@ class Environment:
     PLAYER_INVITE_DAYS = Whole(7, "days an organiser's invite link works", low=1, high=365,
                                unit="days")
     # Live tables
-    CHANNEL_REDIS_URL = Text(
-        "", "the Redis of the live tables' channel layer (pub/sub)",
-        takes="a Redis URL, e.g. redis://127.0.0.1:6379/0", pattern=REDIS_URL,
+    CHANNEL_REDIS_URL = RedisUrls(
+        "the Redis servers of the live tables' channel layer (pub/sub); with several, each "
+        "table's notices go through one of them, chosen by a hash of the table's group, so "
+        "every process must list the same servers in the same order ([Several "
+        "hosts](several-hosts.md#the-channel-layer-over-several-redis))",
+        takes="one Redis URL or several apart by commas, e.g. "
+              "redis://10.0.0.7:6379/0,redis://10.0.0.8:6379/0",
         shown="the broker's Redis; without one, one process's memory")
     CHANNEL_PREFIX = Text(
         "push", "the channel layer's prefix, which keeps environments sharing a Redis apart",

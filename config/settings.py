@@ -417,15 +417,19 @@ CONTENT_SECURITY_POLICY = {
 # Live tables (games/live): websockets through Channels. The channel layer only carries
 # "table N changed to sequence S" notices; clients recover from the database. Redis
 # pub/sub when a Redis is configured (CHANNEL_REDIS_URL, else the broker's Redis), the
-# in-memory layer (one process only) otherwise.
+# in-memory layer (one process only) otherwise. With several Redis the layer shards: each
+# group (a table's) and each connection's channel lives on the server a hash of its name
+# picks (channels-redis's crc32, the same in every process), so one Redis's single thread
+# carries only its share of the notices.
 ASGI_APPLICATION = "config.asgi.application"
-_channel_redis = env.CHANNEL_REDIS_URL or env.CELERY_BROKER_URL
-if _channel_redis:
+_channel_hosts = env.CHANNEL_REDIS_URL or (
+    [env.CELERY_BROKER_URL] if env.CELERY_BROKER_URL else [])
+if _channel_hosts:
     CHANNEL_LAYERS: dict[str, dict[str, Any]] = {"default": {
         # channels-redis's pub/sub layer, its subscriptions riding out a Redis outage
         "BACKEND": "games.live.layer.PubSubChannelLayer",
         # pub/sub ignores the Redis db number: environments are kept apart by prefix
-        "CONFIG": {"hosts": [_channel_redis],
+        "CONFIG": {"hosts": _channel_hosts,
                    "prefix": env.CHANNEL_PREFIX},
     }}
 else:

@@ -245,7 +245,7 @@ def test_a_workers_task_failure_is_a_json_line_with_its_traceback(
                           broker=broker, backend="", log=log,
                           env=production_env(tmp_path, DJANGO_ALLOWED_HOSTS="127.0.0.1"))
     try:
-        wait_ready(log)  # the "ready." line, now inside JSON
+        wait_ready(log, worker)  # the "ready." line, now inside JSON
         app.send_task("tournaments.tasks.pair_next_round", args=["not-a-number"], queue=queue)
         failure = _wait_in(log, lambda r: r["level"] == "ERROR")
     finally:

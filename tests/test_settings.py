@@ -1,4 +1,5 @@
 import ast
+import json
 import os
 import re
 import subprocess
@@ -80,6 +81,13 @@ def test_an_unset_or_blank_variable_takes_its_default() -> None:
      "DJANGO_ALLOWED_HOSTS=a.org b.org: expected comma-separated host names"),
     ("API_AUTH_RATE", "10", "API_AUTH_RATE=10: expected tries per second, minute, hour or day"),
     ("CELERY_QUEUE", "my queue", "CELERY_QUEUE=my queue: expected a name of letters"),
+    ("CHANNEL_REDIS_URL", "redis://a:6379/0,b:6379",
+     "CHANNEL_REDIS_URL=redis://a:6379/0,b:6379: expected one Redis URL or several apart by "
+     "commas"),
+    ("CHANNEL_REDIS_URL", "redis://a:6379/0,,redis://b:6379/0",
+     "CHANNEL_REDIS_URL=redis://a:6379/0,,redis://b:6379/0: expected one Redis URL"),
+    ("CHANNEL_REDIS_URL", "redis://a:6379/0 redis://b:6379/0",
+     "CHANNEL_REDIS_URL=redis://a:6379/0 redis://b:6379/0: expected one Redis URL"),
 ])
 def test_a_bad_value_is_refused_with_a_sentence_naming_it(name: str, value: str,
                                                           sentence: str) -> None:
@@ -199,6 +207,9 @@ def test_it_refuses_to_start_without_a_secret_key_unless_debug(debug: str | None
     ("DJANGO_BEHIND_TLS_PROXY", "maybe",
      "DJANGO_BEHIND_TLS_PROXY=maybe: expected 1/0, true/false or yes/no"),
     ("PUSH_ENGINE_EXPECT", "fast", "PUSH_ENGINE_EXPECT=fast: expected one of compiled, pure"),
+    ("CHANNEL_REDIS_URL", "redis://a:6379/0, 10.0.0.8:6379",
+     "CHANNEL_REDIS_URL=redis://a:6379/0, 10.0.0.8:6379: expected one Redis URL or several "
+     "apart by commas, e.g. redis://10.0.0.7:6379/0,redis://10.0.0.8:6379/0"),
 ])
 def test_a_bad_value_stops_the_start_with_its_sentence_and_no_traceback(
         name: str, value: str, sentence: str) -> None:
@@ -227,6 +238,26 @@ def test_good_values_are_taken() -> None:
     assert result.stdout.strip() == repr(
         (None, None, str(timedelta(hours=1.5)), 0.25, 2, ["a.org", "b.org"], "q-1", "5/hour",
          30.0, ("HTTP_X_FORWARDED_PROTO", "https"))), result.stderr
+
+
+@pytest.mark.parametrize(("channel", "broker", "hosts"), [
+    (" redis://a:6379/0 , rediss://b:6380/0", "redis://q:6379/0",
+     ["redis://a:6379/0", "rediss://b:6380/0"]),
+    ("redis://a:6379/0", None, ["redis://a:6379/0"]),
+    (None, "redis://q:6379/0", ["redis://q:6379/0"]),
+])
+def test_the_channel_layer_shards_over_the_redis_servers_named_else_the_brokers(
+        channel: str | None, broker: str | None, hosts: list[str]) -> None:
+    """CHANNEL_REDIS_URL's servers, in their order (every process must agree on it: a
+    group's shard is its hash modulo their number), else the broker's one Redis."""
+    result = settings_process(
+        "-c", "import json\nfrom django.conf import settings\n"
+              "layer = settings.CHANNEL_LAYERS['default']\n"
+              "print(layer['BACKEND'], json.dumps(layer['CONFIG']['hosts']))",
+        CHANNEL_REDIS_URL=channel, CELERY_BROKER_URL=broker, **PRODUCTION)
+
+    assert result.stdout.split(" ", 1) == [
+        "games.live.layer.PubSubChannelLayer", json.dumps(hosts) + "\n"], result.stderr
 
 
 @pytest.mark.parametrize(("behind_proxy", "from_proxy"), [("false", False), ("true", True)])

@@ -8,10 +8,20 @@ from __future__ import annotations
 
 import os
 import random
+from typing import Any
 
-from locust import HttpUser, between, task
+from locust import HttpUser, between, events, task
 
-from bench.load.pages import HOSTS, WEIGHTS, path_variable
+from bench.load.pages import HOSTS, READY, WEIGHTS, path_variable
+
+
+def _say_ready(**_: Any) -> None:
+    """As the users start: bench.load.run starts the play's clock on this line."""
+    print(READY, flush=True)
+
+
+# locust's events are not typed
+events.test_start.add_listener(_say_ready)  # type: ignore[no-untyped-call]
 
 
 class RoundFollower(HttpUser):

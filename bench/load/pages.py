@@ -27,3 +27,7 @@ HOSTS = "PUSH_LOAD_HOSTS"
 def path_variable(name: str) -> str:
     """The variable holding the path of the page ``name``."""
     return "PUSH_LOAD_PATH_" + name.upper().replace(" ", "_")
+
+# the line the locustfile prints as its users start (locust has imported everything and
+# begins to spawn them): bench.load.run waits for it before the play's clock starts
+READY = "locust: the users start"

@@ -23,14 +23,22 @@ websocket pings find it dead (uvicorn's and daphne's, every 20 s by default, clo
 within a minute), and a page connecting meanwhile is told gone after
 ``CONNECTED_SECONDS`` of silence. A person with two tabs
 who closes one shows gone until the other's next heartbeat.
+
+A heartbeat's write does not wait for the disk: on PostgreSQL its transaction commits with
+``synchronous_commit`` off (for that transaction alone), so a crash in the moment after
+may lose it, which is harmless (the next heartbeat writes it again), and at a big round's
+start its thousands a second do not queue for the disk's flushes beside the actions, which
+keep their full durability (docs/operating/capacity.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -67,16 +75,18 @@ def heard(table_id: int, seat: int, *, leaving: bool = False, arriving: bool = F
     if lag is not None:
         changes["lag_ms"] = lag
     told: SeatPresence | None = SeatPresence(seat, shown_as(tab, now, now), lag)
-    if not (leaving or arriving):
-        # the usual heartbeat tells nothing new: one UPDATE, nobody told
-        same = Q(tab=tab) if lag is None else Q(tab=tab, lag_ms__range=_near(lag))
-        if seats.filter(same).exclude(seen__gte=now - timedelta(seconds=WRITE_EVERY)
-                                      ).update(**changes):
-            told = None
-        else:
-            seats = seats.exclude(same)  # new, or written a moment ago
-    if told is not None and not seats.update(**changes):
-        return None
+    heartbeat = not (leaving or arriving)
+    with unflushed() if heartbeat else nullcontext():
+        if heartbeat:
+            # the usual heartbeat tells nothing new: one UPDATE, nobody told
+            same = Q(tab=tab) if lag is None else Q(tab=tab, lag_ms__range=_near(lag))
+            if seats.filter(same).exclude(seen__gte=now - timedelta(seconds=WRITE_EVERY)
+                                          ).update(**changes):
+                told = None
+            else:
+                seats = seats.exclude(same)  # new, or written a moment ago
+        if told is not None and not seats.update(**changes):
+            return None
     table = rows.read_table(table_id)
     if table is None or table.status != LiveTable.Status.PLAYING:
         return told
@@ -87,6 +97,22 @@ def heard(table_id: int, seat: int, *, leaving: bool = False, arriving: bool = F
     if seating.load(table.seating)[seat].away:
         come_back(table_id, seat)
     return told
+
+
+@contextmanager
+def unflushed() -> Iterator[None]:
+    """A transaction whose commit does not wait for the disk's flush: on PostgreSQL,
+    ``synchronous_commit`` off for this transaction only (``SET LOCAL``, which a pooler in
+    transaction mode keeps to it too). Inside a caller's transaction, or on SQLite (whose
+    writes are ``make run``'s, not a round's), nothing changes: the work runs as it
+    would without it, with the caller's durability."""
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        yield
+        return
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit = off")
+        yield
 
 
 def _near(lag: int) -> tuple[int, int]:

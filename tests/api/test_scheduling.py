@@ -5,7 +5,7 @@ no more queries than the admin's page for the same schedule."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -17,8 +17,10 @@ from tests.tournaments.admin_forms import schedule_form_data as form_data
 from tests.tournaments.factories import UserFactory, tournament_with_teams
 from tests.tournaments.schedule_helpers import scheduled
 from tests.tournaments.test_admin import logged_in
+from tournaments import services
 from tournaments.models import Round, Schedule, Tournament
 from tournaments.services import keys
+from tournaments.services.schedule import LEASE
 
 from .conftest import client_of, counted_queries, database_state
 
@@ -210,3 +212,44 @@ def test_setting_a_schedule_costs_no_more_queries_than_the_admins() -> None:
         f"/api/v1/tournaments/{by_api.pk}/schedule/", BODY, format="json"))
     assert api.status_code == 200
     assert queries <= by_admin, (queries, by_admin)
+
+
+def test_an_organiser_reads_the_schedule_with_the_step_a_worker_has_in_hand() -> None:
+    organiser = UserFactory()
+    tournament, schedule = scheduled(organiser=organiser)
+    client = client_of(organiser)
+    url = f"/api/v1/tournaments/{tournament.pk}/schedule/"
+    waiting = client.get(url)
+    assert waiting.status_code == 200, waiting.content
+    assert (waiting.json()["next_step"], waiting.json()["under_way_since"]) == ("start", None)
+    assert schedule.next_step_at is not None
+    # a tick hands the step to a worker; none takes it (this test commits nothing)
+    tick = schedule.next_step_at + timedelta(seconds=1)
+    assert services.schedule_tick(now=tick) == 1
+
+    before = database_state()
+    handed = client.get(url)
+
+    assert handed.status_code == 200
+    assert handed.json()["under_way_since"] == tick.isoformat().replace("+00:00", "Z")
+    assert handed.json()["next_step_at"] == (tick + LEASE).isoformat().replace("+00:00", "Z")
+    assert handed.json()["next_step"] == "start" and handed.json()["starts_at"]
+    assert database_state() == before  # a read changes nothing
+
+
+def test_the_schedule_is_read_by_its_organisers_only_and_a_key_needs_the_read_scope() -> None:
+    organiser = UserFactory()
+    tournament, _schedule = scheduled(organiser=organiser)
+    url = f"/api/v1/tournaments/{tournament.pk}/schedule/"
+    assert client_of(UserFactory()).get(url).status_code == 403
+    assert APIClient().get(url).status_code == 401
+    for scopes, status in ((["read"], 200), (["organise"], 403)):
+        _row, key = keys.key_create(user=organiser, name=f"tool {scopes[0]}", scopes=scopes,
+                                    tournaments=[])
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
+        assert client.get(url).status_code == status, scopes
+    unscheduled = online(organiser)
+    missing = client_of(organiser).get(f"/api/v1/tournaments/{unscheduled.pk}/schedule/")
+    assert missing.status_code == 404
+    assert missing.json()["detail"] == f"{unscheduled} has no schedule"

@@ -45,7 +45,13 @@ from django.contrib.auth import get_user_model
 from django.db import connection, connections
 
 from config.asgi_process import AsgiServer
-from config.worker_process import database_url, sending_to, start_worker, wait_ready
+from config.worker_process import (
+    database_url,
+    lower_priority,
+    sending_to,
+    start_worker,
+    wait_ready,
+)
 from games.live import service
 from games.live.models import LiveAction, LiveTable
 from tests.production import collect_static, production_env, tls_args
@@ -116,14 +122,15 @@ def production(transactional_db: None, static_root: Path,
                          CHANNEL_REDIS_URL=redis_url, CHANNEL_PREFIX=tag,
                          LIVE_BOT_PAUSE_SECONDS=BOT_PAUSE, LIVE_HAND_PAUSE_SECONDS="0")
     log = tmp_path / "worker.log"
-    # at a lower CPU priority than the server, as docs/operating/production.md advises
     worker = start_worker(queue=tag, database=env["DATABASE_URL"],
-                          broker=env["CELERY_BROKER_URL"], backend="", log=log, env=env,
-                          nice=10)
+                          broker=env["CELERY_BROKER_URL"], backend="", log=log, env=env)
     try:
         server = AsgiServer(env, args=tls_args(tmp_path))  # meanwhile the worker starts
         try:
-            wait_ready(log)
+            wait_ready(log, worker)
+            # at a lower CPU priority than the server, as docs/operating/production.md
+            # advises: once ready, so that its start is not starved on a busy machine
+            lower_priority(worker.pid, 10)
             yield Production(f"https://127.0.0.1:{server.port}", tag, log, worker)
         finally:
             server.stop()

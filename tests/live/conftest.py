@@ -94,10 +94,11 @@ def act(eager_tasks: None, django_capture_on_commit_callbacks: Any) -> Callable[
 
 
 def _redis_url() -> str | None:
-    """The Redis the channel layer may use (CI sets CELERY_BROKER_URL), if it answers."""
+    """A Redis the channel layer may use (CI sets CELERY_BROKER_URL), if it answers: the
+    first of the channel layer's."""
     import redis
 
-    url = read().CHANNEL_REDIS_URL or read().CELERY_BROKER_URL
+    url = (read().CHANNEL_REDIS_URL or [read().CELERY_BROKER_URL])[0]
     if not url.startswith("redis"):
         return None
     try:

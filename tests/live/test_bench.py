@@ -12,14 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
 from bench import tables as bench
-from config.worker_process import database_url, start_worker, wait_ready
+from config.worker_process import database_url
 from games.live.models import ChatMessage, LiveTable
 from tests.services import require
 
@@ -114,21 +113,36 @@ def test_bench_tables_refuses_a_niceness_outside_0_to_19(nice: int) -> None:
         call_command("bench_tables", tables=2, seconds=6, ramp=0, worker_nice=nice)
 
 
-def test_a_worker_started_nice_runs_every_thread_at_the_lower_priority(tmp_path: Path) -> None:
-    """The bench's bots' workers (``--worker-nice``), real: all their threads below ours."""
+def test_the_bench_starts_its_workers_at_our_priority_then_lowers_every_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bench's bots' workers (``--worker-nice``), real: each says it is ready while
+    still at our priority (niced from the start, on a busy machine one took minutes over
+    its imports), then all its threads run below ours."""
     _services()
-    log = tmp_path / "nice.log"
-    worker = start_worker(queue=f"push-test-nice-{uuid.uuid4().hex[:8]}",
-                          database=database_url(connection.settings_dict),
-                          broker=settings.CELERY_BROKER_URL, backend="", log=log, nice=5)
-    try:
-        wait_ready(log)
-        nices = [nice for task in Path(f"/proc/{worker.pid}/task").iterdir()
-                 if (nice := _nice(task)) is not None]
-        assert nices and set(nices) == {min(19, os.getpriority(os.PRIO_PROCESS, 0) + 5)}
-    finally:
-        worker.terminate()
-        worker.wait(timeout=60)
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    at_ready: list[set[int]] = []
+    ready = bench.wait_ready
+
+    def wait_then_look(log: Path, process: Any) -> None:
+        ready(log, process)
+        at_ready.append(_nices(process.pid))
+
+    monkeypatch.setattr(bench, "wait_ready", wait_then_look)
+    queue = f"push-test-nice-{uuid.uuid4().hex[:8]}"
+    with bench._workers(1, queue, {"DATABASE_URL": database_url(connection.settings_dict)},
+                        nice=5) as pids:
+        lowered = _nices(pids[0])
+
+    assert at_ready == [{ours}]
+    assert lowered == {min(19, ours + 5)}
+
+
+def _nices(pid: int) -> set[int]:
+    """The nice values of the threads of process ``pid``."""
+    found = {nice for task in Path(f"/proc/{pid}/task").iterdir()
+             if (nice := _nice(task)) is not None}
+    assert found
+    return found
 
 
 def _nice(task: Path) -> int | None:

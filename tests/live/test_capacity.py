@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 from bench import capacity
 from bench import tables as bench
 from bench.load import round as load_round
+from bench.load import run
 from bench.load.pages import PAGES, WEIGHTS
 from bench.load.run import read_stats
 from games.live.models import LiveTable
@@ -93,6 +95,21 @@ def test_locusts_figures_are_read_page_by_page(tmp_path: Path) -> None:
         ("tables list", 0, 0, 0.0), ("API standings", 0, 0, 0.0)]
     assert rates[2].p95 == 120
     assert all(math.isnan(rate.p95) for rate in rates if rate.name != "standings")
+
+
+def test_a_locust_that_ends_before_its_users_start_is_reported_with_what_it_said(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The play waits for locust's users to start (a line the locustfile prints), and
+    does not wait out the guard for one that ended."""
+    monkeypatch.setattr(run, "LOCUSTFILE", tmp_path / "missing.py")
+    pages = run.PagesLoad(1, 1, {}, tmp_path)
+    server = SimpleNamespace(port=1)  # never asked: locust ends first
+
+    with pytest.raises(RuntimeError) as ended:
+        pages.begin([server], [])  # type: ignore[list-item]
+
+    assert str(ended.value).startswith("locust ended (exit status 1) before its users started;")
+    assert "missing.py" in str(ended.value)
 
 
 def _services() -> None:

@@ -183,7 +183,7 @@ def prefork_worker(queue: str, tmp_path: Path) -> Iterator[Callable[[], str]]:
              "--concurrency=1", "-Q", queue, "--without-gossip", "--without-mingle",
              "--without-heartbeat", "-l", "info", "-n", f"{name}@%h", f"--logfile={log}"],
             cwd=ROOT, env=_env(queue), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        wait_ready(log)
+        wait_ready(log, started[-1])
         return name
 
     yield start

@@ -1,13 +1,15 @@
-"""The channel layer sharded over two Redis servers, used by processes with different hash
-seeds: a group's notices reach its members whichever process sends them.
+"""The channel layer sharded over two Redis servers, as the settings make it from
+``CHANNEL_REDIS_URL`` naming both, used by processes with different hash seeds: a group's
+notices reach its members whichever process sends them.
 
 channels-redis's pub/sub layer once chose a group's shard with Python's ``hash()``, which
 differs from process to process unless ``PYTHONHASHSEED`` is fixed (channels_redis#273):
 a process subscribed to a group on one shard while another published to it on the other,
 and the notices were lost. Here a listener and a sender, two processes each with its own
-seed, use the live tables' layer (``games.live.layer``) over the same two Redis servers:
-every one of many groups must reach the listener, and both servers must carry some of
-them (else the test proved nothing). Real Redis servers, real processes, nothing mocked.
+seed, each use the channel layer its settings (``config.settings``) make of
+``CHANNEL_REDIS_URL=<first>,<second>``: every one of many groups must reach the listener,
+and both servers must carry some of them (else the test proved nothing). Real Redis
+servers, real processes, the production settings, nothing mocked.
 """
 
 from __future__ import annotations
@@ -28,17 +30,18 @@ from .redis_server import TIMEOUT, RedisServer, no_redis_server
 
 GROUPS = 24
 
-# One process of the layer: ``listen`` joins each group and prints what reaches it;
-# ``send`` sends one notice to each group.
+# One process of the settings' layer: ``listen`` joins each group and prints what reaches
+# it (after the layer's class and its hosts); ``send`` sends one notice to each group.
 SCRIPT = """
 import asyncio, json, sys
-from games.live.layer import PubSubChannelLayer
+from channels.layers import get_channel_layer
+from django.conf import settings
 
-role, hosts, prefix, groups = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+role, groups = sys.argv[1], int(sys.argv[2])
 names = [f"table-{n}" for n in range(groups)]
 
 async def main():
-    layer = PubSubChannelLayer(hosts=hosts, prefix=prefix)
+    layer = get_channel_layer()
     if role == "send":
         for name in names:
             await layer.group_send(name, {"type": "table.changed", "group": name})
@@ -47,7 +50,8 @@ async def main():
     channel = await layer.new_channel()
     for name in names:
         await layer.group_add(name, channel)
-    print("ready", flush=True)
+    print(type(layer).__name__, json.dumps(settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]),
+          flush=True)
     heard = set()
     try:
         while len(heard) < groups:
@@ -63,10 +67,14 @@ asyncio.run(main())
 
 
 def _process(role: str, hosts: list[str], prefix: str, seed: str) -> subprocess.Popen[str]:
+    """A process of ``SCRIPT`` with the production settings, the channel layer's Redis
+    servers named as an operator names them."""
     return subprocess.Popen(
-        [sys.executable, "-c", SCRIPT, role, json.dumps(hosts), prefix, str(GROUPS)],
+        [sys.executable, "-c", SCRIPT, role, str(GROUPS)],
         cwd=ROOT, env={"PATH": "/usr/bin:/bin", "PYTHONHASHSEED": seed,
-                       "PYTHONPATH": str(ROOT)},
+                       "PYTHONPATH": str(ROOT), "DJANGO_SETTINGS_MODULE": "config.settings",
+                       "DJANGO_DEBUG": "true", "CHANNEL_REDIS_URL": " , ".join(hosts),
+                       "CHANNEL_PREFIX": prefix},
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -87,7 +95,9 @@ def test_it_delivers_every_group_across_two_shards_whatever_the_hash_seeds(
         prefix = f"push-test-shards-{uuid.uuid4().hex[:8]}"
         listener = _process("listen", hosts, prefix, seed="1")
         assert listener.stdout is not None
-        assert listener.stdout.readline().strip() == "ready", listener.communicate()[1]
+        ready = listener.stdout.readline().split(" ", 1)
+        assert ready[0] == "PubSubChannelLayer", listener.communicate()[1]
+        assert json.loads(ready[1]) == hosts
         # the group channels' subscriptions, as each shard has them
         subscribed = [_subscriptions(url, prefix) for url in hosts]
         sender = _process("send", hosts, prefix, seed="2")

@@ -114,7 +114,7 @@ def test_every_seat_moves_again_after_redis_comes_back(
     worker = start_worker(queue=tag, database=env["DATABASE_URL"], broker=own_redis.url,
                           backend="", log=log, env=env)
     processes.append(worker)
-    wait_ready(log)
+    wait_ready(log, worker)
     processes.append(_beat(env, tmp_path))
     server = AsgiServer(env)
     try:

@@ -85,7 +85,7 @@ def bots(env: dict[str, str], tmp_path: Path) -> Iterator[Callable[[], None]]:
         started.append(start_worker(queue=env["CELERY_QUEUE"], database=env["DATABASE_URL"],
                                     broker=env["CELERY_BROKER_URL"], backend="", log=log,
                                     env=env))
-        wait_ready(log)
+        wait_ready(log, started[-1])
 
     yield start
     for worker in started:

@@ -89,7 +89,7 @@ def workers(queue: str, tmp_path: Path) -> Iterator[Callable[..., subprocess.Pop
         log = tmp_path / f"worker{len(started)}.log"
         started.append(start_worker(queue=on, database=database_url(connection.settings_dict),
                                     broker=BROKER, backend=BACKEND, log=log))
-        wait_ready(log)
+        wait_ready(log, started[-1])
         return started[-1]
 
     try:

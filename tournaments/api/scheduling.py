@@ -2,6 +2,8 @@
 tournament page and console call (``services.schedule``), with their permission rule and
 checks:
 
+- ``GET /tournaments/{id}/schedule/`` reads it as it stands, with the step handed to a
+  worker and not yet taken (``under_way_since``), for its organisers;
 - ``PUT /tournaments/{id}/schedule/`` sets the schedule (or changes it: the whole of it,
   what the body leaves out taking its default, as the admin's form does);
 - ``POST /tournaments/{id}/schedule/pause/`` pauses or resumes it;
@@ -9,7 +11,8 @@ checks:
   own;
 - ``POST /tournaments/{id}/schedule/run-now/`` takes its next step now.
 
-Each answers the schedule as it then stands (its next step and when). Every time carries
+Each answers the schedule as it then stands (its next step and when; a write plans the
+next step again, so its answer never has one under way). Every time carries
 its offset (``2026-12-07T18:00+02:00`` or ``…Z``): a time without one is a 400 naming the
 field, where the admin reads it in the schedule's zone, since a client's clock and the
 server's may not share a zone. They take the ``organise`` scope and an ``Idempotency-Key``.
@@ -22,8 +25,10 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -36,6 +41,7 @@ from .idempotency import idempotent
 from .keys import KeyScopes
 from .parsers import JSONParser
 from .setup import write_schema
+from .submissions import DetailSerializer
 
 #: Round numbers a schedule names (the admin's form takes two digits).
 MAX_ROUND = 99
@@ -80,12 +86,19 @@ class ScheduleBody(serializers.ModelSerializer[Schedule]):
 
 class ScheduleSerializer(serializers.ModelSerializer[Schedule]):
     """A schedule as set, and where it stands: its next step, the round it is for and when
-    it is due (null: paused, or waiting for a time or for the organiser)."""
+    it is due (null: paused, or waiting for a time or for the organiser), and since when a
+    worker has it (null: nobody)."""
+
+    under_way_since = serializers.DateTimeField(
+        read_only=True, allow_null=True,
+        help_text="when a tick handed the next step to a worker, which has not taken it yet "
+                  "(null: nobody has it); a step not taken within two minutes is handed out "
+                  "again")
 
     class Meta:
         model = Schedule
         fields = [*ScheduleBody.Meta.fields, "next_step", "next_round", "next_step_at",
-                  "last_error"]
+                  "last_error", "under_way_since"]
 
 
 class PauseBody(serializers.Serializer[Any]):
@@ -141,6 +154,28 @@ class TournamentScheduling:
         schedule = tournament_schedule(tournament) or Schedule(tournament=tournament)
         saved = services.schedule_save(schedule=_set(schedule, values), user=request.user)
         return Response(ScheduleSerializer(saved).data)
+
+    @extend_schema(
+        summary="An online tournament's schedule (its organisers only)",
+        description="The schedule as set and where it stands: its next step, when it is "
+                    "due, the last step that failed, and whether a worker has the next step "
+                    "in hand (`under_way_since`). Reading takes the read scope.",
+        request=None,
+        responses={200: ScheduleSerializer,
+                   401: OpenApiResponse(DetailSerializer, description="not authenticated"),
+                   403: OpenApiResponse(DetailSerializer, description="not an organiser of "
+                                        "the tournament, or a key without the read scope"),
+                   404: OpenApiResponse(DetailSerializer, description="no such tournament, "
+                                        "or it has no schedule")})
+    @schedule.mapping.get
+    def schedule_read(self, request: Request, pk: str | None = None,
+                      format: str | None = None) -> Response:
+        tournament = self.get_object()
+        services.require_organiser(request.user, tournament)
+        schedule = tournament_schedule(tournament)
+        if schedule is None:
+            raise NotFound(_("%(tournament)s has no schedule") % {"tournament": tournament})
+        return Response(ScheduleSerializer(schedule).data)
 
     @write_schema(
         "Pause or resume a tournament's schedule",

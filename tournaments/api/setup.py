@@ -17,7 +17,7 @@ not read a 400 naming it, so a client is never left believing a setting took.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -37,6 +37,8 @@ from .people import PlayerSerializer, TeamSerializer
 from .schema import ERROR, IDEMPOTENCY_KEY, IDEMPOTENCY_REFUSED
 from .serializers import EntrySerializer, TournamentDetailSerializer
 from .submissions import DetailSerializer
+
+F = TypeVar("F", bound=Callable[..., Any])  # a view function, its type kept
 
 
 class TournamentBody(serializers.ModelSerializer[Tournament]):
@@ -92,7 +94,7 @@ def _valid(serializer: serializers.Serializer[Any]) -> dict[str, Any]:
 
 def write_schema(summary: str, description: str, done: str, *, request: Any, answer: Any,
                  code: int = 201, who: str = "the tournament's organisers",
-                 parameters: tuple[OpenApiParameter, ...] = ()) -> Callable[[Any], Any]:
+                 parameters: tuple[OpenApiParameter, ...] = ()) -> Callable[[F], F]:
     """The schema of a setup write: its body, its answer and its refusals."""
     return extend_schema(
         summary=summary, description=description + (
