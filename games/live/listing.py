@@ -61,11 +61,11 @@ def tables_now(user: AbstractBaseUser | AnonymousUser) -> Lists:
     scan = _public()
     mine = set(mine_ids)
     closed = LiveTable.objects.in_bulk([pk for pk, public in scan.tables[:SCANNED]
-                                        if not public and pk not in mine]
-                                       if user.is_authenticated else [])
+                                        if public is False and pk not in mine
+                                        and user.is_authenticated])
     watchable: list[int] = []
     for pk, public in scan.tables[:SCANNED]:
-        if len(watchable) > SHOWN:
+        if len(watchable) > SHOWN or public is None:  # past enough (``_public``)
             break
         if pk not in mine and (public or (pk in closed and kinds.may_watch(closed[pk], user))):
             watchable.append(pk)
@@ -85,8 +85,9 @@ FRESH_SECONDS = 5
 
 @dataclass(frozen=True)
 class _Scan:
-    tables: list[tuple[int, bool]]  # the newest in play (SCANNED + 1), the public's answer
-    listed: dict[int, Listed]  # the first of those the public may watch, listed
+    tables: list[tuple[int, bool | None]]  # the newest in play (SCANNED + 1), the public's
+    # answer (None: not asked, past enough that it allows)
+    listed: dict[int, Listed]  # the first SHOWN of those the public may watch, listed
 
 
 def _public() -> _Scan:
@@ -102,11 +103,17 @@ def _public() -> _Scan:
     public = AnonymousUser()
     scanned = list(LiveTable.objects.filter(status=LiveTable.Status.PLAYING)
                    .order_by("-pk")[:SCANNED + 1])
-    tables = [(table.pk, kinds.may_watch(table, public)) for table in scanned[:SCANNED]]
+    tables: list[tuple[int, bool | None]] = []
+    shown: list[int] = []
+    for table in scanned[:SCANNED]:
+        # a visitor's own tables (SHOWN at most) leave the list: past this many the public
+        # may watch, nobody's list reaches the tables not asked about (None)
+        asked = len(shown) <= 2 * SHOWN
+        tables.append((table.pk, kinds.may_watch(table, public) if asked else None))
+        if tables[-1][1]:
+            shown.append(table.pk)
     tables += [(table.pk, False) for table in scanned[SCANNED:]]  # only says there are more
-    # a visitor's own tables leave the list: enough are listed for one with SHOWN of them
-    shown = [pk for pk, open_ in tables[:SCANNED] if open_][:2 * SHOWN + 1]
-    made = _Scan(tables, _listed(shown))
+    made = _Scan(tables, _listed(shown[:SHOWN]))
     cache.set(key, made, FRESH_SECONDS)
     return made
 
