@@ -1,7 +1,9 @@
 """The tables running now, as ``/tables/`` lists them: a person's own first, then those
 the visitor may watch (the tournament's spectator setting decides, as it does for the
 table's page: ``kinds.may_watch``), each with its hand and who sits where. No card: where
-a game stands comes from its scores (``summary``), never from a view of the table.
+a game stands comes from its scores (``summary``), never from a view of the table. The
+others' tables come from a scan kept a few seconds for every visitor (:func:`_public`): at
+a round's start many open the list at once.
 """
 
 from __future__ import annotations
