@@ -54,21 +54,14 @@ error for each frame beyond it, unread.
 
 from __future__ import annotations
 
-import functools
 import logging
-import os
-import threading
 import time
-from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import connection
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -87,53 +80,11 @@ from . import (
     service,
     shared,
 )
+from .db_threads import call as _db
 
 Message = dict[str, Any]
 
 log = logging.getLogger(__name__)
-
-_pools: dict[int, ThreadPoolExecutor] = {}  # per process (a forked child makes its own)
-
-#: Seconds a database thread's connection counts as sound after a call used it: the next
-#: call within them skips Django's health check (a ``SELECT 1`` round trip before every
-#: call's first query, as many as the actions and updates themselves); one idle longer is
-#: checked as before. A connection that broke meanwhile fails that one call (the client
-#: resends by id, or resumes), and Django, seeing the error, replaces it before the next.
-SOUND_SECONDS = 1.0
-_used = threading.local()  # when this thread's connection last served a call
-
-
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-def _db(func: Callable[_P, _R]) -> Callable[_P, Awaitable[_R]]:
-    """``func`` to await, run where the live tables' database work runs: in a pool of
-    ``LIVE_DB_THREADS`` threads, each with its own connection, so that one commit waiting
-    on the disk holds up only itself; with 0, in Channels' one thread."""
-    if not settings.LIVE_DB_THREADS:
-        return database_sync_to_async(func)
-    pool = _pools.get(os.getpid())
-    if pool is None:
-        pool = _pools[os.getpid()] = ThreadPoolExecutor(settings.LIVE_DB_THREADS,
-                                                         thread_name_prefix="live-db")
-    return database_sync_to_async(_checked_when_idle(func), thread_sensitive=False,
-                                  executor=pool)
-
-
-def _checked_when_idle(func: Callable[_P, _R]) -> Callable[_P, _R]:
-    """``func``, its connection's health check skipped when the connection served a call
-    less than ``SOUND_SECONDS`` ago (runs after Channels' clean-up, which asks for one)."""
-    @functools.wraps(func)
-    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        if time.monotonic() - getattr(_used, "at", -SOUND_SECONDS) < SOUND_SECONDS:
-            connection.health_check_done = True  # type: ignore[attr-defined]  # not in the stubs
-        try:
-            return func(*args, **kwargs)
-        finally:
-            _used.at = time.monotonic()
-    return run
-
 
 def _way_out(table_id: int, seat: int, do: str) -> str | None:
     """Take ``do`` (a ``frames.QUITS``) for ``seat``; the page its person goes to then:
@@ -154,7 +105,7 @@ class Consumer(AsyncWebsocketConsumer):
     """Channels' websocket consumer, minus one step: before every message, Channels 4.2+
     drops old database connections in the process's one thread for database work, so an
     echo or a notice waits behind every query queued there (at 200 tables the echo took a
-    second). Here each database call (``_db``, through ``database_sync_to_async``) does
+    second). Here each database call (``db_threads.call``, through ``database_sync_to_async``) does
     that itself, before and after, in the thread it runs in; a message that needs no
     database does not wait for it."""
 

@@ -53,7 +53,9 @@ _WATCHERS: dict[str, WatchPolicy] = {}
 
 def on_watch(kind: str, policy: WatchPolicy) -> None:
     """Ask ``policy`` who may watch a table of ``kind``, in play or finished (without one,
-    anyone may, as at a practice table)."""
+    anyone may, as at a practice table). A table it lets the public (a visitor not logged
+    in) watch, it must let every logged-in user watch too: ``/tables/`` lists such a table
+    for anyone from one answer it keeps a few seconds (``listing``)."""
     if _WATCHERS.get(kind, policy) is not policy:
         raise AssertionError(f"two watch policies for live tables of kind {kind!r}")
     _WATCHERS[kind] = policy

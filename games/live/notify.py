@@ -2,7 +2,7 @@
 commit), on a loop that keeps the channel layer's Redis connection.
 
 Inside an ASGI server the service runs in a ``sync_to_async`` thread (one of the threads
-the process's database work queues for, see ``consumers._db``), and the send is handed
+the process's database work queues for, see ``db_threads.call``), and the send is handed
 to the server's own loop without waiting for it: that thread goes on to the next call at
 once, and a send that fails is logged (clients catch up from the log anyway). Anywhere
 else (a Celery worker playing a bot, a command) ``async_to_sync`` would run every send

@@ -32,7 +32,7 @@ from .updates import Key, Update
 _open: WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, _Batch]] = WeakKeyDictionary()
 
 Found = dict[Key, Update | TableError]
-#: How a function runs in a database thread: ``consumers._db``.
+#: How a function runs in a database thread: ``db_threads.call``.
 Run = Callable[[Callable[["_Batch"], Found]], Callable[["_Batch"], Awaitable[Found]]]
 
 
@@ -84,7 +84,7 @@ async def update(run: Run, table_id: int, seat: int | None,
                  since: int | None) -> tuple[Update, str]:
     """``seat``'s update after ``since`` (``None``: only the view) and its frame's text,
     read together with any other connection's at the table asking now; ``run`` runs a
-    function in a database thread (``consumers._db``). ``TableError`` as
+    function in a database thread (``db_threads.call``). ``TableError`` as
     ``updates.update_since`` says."""
     loop = asyncio.get_running_loop()
     batches = _open.setdefault(loop, {})

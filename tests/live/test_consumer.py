@@ -8,7 +8,7 @@ import pytest
 from asgiref.sync import async_to_sync
 
 from games.engine import hand_size
-from games.live import consumers, kinds, service
+from games.live import db_threads, kinds, service
 from games.live.models import LiveAction, LiveTable
 
 from .conftest import FIRST, SEED
@@ -159,7 +159,7 @@ def test_the_database_work_runs_in_the_pool_or_in_channels_thread(
     """``LIVE_DB_THREADS`` threads of its own (production), or Channels' one thread, which
     is the test's (0, the in-process tests)."""
     settings.LIVE_DB_THREADS = threads
-    name = async_to_sync(consumers._db(lambda: threading.current_thread().name))()
+    name = async_to_sync(db_threads.call(lambda: threading.current_thread().name))()
     assert name.startswith("live-db_") == bool(threads)
     assert (name == threading.current_thread().name) == (not threads)
 
