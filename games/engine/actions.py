@@ -14,60 +14,81 @@ from .cards import Card
 from .melds import MeldSpec, Placed
 
 
-@dataclass(frozen=True, slots=True)
+# Each action has its own __init__ (init=False): the legal actions are made afresh for every
+# decision, and mypyc compiles a written __init__ where a dataclass's generated one runs as
+# interpreted Python, several times slower (see melds.Placed).
+@dataclass(frozen=True, slots=True, init=False)
 class Take:
     """Draw the top discard (R6.3)."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        object.__setattr__(self, "seat", seat)
+
     def __str__(self) -> str:
         return f"{self.seat} take"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Push:
     """Push the stock and discard tops to the left, then draw from the stock (R6.3, R6.4)."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        object.__setattr__(self, "seat", seat)
+
     def __str__(self) -> str:
         return f"{self.seat} push"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Discard:
     """Discard one card, ending the turn (R6.6)."""
 
     seat: int
     card: Card
 
+    def __init__(self, seat: int, card: Card) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+
     def __str__(self) -> str:
         return f"{self.seat} discard {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class LayContract:
     """Lay down this hand's contract (R7.1)."""
 
     seat: int
     melds: tuple[MeldSpec, ...]
 
+    def __init__(self, seat: int, melds: tuple[MeldSpec, ...]) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "melds", melds)
+
     def __str__(self) -> str:
         return f"{self.seat} contract {' '.join(str(m) for m in self.melds)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class LayMelds:
     """Lay down further melds after the contract (R7.3)."""
 
     seat: int
     melds: tuple[MeldSpec, ...]
 
+    def __init__(self, seat: int, melds: tuple[MeldSpec, ...]) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "melds", melds)
+
     def __str__(self) -> str:
         return f"{self.seat} meld {' '.join(str(m) for m in self.melds)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class LayOff:
     """Add cards to a meld on the table (R7.3)."""
 
@@ -75,11 +96,16 @@ class LayOff:
     meld: int
     cards: tuple[Placed, ...]
 
+    def __init__(self, seat: int, meld: int, cards: tuple[Placed, ...]) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "meld", meld)
+        object.__setattr__(self, "cards", cards)
+
     def __str__(self) -> str:
         return f"{self.seat} layoff {self.meld} {' '.join(str(p) for p in self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Swap:
     """Replace ``wild`` in a meld by the natural ``card`` from hand (R7.4)."""
 
@@ -87,6 +113,12 @@ class Swap:
     meld: int
     card: Card
     wild: Card
+
+    def __init__(self, seat: int, meld: int, card: Card, wild: Card) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "meld", meld)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "wild", wild)
 
     def __str__(self) -> str:
         return f"{self.seat} swap {self.meld} {self.card} {self.wild}"

@@ -62,7 +62,7 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)  # init=False: see melds.Placed
 class HandOutcome:
     """How a hand ended (R8) and the two team scores (R9.1)."""
 
@@ -71,16 +71,29 @@ class HandOutcome:
     out_seat: int | None
     scores: tuple[int, int]
 
+    def __init__(self, hand: int, ended_by: Literal["out", "stock"], out_seat: int | None,
+                 scores: tuple[int, int]) -> None:
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "ended_by", ended_by)
+        object.__setattr__(self, "out_seat", out_seat)
+        object.__setattr__(self, "scores", scores)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)  # init=False: see melds.Placed
 class Event:
     """One action in a hand's history. ``card`` is public (the card taken or the
     discard pushed); ``private`` is the stock card a push hands to the left,
     which only that seat sees (R6.3)."""
 
     action: Action
-    card: Card | None = None
-    private: Card | None = None
+    card: Card | None
+    private: Card | None
+
+    def __init__(self, action: Action, card: Card | None = None,
+                 private: Card | None = None) -> None:
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "private", private)
 
 
 @dataclass(slots=True)
