@@ -8,9 +8,9 @@ Text form, used in tests and logs: ``0 take``, ``0 push``, ``0 discard 4C``,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from .cards import Card
+from .cards import ALL_CARDS, Card
 from .melds import MeldSpec, Placed
 
 
@@ -125,6 +125,12 @@ class Swap:
 
 
 Action = Take | Push | Discard | LayContract | LayMelds | LayOff | Swap
+
+#: The actions without choices, made once and shared (actions are immutable): each seat's
+#: take and push, and its discard of each card (by ``Card.index``).
+TAKES: Final = tuple(Take(seat) for seat in range(4))
+PUSHES: Final = tuple(Push(seat) for seat in range(4))
+DISCARDS: Final = tuple(tuple(Discard(seat, card) for card in ALL_CARDS) for seat in range(4))
 
 DO_NAMES: dict[type, str] = {
     Take: "take", Push: "push", Discard: "discard", LayContract: "contract",

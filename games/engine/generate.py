@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from .actions import Action, Discard, LayContract, LayMelds, LayOff, Push, Swap, Take
+from .actions import DISCARDS, PUSHES, TAKES, Action, LayContract, LayMelds, LayOff, Swap
 from .cards import ALL_CARDS, JOKER, SUITS, Card
 from .melds import MeldSpec, Placed, TableMeld, declare, plain
 from .state import CONTRACTS, HandState, Observation, Phase
@@ -35,9 +35,6 @@ _AT: dict[str, tuple[Card | None, ...]] = {
 _TWOS = tuple(c for c in ALL_CARDS if c.rank == 2)
 _ACE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # Card.index of each suit's ace
 _OF_RANK = {rank: tuple(ALL_CARDS[i * 13 + rank - 1] for i in range(4)) for rank in range(1, 14)}
-#: Actions without choices, shared (actions are immutable): per seat.
-_DRAWS = tuple((Take(seat), Push(seat)) for seat in range(4))
-_DISCARDS = tuple(tuple(Discard(seat, card) for card in ALL_CARDS) for seat in range(4))
 
 RunSlot = tuple[str, int, int]  # suit, lowest and highest position
 Slot = int | RunSlot  # a set's rank, or a run's window
@@ -61,7 +58,7 @@ def generate(seat: int, hand_no: int, phase: Phase, hand: Sequence[Card],
              melds: Sequence[TableMeld], contract_down: bool, taken: Card | None,
              pending: Sequence[tuple[Card, int]]) -> list[Action]:
     if phase == "draw":
-        return list(_DRAWS[seat])
+        return [TAKES[seat], PUSHES[seat]]
     if phase == "over":
         return []
     if pending:
@@ -77,7 +74,7 @@ def generate(seat: int, hand_no: int, phase: Phase, hand: Sequence[Card],
         plays += _swaps(seat, index, melds)
     if taken is not None:
         plays = [a for a in plays if not _strands(a, hand, taken)]
-    discards = _DISCARDS[seat]
+    discards = DISCARDS[seat]
     plays += [discards[c.index] for c in index.distinct if c is not taken]
     return plays
 

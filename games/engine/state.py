@@ -14,7 +14,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from .actions import Action, Discard, LayContract, LayMelds, LayOff, Push, Swap, Take
+from .actions import (
+    PUSHES,
+    TAKES,
+    Action,
+    Discard,
+    LayContract,
+    LayMelds,
+    LayOff,
+    Push,
+    Swap,
+    Take,
+)
 from .cards import Card, is_full_pack, penalty
 from .errors import IllegalActionError
 from .melds import Kind, MeldSpec, Placed, TableMeld, build_meld, layoff, swap
@@ -191,11 +202,11 @@ class HandState:
         self.taken = None if card in hand else card
         hand.append(card)
         self.phase = "play"
-        self._log(Event(Take(self.seat), card))
+        self._log(Event(TAKES[self.seat], card))
 
     def _push(self) -> None:
         if len(self.stock) < 2:  # R6.4: pushing on a short stock exhausts it
-            self._log(Event(Push(self.seat)))
+            self._log(Event(PUSHES[self.seat]))
             self._end(None)
             return
         left = (self.seat + 1) % 4
@@ -204,7 +215,7 @@ class HandState:
         self.hands[self.seat].append(self.stock.pop())
         self.taken = None
         self.phase = "play"
-        self._log(Event(Push(self.seat), discard_card, stock_card))
+        self._log(Event(PUSHES[self.seat], discard_card, stock_card))
 
     def _log(self, event: Event) -> None:
         self.history.append(event)
