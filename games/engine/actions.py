@@ -167,7 +167,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
     data: dict[str, Any] = {"seat": action.seat, "do": DO_NAMES[type(action)]}
     if isinstance(action, Discard):
         data["card"] = action.card.code
-    elif isinstance(action, LayContract | LayMelds):
+    elif isinstance(action, (LayContract, LayMelds)):
         data["melds"] = [_meld_json(m) for m in action.melds]
     elif isinstance(action, LayOff):
         data["meld"] = action.meld

@@ -20,7 +20,7 @@ needs more wilds than any other way.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from typing import Final
 
 from .actions import DISCARDS, PUSHES, TAKES, Action, LayContract, LayMelds, LayOff, Swap
 from .cards import ALL_CARDS, JOKER, SUITS, Card
@@ -28,13 +28,14 @@ from .melds import MeldSpec, Placed, TableMeld, declare, plain
 from .state import CONTRACTS, HandState, Observation, Phase
 
 #: The card at run position p (1..14) of each suit; None off the ends.
-_AT: dict[str, tuple[Card | None, ...]] = {
+_AT: Final[dict[str, tuple[Card | None, ...]]] = {
     suit: (None, *(ALL_CARDS[i * 13 + (p - 1) % 13] for p in range(1, 15)), None)
     for i, suit in enumerate(SUITS)
 }
-_TWOS = tuple(c for c in ALL_CARDS if c.rank == 2)
-_ACE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # Card.index of each suit's ace
-_OF_RANK = {rank: tuple(ALL_CARDS[i * 13 + rank - 1] for i in range(4)) for rank in range(1, 14)}
+_TWOS: Final = tuple([c for c in ALL_CARDS if c.rank == 2])
+_ACE: Final = {suit: i * 13 for i, suit in enumerate(SUITS)}  # Card.index of each suit's ace
+_OF_RANK: Final = {rank: tuple([ALL_CARDS[i * 13 + rank - 1] for i in range(4)])
+                   for rank in range(1, 14)}
 
 RunSlot = tuple[str, int, int]  # suit, lowest and highest position
 Slot = int | RunSlot  # a set's rank, or a run's window
@@ -141,13 +142,29 @@ def _run_slots(index: HandIndex, minimum: int) -> list[tuple[int, RunSlot]]:
     return slots
 
 
-@lru_cache(maxsize=1 << 16)
-def _windows(mask: int, one_ace: bool, wilds: int,
-             minimum: int) -> tuple[tuple[int, int, int], ...]:
+Windows = tuple[tuple[int, int, int], ...]
+#: What _windows found, by its arguments packed in one number: asked again and again, and a
+#: dict of numbers is quicker to ask than functools.lru_cache, whose key is a tuple.
+_WINDOWS: Final[dict[int, Windows]] = {}
+_WINDOWS_KEPT: Final = 1 << 16
+
+
+def _windows(mask: int, one_ace: bool, wilds: int, minimum: int) -> Windows:
     """Run windows of a suit, a pure function of the positions held (``mask``), whether a
-    single ace is held, and how many wilds: from each natural, the shortest run (padded
-    above, or below near the ace) and the longest one the wilds can bridge that ends on a
-    natural. Each comes with the wilds it takes: holes, plus a natural 2 (a wild card)."""
+    single ace is held, and how many wilds (more than 14 bridge no more than 14 do): from
+    each natural, the shortest run (padded above, or below near the ace) and the longest one
+    the wilds can bridge that ends on a natural. Each comes with the wilds it takes: holes,
+    plus a natural 2 (a wild card)."""
+    key = ((mask << 1 | one_ace) << 4 | min(wilds, 15)) << 4 | minimum
+    found = _WINDOWS.get(key)
+    if found is None:
+        if len(_WINDOWS) >= _WINDOWS_KEPT:
+            _WINDOWS.clear()
+        found = _WINDOWS[key] = _find_windows(mask, one_ace, wilds, minimum)
+    return found
+
+
+def _find_windows(mask: int, one_ace: bool, wilds: int, minimum: int) -> Windows:
     windows: set[tuple[int, int]] = set()
     holes = ~mask & _POSITIONS
     for start in range(1, 15):
@@ -176,7 +193,7 @@ def _windows(mask: int, one_ace: bool, wilds: int,
 
 # -- filling slots from the hand -------------------------------------------------------------
 
-_PLAIN = tuple(plain(c) for c in ALL_CARDS)  # by Card.index
+_PLAIN: Final = tuple([plain(c) for c in ALL_CARDS])  # by Card.index
 Row = list[Placed | int | None]  # a natural card, a run hole (its position) or a set hole
 
 
@@ -262,9 +279,10 @@ def _spec(slot: Slot, row: Row, wilds: Iterator[Card]) -> MeldSpec:
     if isinstance(slot, int):
         return MeldSpec("set", tuple([p if type(p) is Placed
                                       else declare(next(wilds), "set", slot, "") for p in row]))
-    suit = slot[0]
-    return MeldSpec("run", tuple([p if type(p) is Placed else declare(next(wilds), "run", p, suit)
-                                  for p in row]))
+    suit, low, _high = slot  # a run's row holds its positions in order, from low
+    return MeldSpec("run", tuple([p if type(p) is Placed
+                                  else declare(next(wilds), "run", low + i, suit)
+                                  for i, p in enumerate(row)]))
 
 
 # -- melds and contracts -------------------------------------------------------------------
@@ -297,9 +315,9 @@ def contracts(hand_no: int, hand: Sequence[Card],
     return found
 
 
-_ACE_BITS = 1 << 1 | 1 << 14
-_POSITIONS = (1 << 15) - 2  # run positions 1..14 as bits
-_TWO_BIT = 1 << 2  # a natural 2 in a run is still one of the hand's wild cards
+_ACE_BITS: Final = 1 << 1 | 1 << 14
+_POSITIONS: Final = (1 << 15) - 2  # run positions 1..14 as bits
+_TWO_BIT: Final = 1 << 2  # a natural 2 in a run is still one of the hand's wild cards
 Free = dict[str, tuple[int, int]]  # per suit: positions held at least once, and twice
 
 
@@ -416,7 +434,7 @@ def _swaps(seat: int, index: HandIndex, melds: Sequence[TableMeld]) -> Iterator[
 
 def _strands(action: Action, hand: Sequence[Card], taken: Card) -> bool:
     """Would ``action`` leave only the undiscardable taken card in hand (R6.5)?"""
-    if isinstance(action, LayContract | LayMelds):
+    if isinstance(action, (LayContract, LayMelds)):
         used = [p.card for spec in action.melds for p in spec.cards]
     elif isinstance(action, LayOff):
         used = [p.card for p in action.cards]

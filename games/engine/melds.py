@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Literal
+from typing import Final, Literal
 
 from .cards import ALL_CARDS, Card, parse_rank, rank_char
 from .errors import IllegalActionError
@@ -335,7 +334,7 @@ def swap(meld: TableMeld, natural: Card, wild: Card) -> TableMeld:
         "R7.4", f"{natural} is not the card the {wild} in meld {meld.id} stands for ({stands})")
 
 
-_PLAIN = tuple(Placed(card) for card in ALL_CARDS)  # by Card.index
+_PLAIN: Final = tuple([Placed(card) for card in ALL_CARDS])  # by Card.index
 
 
 def plain(card: Card) -> Placed:
@@ -343,9 +342,25 @@ def plain(card: Card) -> Placed:
     return _PLAIN[card.index]
 
 
-@lru_cache(maxsize=4096)
+#: What declare gave, by its arguments packed in one number (see generate._WINDOWS), with
+#: each suit's number in it (a set's suit is "").
+_DECLARED: Final[dict[int, Placed]] = {}
+_SUIT_NUMBER: Final = {"": 0, "S": 1, "H": 2, "D": 3, "C": 4}
+
+
 def declare(card: Card, kind: Kind, rank: int, suit: str) -> Placed:
     """``card`` placed to stand for ``rank`` (and ``suit`` in a run): plain when natural there."""
+    suit_number = _SUIT_NUMBER.get(suit)
+    if suit_number is None or not 0 <= rank < 16:
+        return _declare(card, kind, rank, suit)  # nothing a meld holds: not kept
+    key = ((card.index << 1 | (kind == "run")) << 4 | rank) << 3 | suit_number
+    placed = _DECLARED.get(key)
+    if placed is None:
+        placed = _DECLARED[key] = _declare(card, kind, rank, suit)
+    return placed
+
+
+def _declare(card: Card, kind: Kind, rank: int, suit: str) -> Placed:
     if kind == "set":
         natural = not card.is_wild and card.rank == rank or (card.rank == 2 and rank == 2)
         return plain(card) if natural else Placed(card, rank)

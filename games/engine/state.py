@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from .actions import (
     PUSHES,
@@ -31,7 +31,7 @@ from .errors import IllegalActionError
 from .melds import Kind, MeldSpec, Placed, TableMeld, build_meld, layoff, swap
 
 #: R3.2: the contract of each hand, as (kind, minimum length) per meld.
-CONTRACTS: dict[int, tuple[tuple[Kind, int], ...]] = {
+CONTRACTS: Final[dict[int, tuple[tuple[Kind, int], ...]]] = {
     1: (("set", 3), ("set", 3)),
     2: (("set", 3), ("run", 4)),
     3: (("run", 4), ("run", 4)),
@@ -51,9 +51,9 @@ def _contract_text(hand_no: int) -> str:  # pragma: no mutate block
                         for (kind, size), n in shapes.items())
 
 
-CONTRACT_TEXT = {hand_no: _contract_text(hand_no) for hand_no in CONTRACTS}
-HANDS_PER_GAME = len(CONTRACTS)  # R3.1: one hand per contract
-MAX_TURNS = 400  # R8.3
+CONTRACT_TEXT: Final = {hand_no: _contract_text(hand_no) for hand_no in CONTRACTS}
+HANDS_PER_GAME: Final = len(CONTRACTS)  # R3.1: one hand per contract
+MAX_TURNS: Final = 400  # R8.3
 
 Phase = Literal["draw", "play", "over"]
 
@@ -175,7 +175,7 @@ class HandState:
         if action.seat != self.seat:
             raise IllegalActionError("R6.1", f"it is seat {self.seat}'s turn, not seat "
                                              f"{action.seat}'s")
-        if isinstance(action, Take | Push):
+        if isinstance(action, (Take, Push)):
             if self.phase != "draw":
                 raise IllegalActionError("R6.2", "a turn has exactly one draw, at its start")
             self._take() if isinstance(action, Take) else self._push()
