@@ -33,8 +33,9 @@ _AT: Final[dict[str, tuple[Card | None, ...]]] = {
     for i, suit in enumerate(SUITS)
 }
 _TWOS: Final = tuple([c for c in ALL_CARDS if c.rank == 2])
-_OF_RANK: Final = {rank: tuple([ALL_CARDS[i * 13 + rank - 1] for i in range(4)])
-                   for rank in range(1, 14)}
+#: The four natural cards of each rank 1..13, by rank (a tuple: quicker to index than a dict).
+_OF_RANK: Final = ((), *(tuple([ALL_CARDS[i * 13 + rank - 1] for i in range(4)])
+                         for rank in range(1, 14)))
 
 RunSlot = tuple[str, int, int]  # suit, lowest and highest position
 Slot = int | RunSlot  # a set's rank, or a run's window
@@ -247,7 +248,7 @@ def _fill(slots: Sequence[Slot], index: HandIndex) -> tuple[MeldSpec, ...] | Non
     if holes > len(pool):
         return None
     wilds = iter(pool)
-    return tuple([_spec(slot, row, wilds) for slot, row in zip(slots, rows, strict=True)])
+    return tuple([_spec(slots[i], rows[i], wilds) for i in range(len(slots))])
 
 
 def _split(naturals: int, sets: int) -> list[int]:
@@ -407,7 +408,7 @@ def _layoffs(seat: int, melds: Sequence[TableMeld], wilds: Sequence[Card],
             plays += [LayOff(seat, meld.id, (declare(w, "set", rank, ""),)) for w in wilds]
             continue
         low, high, at = meld.low - 1, meld.high + 1, _AT[meld.suit]
-        for position in (1,) if (low, high) == (1, 14) else (low, high):  # one ace, 2 ways
+        for position in (1,) if low == 1 and high == 14 else (low, high):  # one ace, 2 ways
             natural = at[position]  # None off either end
             if natural is None:
                 continue
@@ -428,14 +429,23 @@ def _swaps(seat: int, index: HandIndex, melds: Sequence[TableMeld]) -> list[Acti
         declared = meld.wilds
         if not declared:
             continue
+        # each distinct wild once, in the meld's order (a few: a list is quicker than a dict)
         if meld.kind == "set":  # any card of the set's rank will do (R7.4)
             held = index.of_rank(meld.rank)
             if held:
-                swaps += [Swap(seat, meld.id, held[0], wild)
-                          for wild in dict.fromkeys([p.card for p in declared])]
+                wilds: list[Card] = []
+                for p in declared:
+                    if p.card not in wilds:
+                        wilds.append(p.card)
+                        swaps.append(Swap(seat, meld.id, held[0], p.card))
             continue
-        for p in dict.fromkeys(declared):
-            natural = _AT[meld.suit][p.rank or 0]
+        at = _AT[meld.suit]
+        done: list[Placed] = []
+        for p in declared:
+            if p in done:
+                continue
+            done.append(p)
+            natural = at[p.rank or 0]
             if natural is not None and counts[natural.index]:
                 swaps.append(Swap(seat, meld.id, natural, p.card))
     return swaps

@@ -44,6 +44,16 @@ class Placed:
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
 
+    # Written, so that mypyc compiles them (a dataclass's stay interpreted): the legal swaps
+    # compare a meld's wilds.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Placed):
+            return NotImplemented
+        return self.card is other.card and self.rank == other.rank and self.suit == other.suit
+
+    def __hash__(self) -> int:
+        return hash((self.card, self.rank, self.suit))
+
     def __str__(self) -> str:
         if self.rank is None:
             return self.card.code
