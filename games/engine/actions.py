@@ -8,66 +8,87 @@ Text form, used in tests and logs: ``0 take``, ``0 push``, ``0 discard 4C``,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from .cards import Card
+from .cards import ALL_CARDS, Card
 from .melds import MeldSpec, Placed
 
 
-@dataclass(frozen=True, slots=True)
+# Each action has its own __init__ (init=False): the legal actions are made afresh for every
+# decision, and mypyc compiles a written __init__ where a dataclass's generated one runs as
+# interpreted Python, several times slower (see melds.Placed).
+@dataclass(frozen=True, slots=True, init=False)
 class Take:
     """Draw the top discard (R6.3)."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        object.__setattr__(self, "seat", seat)
+
     def __str__(self) -> str:
         return f"{self.seat} take"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Push:
     """Push the stock and discard tops to the left, then draw from the stock (R6.3, R6.4)."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        object.__setattr__(self, "seat", seat)
+
     def __str__(self) -> str:
         return f"{self.seat} push"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Discard:
     """Discard one card, ending the turn (R6.6)."""
 
     seat: int
     card: Card
 
+    def __init__(self, seat: int, card: Card) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+
     def __str__(self) -> str:
         return f"{self.seat} discard {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class LayContract:
     """Lay down this hand's contract (R7.1)."""
 
     seat: int
     melds: tuple[MeldSpec, ...]
 
+    def __init__(self, seat: int, melds: tuple[MeldSpec, ...]) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "melds", melds)
+
     def __str__(self) -> str:
         return f"{self.seat} contract {' '.join(str(m) for m in self.melds)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class LayMelds:
     """Lay down further melds after the contract (R7.3)."""
 
     seat: int
     melds: tuple[MeldSpec, ...]
 
+    def __init__(self, seat: int, melds: tuple[MeldSpec, ...]) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "melds", melds)
+
     def __str__(self) -> str:
         return f"{self.seat} meld {' '.join(str(m) for m in self.melds)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class LayOff:
     """Add cards to a meld on the table (R7.3)."""
 
@@ -75,11 +96,16 @@ class LayOff:
     meld: int
     cards: tuple[Placed, ...]
 
+    def __init__(self, seat: int, meld: int, cards: tuple[Placed, ...]) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "meld", meld)
+        object.__setattr__(self, "cards", cards)
+
     def __str__(self) -> str:
         return f"{self.seat} layoff {self.meld} {' '.join(str(p) for p in self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Swap:
     """Replace ``wild`` in a meld by the natural ``card`` from hand (R7.4)."""
 
@@ -88,11 +114,23 @@ class Swap:
     card: Card
     wild: Card
 
+    def __init__(self, seat: int, meld: int, card: Card, wild: Card) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "meld", meld)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "wild", wild)
+
     def __str__(self) -> str:
         return f"{self.seat} swap {self.meld} {self.card} {self.wild}"
 
 
 Action = Take | Push | Discard | LayContract | LayMelds | LayOff | Swap
+
+#: The actions without choices, made once and shared (actions are immutable): each seat's
+#: take and push, and its discard of each card (by ``Card.index``).
+TAKES: Final = tuple(Take(seat) for seat in range(4))
+PUSHES: Final = tuple(Push(seat) for seat in range(4))
+DISCARDS: Final = tuple(tuple(Discard(seat, card) for card in ALL_CARDS) for seat in range(4))
 
 DO_NAMES: dict[type, str] = {
     Take: "take", Push: "push", Discard: "discard", LayContract: "contract",
@@ -129,7 +167,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
     data: dict[str, Any] = {"seat": action.seat, "do": DO_NAMES[type(action)]}
     if isinstance(action, Discard):
         data["card"] = action.card.code
-    elif isinstance(action, LayContract | LayMelds):
+    elif isinstance(action, (LayContract, LayMelds)):
         data["melds"] = [_meld_json(m) for m in action.melds]
     elif isinstance(action, LayOff):
         data["meld"] = action.meld

@@ -120,6 +120,12 @@ ALL_CARDS: Final[tuple[Card, ...]] = tuple(
 ) + (JOKER,)
 
 
+def card_of(code: Any) -> Card | None:
+    """The card of ``code`` as records and the engine write it (``TS``, not ``10S``), else
+    None (whatever ``code`` is)."""
+    return _BY_CODE.get(code) if type(code) is str else None
+
+
 def full_pack() -> list[Card]:
     """The 108-card pack of R2.1, in a fixed order: two of each card, four jokers."""
     return [c for c in ALL_CARDS[:52] for _ in range(2)] + [JOKER] * 4

@@ -20,24 +20,22 @@ needs more wilds than any other way.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from typing import Final, final
 
-from .actions import Action, Discard, LayContract, LayMelds, LayOff, Push, Swap, Take
+from .actions import DISCARDS, PUSHES, TAKES, Action, LayContract, LayMelds, LayOff, Swap
 from .cards import ALL_CARDS, JOKER, SUITS, Card
 from .melds import MeldSpec, Placed, TableMeld, declare, plain
 from .state import CONTRACTS, HandState, Observation, Phase
 
 #: The card at run position p (1..14) of each suit; None off the ends.
-_AT: dict[str, tuple[Card | None, ...]] = {
+_AT: Final[dict[str, tuple[Card | None, ...]]] = {
     suit: (None, *(ALL_CARDS[i * 13 + (p - 1) % 13] for p in range(1, 15)), None)
     for i, suit in enumerate(SUITS)
 }
-_TWOS = tuple(c for c in ALL_CARDS if c.rank == 2)
-_ACE = {suit: i * 13 for i, suit in enumerate(SUITS)}  # Card.index of each suit's ace
-_OF_RANK = {rank: tuple(ALL_CARDS[i * 13 + rank - 1] for i in range(4)) for rank in range(1, 14)}
-#: Actions without choices, shared (actions are immutable): per seat.
-_DRAWS = tuple((Take(seat), Push(seat)) for seat in range(4))
-_DISCARDS = tuple(tuple(Discard(seat, card) for card in ALL_CARDS) for seat in range(4))
+_TWOS: Final = tuple([c for c in ALL_CARDS if c.rank == 2])
+#: The four natural cards of each rank 1..13, by rank (a tuple: quicker to index than a dict).
+_OF_RANK: Final = ((), *(tuple([ALL_CARDS[i * 13 + rank - 1] for i in range(4)])
+                         for rank in range(1, 14)))
 
 RunSlot = tuple[str, int, int]  # suit, lowest and highest position
 Slot = int | RunSlot  # a set's rank, or a run's window
@@ -61,7 +59,7 @@ def generate(seat: int, hand_no: int, phase: Phase, hand: Sequence[Card],
              melds: Sequence[TableMeld], contract_down: bool, taken: Card | None,
              pending: Sequence[tuple[Card, int]]) -> list[Action]:
     if phase == "draw":
-        return list(_DRAWS[seat])
+        return [TAKES[seat], PUSHES[seat]]
     if phase == "over":
         return []
     if pending:
@@ -77,16 +75,17 @@ def generate(seat: int, hand_no: int, phase: Phase, hand: Sequence[Card],
         plays += _swaps(seat, index, melds)
     if taken is not None:
         plays = [a for a in plays if not _strands(a, hand, taken)]
-    discards = _DISCARDS[seat]
+    discards = DISCARDS[seat]
     plays += [discards[c.index] for c in index.distinct if c is not taken]
     return plays
 
 
+@final
 class HandIndex:
     """One pass over a hand: how many of each card it holds (by ``Card.index``) and of each
     rank (2s included), its distinct cards and distinct wilds, how many wilds in all and in
-    what order they fill holes, and per suit bitmasks of the run positions it holds, and
-    holds twice (an ace at 1 and 14)."""
+    what order they fill holes, and per suit (by its place in ``SUITS``) bitmasks of the run
+    positions it holds, and holds twice (an ace at 1 and 14)."""
 
     __slots__ = ("cards", "counts", "ranks", "distinct", "wilds", "n_wilds", "masks", "doubles",
                  "pool")
@@ -98,8 +97,8 @@ class HandIndex:
         self.wilds: list[Card] = []
         self.n_wilds = 0
         self.ranks = ranks = [0] * 14
-        self.masks = masks = dict.fromkeys(SUITS, 0)
-        self.doubles = doubles = dict.fromkeys(SUITS, 0)
+        self.masks = masks = [0, 0, 0, 0]
+        self.doubles = doubles = [0, 0, 0, 0]
         for card in hand:
             n = counts[card.index] = counts[card.index] + 1
             if n == 1:
@@ -112,9 +111,9 @@ class HandIndex:
                     continue
             ranks[card.rank] += 1
             if n == 1:
-                masks[card.suit] |= card.run_bits
+                masks[card.index // 13] |= card.run_bits
             elif n == 2:
-                doubles[card.suit] |= card.run_bits
+                doubles[card.index // 13] |= card.run_bits
         # the wild cards in the order they fill holes: 2s (by suit), then jokers
         self.pool = [c for c in _TWOS for _ in range(counts[c.index])]
         self.pool += [JOKER] * counts[JOKER.index]
@@ -137,20 +136,37 @@ def _set_slots(index: HandIndex) -> list[tuple[int, int]]:
 def _run_slots(index: HandIndex, minimum: int) -> list[tuple[int, RunSlot]]:
     """(wilds it takes at least, window) for the run windows worth trying (see below)."""
     slots: list[tuple[int, RunSlot]] = []
-    for suit, mask in index.masks.items():
+    for number, mask in enumerate(index.masks):
         if mask:
+            suit = SUITS[number]
             slots += [(cost, (suit, low, high)) for cost, low, high in
-                      _windows(mask, index.counts[_ACE[suit]] < 2, index.n_wilds, minimum)]
+                      _windows(mask, index.counts[number * 13] < 2, index.n_wilds, minimum)]
     return slots
 
 
-@lru_cache(maxsize=1 << 16)
-def _windows(mask: int, one_ace: bool, wilds: int,
-             minimum: int) -> tuple[tuple[int, int, int], ...]:
+Windows = tuple[tuple[int, int, int], ...]
+#: What _windows found, by its arguments packed in one number: asked again and again, and a
+#: dict of numbers is quicker to ask than functools.lru_cache, whose key is a tuple.
+_WINDOWS: Final[dict[int, Windows]] = {}
+_WINDOWS_KEPT: Final = 1 << 16
+
+
+def _windows(mask: int, one_ace: bool, wilds: int, minimum: int) -> Windows:
     """Run windows of a suit, a pure function of the positions held (``mask``), whether a
-    single ace is held, and how many wilds: from each natural, the shortest run (padded
-    above, or below near the ace) and the longest one the wilds can bridge that ends on a
-    natural. Each comes with the wilds it takes: holes, plus a natural 2 (a wild card)."""
+    single ace is held, and how many wilds (more than 14 bridge no more than 14 do): from
+    each natural, the shortest run (padded above, or below near the ace) and the longest one
+    the wilds can bridge that ends on a natural. Each comes with the wilds it takes: holes,
+    plus a natural 2 (a wild card)."""
+    key = ((mask << 1 | one_ace) << 4 | min(wilds, 15)) << 4 | minimum
+    found = _WINDOWS.get(key)
+    if found is None:
+        if len(_WINDOWS) >= _WINDOWS_KEPT:
+            _WINDOWS.clear()
+        found = _WINDOWS[key] = _find_windows(mask, one_ace, wilds, minimum)
+    return found
+
+
+def _find_windows(mask: int, one_ace: bool, wilds: int, minimum: int) -> Windows:
     windows: set[tuple[int, int]] = set()
     holes = ~mask & _POSITIONS
     for start in range(1, 15):
@@ -179,7 +195,7 @@ def _windows(mask: int, one_ace: bool, wilds: int,
 
 # -- filling slots from the hand -------------------------------------------------------------
 
-_PLAIN = tuple(plain(c) for c in ALL_CARDS)  # by Card.index
+_PLAIN: Final = tuple([plain(c) for c in ALL_CARDS])  # by Card.index
 Row = list[Placed | int | None]  # a natural card, a run hole (its position) or a set hole
 
 
@@ -232,7 +248,7 @@ def _fill(slots: Sequence[Slot], index: HandIndex) -> tuple[MeldSpec, ...] | Non
     if holes > len(pool):
         return None
     wilds = iter(pool)
-    return tuple([_spec(slot, row, wilds) for slot, row in zip(slots, rows, strict=True)])
+    return tuple([_spec(slots[i], rows[i], wilds) for i in range(len(slots))])
 
 
 def _split(naturals: int, sets: int) -> list[int]:
@@ -265,9 +281,10 @@ def _spec(slot: Slot, row: Row, wilds: Iterator[Card]) -> MeldSpec:
     if isinstance(slot, int):
         return MeldSpec("set", tuple([p if type(p) is Placed
                                       else declare(next(wilds), "set", slot, "") for p in row]))
-    suit = slot[0]
-    return MeldSpec("run", tuple([p if type(p) is Placed else declare(next(wilds), "run", p, suit)
-                                  for p in row]))
+    suit, low, _high = slot  # a run's row holds its positions in order, from low
+    return MeldSpec("run", tuple([p if type(p) is Placed
+                                  else declare(next(wilds), "run", low + i, suit)
+                                  for i, p in enumerate(row)]))
 
 
 # -- melds and contracts -------------------------------------------------------------------
@@ -292,54 +309,60 @@ def contracts(hand_no: int, hand: Sequence[Card],
     run_length = max(n for kind, n in need) if n_runs else 0
     choice = _Choice(index, sorted(_set_slots(index)) if n_sets else [],
                      sorted(_run_slots(index, run_length)) if n_runs else [])
+    choices: list[tuple[Slot, ...]] = []
+    choice.runs(n_runs, n_sets, 0, index.n_wilds, choice.free, (), choices)
     found = []
-    for slots in choice.runs(n_runs, n_sets, 0, index.n_wilds, choice.free, ()):
+    for slots in choices:
         melds = _fill(slots, index)
         if melds is not None:
             found.append(melds)
     return found
 
 
-_ACE_BITS = 1 << 1 | 1 << 14
-_POSITIONS = (1 << 15) - 2  # run positions 1..14 as bits
-_TWO_BIT = 1 << 2  # a natural 2 in a run is still one of the hand's wild cards
-Free = dict[str, tuple[int, int]]  # per suit: positions held at least once, and twice
+_ACE_BITS: Final = 1 << 1 | 1 << 14
+_POSITIONS: Final = (1 << 15) - 2  # run positions 1..14 as bits
+_TWO_BIT: Final = 1 << 2  # a natural 2 in a run is still one of the hand's wild cards
+Free = list[tuple[int, int]]  # per suit (SUITS' order): positions held at least once, twice
+_SUIT_NUMBER: Final = {suit: number for number, suit in enumerate(SUITS)}
 
 
+@final
 class _Choice:
     """Choices of slots for a contract, cheapest first, each costed as :func:`_fill` will
     fill it: a run takes the naturals its window still finds free, a set the naturals of
-    its rank the runs left. A choice whose wilds can't fit is cut as soon as it shows."""
+    its rank the runs left. A choice whose wilds can't fit is cut as soon as it shows.
+    Each choice is added to ``found``, depth first (lists, not generators: mypyc makes an
+    object of each generator call)."""
 
     def __init__(self, index: HandIndex, sets: list[tuple[int, int]],
                  runs: list[tuple[int, RunSlot]]) -> None:
         self.index, self.set_slots, self.run_slots = index, sets, runs
-        self.free: Free = {suit: (mask, index.doubles[suit])
-                           for suit, mask in index.masks.items()}
+        self.free: Free = list(zip(index.masks, index.doubles, strict=True))
 
     def runs(self, count: int, sets: int, start: int, budget: int, free: Free,
-             chosen: tuple[Slot, ...]) -> Iterator[tuple[Slot, ...]]:
+             chosen: tuple[Slot, ...], found: list[tuple[Slot, ...]]) -> None:
         if count == 0:
-            yield from self.sets(sets, 0, budget, free, (), chosen)
+            self.sets(sets, 0, budget, free, (), chosen, found)
             return
         for i in range(start, len(self.run_slots)):
             least, slot = self.run_slots[i]
             if least > budget:
                 break  # sorted by the wilds they take at least: the rest take more
             suit, low, high = slot
-            once, twice = free[suit]
+            number = _SUIT_NUMBER[suit]
+            once, twice = free[number]
             window = ((1 << (high - low + 1)) - 1) << low
             cost = ((window & ~once).bit_count() + (window & once & _TWO_BIT != 0)
                     + (window & _ACE_BITS == _ACE_BITS and not twice & 2))
             if cost <= budget:
-                yield from self.runs(count - 1, sets, i, budget - cost,
-                                     {**free, suit: _take(once, twice, window & once)},
-                                     chosen + (slot,))
+                left = list(free)
+                left[number] = _take(once, twice, window & once)
+                self.runs(count - 1, sets, i, budget - cost, left, chosen + (slot,), found)
 
     def sets(self, count: int, start: int, budget: int, free: Free, chosen: tuple[Slot, ...],
-             runs: tuple[Slot, ...]) -> Iterator[tuple[Slot, ...]]:
+             runs: tuple[Slot, ...], found: list[tuple[Slot, ...]]) -> None:
         if count == 0:
-            yield chosen + runs
+            found.append(chosen + runs)
             return
         for i in range(start, len(self.set_slots)):
             least, rank = self.set_slots[i]
@@ -347,7 +370,7 @@ class _Choice:
             if least > budget and not again:
                 break  # sorted by the wilds they take at least: the rest take more
             naturals = self.index.ranks[rank] if free is self.free else sum(
-                (once >> rank & 1) + (twice >> rank & 1) for once, twice in free.values())
+                [(once >> rank & 1) + (twice >> rank & 1) for once, twice in free])
             if rank == 2:  # R5.4: three wild cards, its natural 2s and jokers (see _fill)
                 cost = 3
             else:
@@ -355,7 +378,7 @@ class _Choice:
             if not naturals and not again and self.run_slots:
                 naturals, cost = 1, 3  # a natural the runs took, given back (see _steal)
             if naturals > again and cost <= budget:
-                yield from self.sets(count - 1, i, budget - cost, free, chosen + (rank,), runs)
+                self.sets(count - 1, i, budget - cost, free, chosen + (rank,), runs, found)
 
 
 def _take(once: int, twice: int, used: int) -> tuple[int, int]:
@@ -385,7 +408,7 @@ def _layoffs(seat: int, melds: Sequence[TableMeld], wilds: Sequence[Card],
             plays += [LayOff(seat, meld.id, (declare(w, "set", rank, ""),)) for w in wilds]
             continue
         low, high, at = meld.low - 1, meld.high + 1, _AT[meld.suit]
-        for position in (1,) if (low, high) == (1, 14) else (low, high):  # one ace, 2 ways
+        for position in (1,) if low == 1 and high == 14 else (low, high):  # one ace, 2 ways
             natural = at[position]  # None off either end
             if natural is None:
                 continue
@@ -396,30 +419,41 @@ def _layoffs(seat: int, melds: Sequence[TableMeld], wilds: Sequence[Card],
     return plays
 
 
-def _swaps(seat: int, index: HandIndex, melds: Sequence[TableMeld]) -> Iterator[Action]:
-    open_melds = sum(m.kind == "set" or len(m.cards) < 14 for m in melds)
+def _swaps(seat: int, index: HandIndex, melds: Sequence[TableMeld]) -> list[Action]:
+    open_melds = sum([m.kind == "set" or len(m.cards) < 14 for m in melds])
     counts = index.counts
+    swaps: list[Action] = []
     for meld in melds:
         if open_melds - (meld.kind == "set" or len(meld.cards) < 14) == 0:
             continue  # the freed wild would have nowhere to go (R7.4)
         declared = meld.wilds
         if not declared:
             continue
+        # each distinct wild once, in the meld's order (a few: a list is quicker than a dict)
         if meld.kind == "set":  # any card of the set's rank will do (R7.4)
             held = index.of_rank(meld.rank)
             if held:
-                for wild in dict.fromkeys(p.card for p in declared):
-                    yield Swap(seat, meld.id, held[0], wild)
+                wilds: list[Card] = []
+                for p in declared:
+                    if p.card not in wilds:
+                        wilds.append(p.card)
+                        swaps.append(Swap(seat, meld.id, held[0], p.card))
             continue
-        for p in dict.fromkeys(declared):
-            natural = _AT[meld.suit][p.rank or 0]
+        at = _AT[meld.suit]
+        done: list[Placed] = []
+        for p in declared:
+            if p in done:
+                continue
+            done.append(p)
+            natural = at[p.rank or 0]
             if natural is not None and counts[natural.index]:
-                yield Swap(seat, meld.id, natural, p.card)
+                swaps.append(Swap(seat, meld.id, natural, p.card))
+    return swaps
 
 
 def _strands(action: Action, hand: Sequence[Card], taken: Card) -> bool:
     """Would ``action`` leave only the undiscardable taken card in hand (R6.5)?"""
-    if isinstance(action, LayContract | LayMelds):
+    if isinstance(action, (LayContract, LayMelds)):
         used = [p.card for spec in action.melds for p in spec.cards]
     elif isinstance(action, LayOff):
         used = [p.card for p in action.cards]

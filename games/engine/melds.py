@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Final, Literal
 
 from .cards import ALL_CARDS, Card, parse_rank, rank_char
 from .errors import IllegalActionError
@@ -24,7 +23,11 @@ _TOKEN = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
+# The classes made while legal actions are listed and actions applied (here, in actions.py
+# and state.py) have their own __init__ (init=False): mypyc compiles a written __init__,
+# where the one a dataclass generates runs as interpreted Python, five to seven times slower.
+# Frozen, they set their fields with object.__setattr__ (which mypyc makes a plain store).
+@dataclass(frozen=True, slots=True, init=False)
 class Placed:
     """A card as written in a meld: ``7H``, ``2H`` (natural 2), ``JK=7``, ``2C=TS``.
 
@@ -33,8 +36,23 @@ class Placed:
     """
 
     card: Card
-    rank: int | None = None
-    suit: str | None = None
+    rank: int | None
+    suit: str | None
+
+    def __init__(self, card: Card, rank: int | None = None, suit: str | None = None) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+
+    # Written, so that mypyc compiles them (a dataclass's stay interpreted): the legal swaps
+    # compare a meld's wilds.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Placed):
+            return NotImplemented
+        return self.card is other.card and self.rank == other.rank and self.suit == other.suit
+
+    def __hash__(self) -> int:
+        return hash((self.card, self.rank, self.suit))
 
     def __str__(self) -> str:
         if self.rank is None:
@@ -53,12 +71,16 @@ class Placed:
         return cls(card, parse_rank(match["rank"]), match["suit"])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class MeldSpec:
     """A meld as laid down in an action: its declared kind and its cards in order."""
 
     kind: Kind
     cards: tuple[Placed, ...]
+
+    def __init__(self, kind: Kind, cards: tuple[Placed, ...]) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "cards", cards)
 
     def __str__(self) -> str:
         return f"{self.kind}({' '.join(str(p) for p in self.cards)})"
@@ -73,7 +95,7 @@ class MeldSpec:
         return cls(kind, tuple(Placed.parse(t) for t in match[2].split()))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class TableMeld:
     """A meld on the table (immutable: a lay-off or swap makes a new one). A set has
     its ``rank``; a run its ``suit`` and ``low``, the position of ``cards[0]``, with
@@ -89,8 +111,21 @@ class TableMeld:
     #: the wilds standing for a card or rank, the ones a swap may take (R7.4, R7.5)
     wilds: tuple[Placed, ...] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "wilds", tuple(p for p in self.cards if p.rank is not None))
+    def __init__(self, id: int, owner: int, kind: Kind, rank: int, suit: str, low: int,
+                 cards: tuple[Placed, ...]) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "wilds", tuple([p for p in cards if p.rank is not None]))
+
+    def with_cards(self, cards: tuple[Placed, ...], low: int | None = None) -> TableMeld:
+        """This meld holding ``cards`` instead (from position ``low``, if given)."""
+        return TableMeld(self.id, self.owner, self.kind, self.rank, self.suit,
+                         self.low if low is None else low, cards)
 
     @property
     def high(self) -> int:
@@ -244,7 +279,7 @@ def layoff(meld: TableMeld, cards: Sequence[Placed]) -> TableMeld:
                     raise IllegalActionError("R5.4", f"{p} is a wild here: declare it")
                 raise IllegalActionError(
                     "R7.3", f"{p} does not fit the set of {rank_char(meld.rank)}s (meld {meld.id})")
-        return replace(meld, cards=meld.cards + tuple(cards))
+        return meld.with_cards(meld.cards + tuple(cards))
     return _layoff_run(meld, cards)
 
 
@@ -280,7 +315,7 @@ def _place_run(meld: TableMeld, cards: Sequence[Placed],
     low = min(by_position)
     ordered = [by_position[i] for i in range(low, low + len(by_position))]
     _check_natural_twos(ordered, range(low, low + len(ordered)))
-    return replace(meld, low=low, cards=tuple(ordered))
+    return meld.with_cards(tuple(ordered), low)
 
 
 def swap(meld: TableMeld, natural: Card, wild: Card) -> TableMeld:
@@ -303,13 +338,13 @@ def swap(meld: TableMeld, natural: Card, wild: Card) -> TableMeld:
         else:
             fits = p.rank == natural.rank and p.suit == natural.suit
         if fits:
-            return replace(meld, cards=meld.cards[:i] + (Placed(natural),) + meld.cards[i + 1:])
+            return meld.with_cards(meld.cards[:i] + (Placed(natural),) + meld.cards[i + 1:])
     stands = ", ".join(str(meld.cards[i]) for i in standing)
     raise IllegalActionError(
         "R7.4", f"{natural} is not the card the {wild} in meld {meld.id} stands for ({stands})")
 
 
-_PLAIN = tuple(Placed(card) for card in ALL_CARDS)  # by Card.index
+_PLAIN: Final = tuple([Placed(card) for card in ALL_CARDS])  # by Card.index
 
 
 def plain(card: Card) -> Placed:
@@ -317,9 +352,25 @@ def plain(card: Card) -> Placed:
     return _PLAIN[card.index]
 
 
-@lru_cache(maxsize=4096)
+#: What declare gave, by its arguments packed in one number (see generate._WINDOWS), with
+#: each suit's number in it (a set's suit is "").
+_DECLARED: Final[dict[int, Placed]] = {}
+_SUIT_NUMBER: Final = {"": 0, "S": 1, "H": 2, "D": 3, "C": 4}
+
+
 def declare(card: Card, kind: Kind, rank: int, suit: str) -> Placed:
     """``card`` placed to stand for ``rank`` (and ``suit`` in a run): plain when natural there."""
+    suit_number = _SUIT_NUMBER.get(suit)
+    if suit_number is None or not 0 <= rank < 16:
+        return _declare(card, kind, rank, suit)  # nothing a meld holds: not kept
+    key = ((card.index << 1 | (kind == "run")) << 4 | rank) << 3 | suit_number
+    placed = _DECLARED.get(key)
+    if placed is None:
+        placed = _DECLARED[key] = _declare(card, kind, rank, suit)
+    return placed
+
+
+def _declare(card: Card, kind: Kind, rank: int, suit: str) -> Placed:
     if kind == "set":
         natural = not card.is_wild and card.rank == rank or (card.rank == 2 and rank == 2)
         return plain(card) if natural else Placed(card, rank)

@@ -14,7 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import (
+    DISCARDS,
     DO_NAMES,
+    PUSHES,
+    TAKES,
     Action,
     Discard,
     LayContract,
@@ -25,7 +28,7 @@ from .actions import (
     Take,
     action_to_json,
 )
-from .cards import Card
+from .cards import Card, card_of, is_full_pack
 from .errors import MalformedRecordError
 from .melds import MeldSpec, Placed
 from .state import HANDS_PER_GAME
@@ -34,6 +37,8 @@ FORMAT = "push-record/1"
 # A legal record nests 8 deep (hands[0].actions[0].melds[0].cards); deeper is refused
 # before anything walks it, so no reader can run out of stack.
 MAX_DEPTH = 16
+#: The deepest limit :func:`check_json` checks by recursion first (see ``_storable``).
+QUICK_DEPTH = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +101,8 @@ def check_json(data: Any, max_depth: int, where: str = "") -> None:
     Raises :class:`MalformedRecordError` at the first such place, in document order. It
     walks with a stack of its own, not recursion, so any depth is safe to check.
     """
+    if max_depth <= QUICK_DEPTH and _storable(data, 1, max_depth):
+        return  # nothing to refuse: the paths below are built only to say where
     stack: list[tuple[Any, str, int]] = [(data, where, 1)]
     while stack:
         value, path, depth = stack.pop()
@@ -119,6 +126,41 @@ def check_json(data: Any, max_depth: int, where: str = "") -> None:
         else:
             children = [(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value)]
         stack.extend(reversed(children))
+
+
+def _storable(value: Any, depth: int, max_depth: int) -> bool:
+    """Whether :func:`check_json` passes ``value`` found at ``depth``, without the paths it
+    names a refusal by (a record holds thousands of values, and nearly every one is
+    stored). It recurses only into what is at most ``max_depth`` deep."""
+    if isinstance(value, str):
+        return value.isascii() and "\x00" not in value or _is_text(value)
+    if isinstance(value, list):
+        if depth > max_depth:
+            return False
+        for item in value:
+            if not _storable(item, depth + 1, max_depth):
+                return False
+    elif isinstance(value, dict):
+        if depth > max_depth:
+            return False
+        for key, item in value.items():
+            name = str(key)
+            if not (name.isascii() and "\x00" not in name or _is_text(name)):
+                return False
+            if not _storable(item, depth + 1, max_depth):
+                return False
+    return True
+
+
+def _is_text(text: str) -> bool:
+    """Whether ``text`` can be stored: no NUL, no lone surrogate."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _check_text(text: str, path: str, what: str) -> None:
@@ -157,11 +199,15 @@ class _Reader:
     def hand(self, data: Any, path: str) -> HandRecord:
         self.obj(data, path)
         deck_data = self.array(self.field(data, "deck", path), f"{path}.deck")
-        deck = tuple(self.card(c, f"{path}.deck[{i}]") for i, c in enumerate(deck_data))
-        self.check_pack(deck, f"{path}.deck")
+        # each card and action is read without its path first (a record holds over a
+        # thousand), and again with it only when it is not a plain one (see _plain_action)
+        deck = tuple([card_of(code) or self.card(code, f"{path}.deck[{i}]")
+                      for i, code in enumerate(deck_data)])
+        if not is_full_pack(deck):
+            self.check_pack(deck, f"{path}.deck")
         actions = self.array(self.field(data, "actions", path), f"{path}.actions")
-        return HandRecord(deck, tuple(self.action(a, f"{path}.actions[{i}]")
-                                      for i, a in enumerate(actions)))
+        return HandRecord(deck, tuple([_plain_action(a) or self.action(a, f"{path}.actions[{i}]")
+                                       for i, a in enumerate(actions)]))
 
     @staticmethod
     def check_pack(deck: Sequence[Card], path: str) -> None:
@@ -277,6 +323,24 @@ class _Reader:
         except ValueError:
             pass
         raise MalformedRecordError(path, f"{value!r} is not a card code (7H, TS, AC, JK; R2.2)")
+
+
+def _plain_action(data: Any) -> Action | None:
+    """A take, push or discard as a record writes it (the shared action, as the legal
+    actions list it), or None for anything else, for :meth:`_Reader.action` to read or to
+    refuse saying where."""
+    if type(data) is not dict:
+        return None
+    seat = data.get("seat")
+    if type(seat) is not int or not 0 <= seat <= 3:
+        return None
+    do = data.get("do")
+    if do == "discard":
+        card = card_of(data.get("card"))
+        return None if card is None else DISCARDS[seat][card.index]
+    if do == "take":
+        return TAKES[seat]
+    return PUSHES[seat] if do == "push" else None
 
 
 def _kind(value: Any) -> str:

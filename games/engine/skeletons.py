@@ -228,7 +228,7 @@ def melds_of(shape: Shape, wilds: tuple[Card, ...], work: Work) -> Iterator[Meld
         cards: list[Placed] = []
         order = iter(arrangement)
         for p in shape.row:
-            if type(p) is Placed:
+            if isinstance(p, Placed):
                 cards.append(p)
                 continue
             wild = next(order)

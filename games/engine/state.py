@@ -12,15 +12,26 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Final, Literal, NamedTuple
 
-from .actions import Action, Discard, LayContract, LayMelds, LayOff, Push, Swap, Take
+from .actions import (
+    PUSHES,
+    TAKES,
+    Action,
+    Discard,
+    LayContract,
+    LayMelds,
+    LayOff,
+    Push,
+    Swap,
+    Take,
+)
 from .cards import Card, is_full_pack, penalty
 from .errors import IllegalActionError
 from .melds import Kind, MeldSpec, Placed, TableMeld, build_meld, layoff, swap
 
 #: R3.2: the contract of each hand, as (kind, minimum length) per meld.
-CONTRACTS: dict[int, tuple[tuple[Kind, int], ...]] = {
+CONTRACTS: Final[dict[int, tuple[tuple[Kind, int], ...]]] = {
     1: (("set", 3), ("set", 3)),
     2: (("set", 3), ("run", 4)),
     3: (("run", 4), ("run", 4)),
@@ -40,9 +51,9 @@ def _contract_text(hand_no: int) -> str:  # pragma: no mutate block
                         for (kind, size), n in shapes.items())
 
 
-CONTRACT_TEXT = {hand_no: _contract_text(hand_no) for hand_no in CONTRACTS}
-HANDS_PER_GAME = len(CONTRACTS)  # R3.1: one hand per contract
-MAX_TURNS = 400  # R8.3
+CONTRACT_TEXT: Final = {hand_no: _contract_text(hand_no) for hand_no in CONTRACTS}
+HANDS_PER_GAME: Final = len(CONTRACTS)  # R3.1: one hand per contract
+MAX_TURNS: Final = 400  # R8.3
 
 Phase = Literal["draw", "play", "over"]
 
@@ -62,7 +73,7 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)  # init=False: see melds.Placed
 class HandOutcome:
     """How a hand ended (R8) and the two team scores (R9.1)."""
 
@@ -71,16 +82,29 @@ class HandOutcome:
     out_seat: int | None
     scores: tuple[int, int]
 
+    def __init__(self, hand: int, ended_by: Literal["out", "stock"], out_seat: int | None,
+                 scores: tuple[int, int]) -> None:
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "ended_by", ended_by)
+        object.__setattr__(self, "out_seat", out_seat)
+        object.__setattr__(self, "scores", scores)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)  # init=False: see melds.Placed
 class Event:
     """One action in a hand's history. ``card`` is public (the card taken or the
     discard pushed); ``private`` is the stock card a push hands to the left,
     which only that seat sees (R6.3)."""
 
     action: Action
-    card: Card | None = None
-    private: Card | None = None
+    card: Card | None
+    private: Card | None
+
+    def __init__(self, action: Action, card: Card | None = None,
+                 private: Card | None = None) -> None:
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "private", private)
 
 
 @dataclass(slots=True)
@@ -151,7 +175,7 @@ class HandState:
         if action.seat != self.seat:
             raise IllegalActionError("R6.1", f"it is seat {self.seat}'s turn, not seat "
                                              f"{action.seat}'s")
-        if isinstance(action, Take | Push):
+        if isinstance(action, (Take, Push)):
             if self.phase != "draw":
                 raise IllegalActionError("R6.2", "a turn has exactly one draw, at its start")
             self._take() if isinstance(action, Take) else self._push()
@@ -178,11 +202,11 @@ class HandState:
         self.taken = None if card in hand else card
         hand.append(card)
         self.phase = "play"
-        self._log(Event(Take(self.seat), card))
+        self._log(Event(TAKES[self.seat], card))
 
     def _push(self) -> None:
         if len(self.stock) < 2:  # R6.4: pushing on a short stock exhausts it
-            self._log(Event(Push(self.seat)))
+            self._log(Event(PUSHES[self.seat]))
             self._end(None)
             return
         left = (self.seat + 1) % 4
@@ -191,7 +215,7 @@ class HandState:
         self.hands[self.seat].append(self.stock.pop())
         self.taken = None
         self.phase = "play"
-        self._log(Event(Push(self.seat), discard_card, stock_card))
+        self._log(Event(PUSHES[self.seat], discard_card, stock_card))
 
     def _log(self, event: Event) -> None:
         self.history.append(event)

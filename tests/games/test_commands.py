@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -119,6 +120,41 @@ def test_bench_engine_anchor_ends_with_both_rates_and_both_ratios() -> None:
     assert "round 2:" in result.stdout
 
 
+def test_the_anchor_times_both_sides_by_the_clock_it_is_given() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from bench.anchor import anchor_rounds
+
+    ticks = iter(range(1000))
+    measured = anchor_rounds(pyspiel, 1, 1, 1, lambda line: None,
+                             clock=lambda: float(next(ticks)))
+    rates = [measured[0].openspiel, measured[0].self_play, measured[0].verification]
+    assert [r.seconds for r in rates] == [1.0, 1.0, 1.0]  # one tick from start to end
+
+
+def test_bench_engine_cpu_clock_times_the_anchor_by_the_threads_cpu_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from django.core.management import call_command
+
+    from games.management.commands import bench_engine
+
+    clocks = []
+
+    def rounds(*args: object) -> list[object]:
+        clocks.append(args[-1])
+        return []
+
+    monkeypatch.setattr(bench_engine, "load_openspiel", lambda: object())
+    monkeypatch.setattr(bench_engine, "anchor_rounds", rounds)
+    monkeypatch.setattr(bench_engine, "anchor_lines", lambda measured: [])
+    out = StringIO()
+    call_command("bench_engine", "--anchor", "--cpu-clock", stdout=out)
+    call_command("bench_engine", "--anchor", stdout=out)
+    assert clocks == [time.thread_time, time.perf_counter]
+    assert out.getvalue().count("timed by the thread's CPU time") == 1
+
+
 def test_the_anchor_ratios_are_the_medians_of_each_rounds_own() -> None:
     from bench.anchor import Round, anchor_lines
     from bench.engine import Rate
@@ -132,5 +168,5 @@ def test_the_anchor_ratios_are_the_medians_of_each_rounds_own() -> None:
                           round_of(1000, 1000, 2000)])
     assert lines[0].startswith("OpenSpiel gin rummy, uniformly random play: 1,000 actions/s")
     assert "self-play: 1,000 actions/s; verification: 2,000 actions/s" in lines[1]
-    assert lines[2] == "ratio random self-play / OpenSpiel: 1.50x (target 1.0x)"
-    assert lines[3] == "ratio verification / OpenSpiel: 4.00x (target 3.0x)"
+    assert lines[2] == "ratio random self-play / OpenSpiel: 1.50x (target 1.5x)"
+    assert lines[3] == "ratio verification / OpenSpiel: 4.00x (target 4.0x)"

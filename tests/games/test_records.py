@@ -300,6 +300,29 @@ def test_a_malformed_record_names_the_kind_of_value_it_found(
     assert (err.value.where, err.value.message, str(err.value)) == (where, message, reason)
 
 
+def test_spellings_beside_the_plain_ones_read_as_the_plain_ones() -> None:
+    """The reader takes plain cards and draws and discards at once (a record holds over a
+    thousand); every other spelling still reads as push-record.md allows: ``10`` for ``T``
+    (R2.2), fields it does not know, names that are not ASCII."""
+    doc = base()
+    codes = list(doc["hands"][0]["deck"])
+    doc["hands"][0]["deck"][codes.index("TS")] = "10S"
+    doc["hands"][0]["actions"][6]["note"] = "a field no reader looks at"
+    doc["players"] = ["Äinö", "Bea", "Cai", "Dev"]
+    loaded = load_record(json.dumps(doc))
+    assert [c.code for c in loaded.hands[0].deck] == codes
+    assert [str(a) for a in loaded.hands[0].actions] == [
+        "1 take", "0 push", "0 contract set(7H 7S 7D) set(QS QD QC)", "0 meld run(4H 5H 6H)",
+        "0 layoff 1 JK=Q", "0 swap 0 7C JK", "0 discard 4C"]
+    assert loaded.players == ("Äinö", "Bea", "Cai", "Dev")
+    doc["hands"][0]["actions"][6]["card"] = "10C"
+    assert load_record(doc).hands[0].actions[6] == parse_action("0 discard TC")
+    doc["hands"][0]["actions"][1]["seat"] = 0.0  # a number, not a seat
+    with pytest.raises(MalformedRecordError) as err:
+        load_record(doc)
+    assert err.value.where == "hands[0].actions[1].seat"
+
+
 def test_a_malformed_document_as_a_whole_has_no_place() -> None:
     with pytest.raises(MalformedRecordError) as err:
         load_record([])  # type: ignore[arg-type]
