@@ -109,7 +109,8 @@ def play(table_id: int, act: Any, choose: random.Random, seats: tuple[int, ...] 
             return
         mover = service.to_move(table)
         assert mover is not None
-        view = service.update_since(table_id, mover, 0).view
+        # its view now, with no events: from 0 each turn would read the whole game again
+        view = service.update_since(table_id, mover, table.seq).view
         if len(view["scores"]) >= hands:
             return
         if mover in seats:

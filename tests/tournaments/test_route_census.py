@@ -77,44 +77,53 @@ def patterns(resolver: URLResolver, prefix: str = "") -> Iterator[str]:
             yield prefix + str(entry.pattern)
 
 
-def values(site: SecretGames, route: str, name: str) -> list[str]:
-    """What to put for path parameter ``name`` of ``route``: every object of the secret
-    games it can name. A parameter nobody taught the census fails the test."""
-    t, matches = site.tournament, site.matches
-    by_api = {"tournaments": [t.pk], "rounds": [site.round.pk],
-              "matches": [m.pk for m in matches], "robot-events": [site.event.pk],
-              "teams": [m.team_a_id for m in matches], "players": [
-                  p.pk for p in Player.objects.filter(user__isnull=False)],
-              "leagues": [site.league.pk],
-              "entry-requests": list(EntryRequest.objects.values_list("pk", flat=True)),
-              "seasons": list(site.league.seasons.values_list("pk", flat=True)),
-              "webhooks": list(WebhookSubscription.objects.values_list("pk", flat=True))}
-    known: dict[str, list[Any]] = {
-        "tournament_id": [t.pk], "number": [1, 2, 3, 4, 5], "match_id": [m.pk for m in matches],
-        "table_id": site.tables(), "event_id": [site.event.pk], "entry_id": [site.entry.pk],
-        "team_id": list(Team.objects.values_list("pk", flat=True)),
-        "team": list(Team.objects.values_list("pk", flat=True)),  # an entry's team
-        "player_id": [p.pk for p in Player.objects.filter(user__isnull=False)],
-        "format": ["json", "csv", "ndjson"], "slug": [site.league.slug],
-        "token": [calendar_key_renew(user=user).token for user in site.users.values()
-                  if user is not None],
-    }
-    if name == "pk":
-        kind = route.removeprefix("api/v1/^").split("/")[0].split("\\")[0]
-        assert kind in by_api, f"the census cannot fill {route}: teach it {kind!r}"
-        return [str(v) for v in by_api[kind]]
-    assert name in known, f"the census cannot fill {name!r} of {route}: teach it"
-    return [str(v) for v in known[name]]
+class Values:
+    """What to put for a route's path parameters: every object of the secret games each can
+    name, read once for a census (the calendar tokens renewed once, so every route asks
+    with the same, current ones). A parameter nobody taught the census fails the test."""
+
+    def __init__(self, site: SecretGames) -> None:
+        t, matches = site.tournament, site.matches
+        players = [p.pk for p in Player.objects.filter(user__isnull=False)]
+        teams = list(Team.objects.values_list("pk", flat=True))
+        self.by_api: dict[str, list[Any]] = {
+            "tournaments": [t.pk], "rounds": [site.round.pk],
+            "matches": [m.pk for m in matches], "robot-events": [site.event.pk],
+            "teams": [m.team_a_id for m in matches], "players": players,
+            "leagues": [site.league.pk],
+            "entry-requests": list(EntryRequest.objects.values_list("pk", flat=True)),
+            "seasons": list(site.league.seasons.values_list("pk", flat=True)),
+            "webhooks": list(WebhookSubscription.objects.values_list("pk", flat=True))}
+        self.known: dict[str, list[Any]] = {
+            "tournament_id": [t.pk], "number": [1, 2, 3, 4, 5],
+            "match_id": [m.pk for m in matches], "table_id": site.tables(),
+            "event_id": [site.event.pk], "entry_id": [site.entry.pk],
+            "team_id": teams, "team": teams,  # an entry's team
+            "player_id": players,
+            "format": ["json", "csv", "ndjson"], "slug": [site.league.slug],
+            "token": [calendar_key_renew(user=user).token for user in site.users.values()
+                      if user is not None],
+        }
+
+    def __call__(self, route: str, name: str) -> list[str]:
+        """What to put for path parameter ``name`` of ``route``."""
+        if name == "pk":
+            kind = route.removeprefix("api/v1/^").split("/")[0].split("\\")[0]
+            assert kind in self.by_api, f"the census cannot fill {route}: teach it {kind!r}"
+            return [str(v) for v in self.by_api[kind]]
+        assert name in self.known, f"the census cannot fill {name!r} of {route}: teach it"
+        return [str(v) for v in self.known[name]]
 
 
 def paths(site: SecretGames) -> list[str]:
     """Every path the census asks for."""
+    values = Values(site)
     found = []
     for route in patterns(get_resolver()):
         if any(route.startswith(prefix) for prefix in NOT_GAMES):
             continue
         names = [a or b for a, b in PARAM.findall(route)]
-        for chosen in itertools.product(*(values(site, route, n) for n in names)):
+        for chosen in itertools.product(*(values(route, n) for n in names)):
             fill = iter(chosen)
             path = PARAM.sub(lambda _m, fill=fill: next(fill), route)
             path = path.replace("^", "").replace("$", "").replace("\\.", ".").replace("/?", "")

@@ -10,7 +10,7 @@ from tournaments.formats.base import PairingError
 from tournaments.formats.registry import DrawnMatch
 from tournaments.models import Match, Team, Tournament
 
-from .matches import decided_by, with_details
+from .matches import decided_by
 from .rounds import tournament_format
 from .viewmodels import BracketCell, BracketRound, BracketSection, BracketSlot, BracketView
 from .visibility import PUBLIC_ROUNDS, visible_result
@@ -28,9 +28,10 @@ def tournament_bracket_view(tournament: Tournament) -> BracketView:
                                          "entered."))
     seeds = {team: seed for seed, team in enumerate(drawn.seeds, start=1)}
     teams = Team.objects.in_bulk(drawn.seeds)
-    matches = {(m.round.number, m.bracket_slot): m for m in with_details(
-        Match.objects.filter(round__tournament=tournament, round__status__in=PUBLIC_ROUNDS,
-                             bracket_slot__isnull=False))}
+    # a cell shows its match's status and result, not its seats or players
+    matches = {(m.round.number, m.bracket_slot): m for m in Match.objects.filter(
+        round__tournament=tournament, round__status__in=PUBLIC_ROUNDS,
+        bracket_slot__isnull=False).select_related("result", "round__tournament")}
 
     def cell(spot: DrawnMatch) -> BracketCell:
         match = matches.get(spot.position)
