@@ -4,19 +4,22 @@
 (two score sheets; standings stored after it; ratings rebuilt); round 2 is published with
 no results yet, and one of its players was marked absent, so a bot substitutes. ``cup`` is
 another organiser's tournament whose round 1 is still a draft.
+
+``module_league``: the same league built once for a test module, for a module that reads
+more than it writes (it defines its own ``league`` from it, see test_reads.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 from django.apps import apps
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
@@ -50,6 +53,12 @@ class League:
     cup: Tournament
     cup_organiser: Any
     draft_match: Match  # the cup's round 1, a draft
+
+    def fresh(self) -> League:
+        """The same league read again from the database (a rolled-back test may have left
+        these objects changed in memory)."""
+        return League(*(type(value)._default_manager.get(pk=value.pk)
+                         for value in (getattr(self, field.name) for field in fields(self))))
 
     def client(self, user: Any = None) -> APIClient:
         client = APIClient()
@@ -103,6 +112,21 @@ def record(league: League) -> dict[str, Any]:
 
 @pytest.fixture
 def league(db: Any) -> League:
+    return build_league()
+
+
+@pytest.fixture(scope="module")
+def module_league(django_db_setup: None, django_db_blocker: Any) -> Iterator[League]:
+    """``build_league`` once for a test module (a second of a core, more on a loaded
+    machine), in a transaction rolled back after its last test. Each test runs in a
+    savepoint inside it (pytest-django's own), so what one test writes is undone before
+    the next; a module's ``league`` fixture gives each test ``fresh()`` objects."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield build_league()
+        transaction.set_rollback(True)
+
+
+def build_league() -> League:
     organiser = UserFactory()
     tournament = tournament_with_teams(4, organisers=[organiser], name="Spring League")
     round1 = services.round_pair_next(tournament=tournament, user=organiser)
