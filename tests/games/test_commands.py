@@ -1,14 +1,22 @@
-"""The rules app's command line: verify_game, play_game, bench_engine."""
+"""The rules app's command line: verify_game, play_game, bench_engine.
+
+Each command runs as ``manage.py`` runs it (``run_from_argv``: the arguments parsed from
+the command line, an error printed to standard error, the exit status), in this process:
+a ``manage.py`` process spends two seconds of a core starting Django before the command
+begins. One test reads standard input in a real ``manage.py`` process."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
 from io import StringIO
 from pathlib import Path
 
 import pytest
+from django.core.management import get_commands, load_command_class
 
 from ..services import shared_file
 
@@ -16,6 +24,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``manage.py *args`` with ``stdin``: its exit status and what it wrote."""
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO((stdin or "").encode()))
+    try:
+        with redirect_stdout(out), redirect_stderr(err):  # before the command takes them
+            command = load_command_class(get_commands()[args[0]], args[0])
+            command.run_from_argv(["manage.py", *args])
+        status = 0
+    except SystemExit as exit:
+        status = exit.code if isinstance(exit.code, int) else 1
+    finally:
+        sys.stdin = saved
+    return subprocess.CompletedProcess(["manage.py", *args], status, out.getvalue(),
+                                       err.getvalue())
+
+
+def manage_process(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, input=stdin,
                           capture_output=True, text=True, timeout=120)
 
@@ -39,7 +65,7 @@ def test_it_prints_a_complete_verdict_and_exits_0(tmp_path: Path) -> None:
 
 
 def test_it_reads_standard_input_and_exits_2_for_malformed_json() -> None:
-    result = manage("verify_game", "-", stdin='{"format": "push-record/1", ')
+    result = manage_process("verify_game", "-", stdin='{"format": "push-record/1", ')
     assert result.returncode == 2
     verdict = json.loads(result.stdout)
     assert verdict["status"] == "malformed"
