@@ -153,10 +153,10 @@ _WINDOWS_KEPT: Final = 1 << 16
 
 def _windows(mask: int, one_ace: bool, wilds: int, minimum: int) -> Windows:
     """Run windows of a suit, a pure function of the positions held (``mask``), whether a
-    single ace is held, and how many wilds (more than 14 bridge no more than 14 do): from
-    each natural, the shortest run (padded above, or below near the ace) and the longest one
-    the wilds can bridge that ends on a natural. Each comes with the wilds it takes: holes,
-    plus a natural 2 (a wild card)."""
+    single ace is held, and how many wilds (any past 14 fill no more holes, so they share
+    a key): from each natural, the shortest run (padded above, or below near the ace) and
+    the longest one the wilds can bridge that ends on a natural. Each comes with the wilds
+    it takes: holes, plus a natural 2 (a wild card)."""
     key = ((mask << 1 | one_ace) << 4 | min(wilds, 15)) << 4 | minimum
     found = _WINDOWS.get(key)
     if found is None:
