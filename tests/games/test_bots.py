@@ -132,11 +132,12 @@ def test_it_decides_the_same_whatever_the_cards_it_cannot_see(
         choice = BOTS[name](seed).choose(state.observation(seat), legal_actions(state))
         again = BOTS[name](seed).choose(twin.observation(seat), legal_actions(twin))
         assert choice == again, f"{name} at hand {state.hand_no}, turn {state.turns}"
-        checked["moved" if twin.hands != state.hands or twin.stock != state.stock
-                else "same"] += 1
-        checked[state.phase] += 1
-    # the re-deals did change hidden cards, at draws and at plays
-    assert checked["moved"] >= checked["same"] and checked["draw"] and checked["play"]
+        if twin.hands != state.hands or twin.stock != state.stock:
+            checked[state.phase] += 1
+    # the re-deals did change hidden cards, at draws and at plays (not at every position:
+    # late in a hand a seat may have seen nearly every card, and one re-deal in a few may
+    # happen to deal the same; a share of them, asked before, failed a run by chance)
+    assert checked["draw"] and checked["play"], checked
 
 
 def test_a_redeal_keeps_what_the_mover_saw_and_changes_what_it_did_not() -> None:
