@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from tests.tournaments.factories import UserFactory, tournament_with_teams
@@ -253,6 +255,16 @@ def test_the_browsable_api_renders_every_endpoint(league: League, path: str) -> 
         assert response["Content-Type"].startswith("text/html")
     response = client.get(f"/api/v1/matches/{league.match.pk}/result/", HTTP_ACCEPT="text/html")
     assert response.status_code == 405
+
+
+def test_a_tournament_counts_its_entries_and_its_waiting_teams_once(league: League) -> None:
+    with CaptureQueriesContext(connection) as queries:
+        response = league.client().get(f"/api/v1/tournaments/{league.tournament.pk}/")
+
+    assert response.json()["entries"]["places_taken"] == 4
+    counts = [query["sql"] for query in queries.captured_queries if "COUNT(*)" in query["sql"]]
+    assert sorted(sql.split(" FROM ")[1].split()[0] for sql in counts) == [
+        '"tournaments_entry"', '"tournaments_entryrequest"']
 
 
 @pytest.mark.parametrize("path", ["tournaments", "rounds", "matches", "teams", "players"])

@@ -24,7 +24,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.selectors.entries import entry_counts
+from tournaments.selectors.entries import EntryCounts, entry_counts
 from tournaments.standings import TIEBREAKS
 
 WINNERS = {"a": "a", "b": "b", "d": "draw"}
@@ -107,11 +107,16 @@ class TournamentEntriesSerializer(serializers.ModelSerializer[Tournament]):
         fields = ["mode", "opens", "closes", "capacity", "waiting_list", "places_taken",
                   "waiting"]
 
+    def to_representation(self, tournament: Tournament) -> dict[str, Any]:
+        # both fields from one count of each (two queries), not one count of both per field
+        self._counts: EntryCounts = entry_counts(tournament)
+        return super().to_representation(tournament)
+
     def get_places_taken(self, tournament: Tournament) -> int:
-        return entry_counts(tournament).taken
+        return self._counts.taken
 
     def get_waiting(self, tournament: Tournament) -> int:
-        return entry_counts(tournament).waiting
+        return self._counts.waiting
 
 
 class TournamentDetailSerializer(TournamentSerializer):
