@@ -33,8 +33,12 @@ def manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[
             command = load_command_class(get_commands()[args[0]], args[0])
             command.run_from_argv(["manage.py", *args])
         status = 0
-    except SystemExit as exit:
-        status = exit.code if isinstance(exit.code, int) else 1
+    except SystemExit as exit:  # as the interpreter ends: a message is printed, status 1
+        if exit.code is None or isinstance(exit.code, int):
+            status = exit.code or 0
+        else:
+            err.write(f"{exit.code}\n")
+            status = 1
     finally:
         sys.stdin = saved
     return subprocess.CompletedProcess(["manage.py", *args], status, out.getvalue(),
