@@ -94,8 +94,13 @@ def delete_between_tests() -> None:
         if reset_sequences:
             return truncate(self, style, tables, reset_sequences=True,
                             allow_cascade=allow_cascade)
-        return [f"DELETE FROM {self.quote_name(table)};" for table in tables
-                if table not in MADE_BY_MIGRATING]
+        emptied = [self.quote_name(table) for table in tables
+                   if table not in MADE_BY_MIGRATING]
+        # as TRUNCATE does, first wait for (and then hold off) a writer a test left
+        # behind, a server's or timer's thread, whose row would otherwise land between
+        # the DELETEs and fail the commit on a foreign key
+        return [f"LOCK TABLE {', '.join(emptied)} IN ACCESS EXCLUSIVE MODE;",
+                *(f"DELETE FROM {table};" for table in emptied)]
 
     DatabaseOperations.sql_flush = sql_flush  # type: ignore[method-assign]
     flush.emit_post_migrate_signal = lambda *args, **kwargs: None  # type: ignore[attr-defined]

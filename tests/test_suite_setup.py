@@ -116,15 +116,17 @@ def test_a_transactional_tests_flush_deletes_the_rows_and_keeps_what_migrating_m
     kept = set(Permission.objects.values_list("pk", "codename"))
     types = set(ContentType.objects.values_list("pk", "model"))
     # one DELETE a table (no TRUNCATE, which makes new files for every table and index),
-    # and no post_migrate making the permissions again: beside them, the list of tables
-    # and the transaction's BEGIN and COMMIT
+    # and no post_migrate making the permissions again: beside them, the list of tables,
+    # the transaction's BEGIN and COMMIT and the lock that holds off other writers
     tables = connection.introspection.django_table_names(only_existing=True)
-    with django_assert_max_num_queries(len(tables) + 3) as captured:
+    with django_assert_max_num_queries(len(tables) + 4) as captured:
         call_command("flush", verbosity=0, interactive=False, reset_sequences=False)
     statements = [query["sql"] for query in captured.captured_queries]
     deletes = [sql for sql in statements if sql.startswith("DELETE FROM")]
     assert len(deletes) == len(tables) - 2  # all but the content types and permissions
     assert not [sql for sql in statements if "TRUNCATE" in sql or "INSERT" in sql]
+    assert statements.index(next(s for s in statements if s.startswith("LOCK TABLE"))) < \
+        statements.index(deletes[0])
     assert not get_user_model().objects.exists()
     assert set(Permission.objects.values_list("pk", "codename")) == kept
     assert set(ContentType.objects.values_list("pk", "model")) == types
