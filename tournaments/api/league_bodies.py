@@ -12,12 +12,14 @@ from rest_framework import serializers
 from tournaments.models import League, Season, Tournament
 from tournaments.services import leagues as services
 
+from .text import Body, SentSlug, SentText
 
-class LeagueBody(serializers.ModelSerializer[League]):
+
+class LeagueBody(Body[League]):
     """A league's settings; its uniqueness checks are the model's, by field."""
 
-    slug = serializers.SlugField(max_length=60, required=False,
-                                 help_text="its page's address (omitted: made from the name)")
+    slug = SentSlug(max_length=60, required=False,
+                    help_text="its page's address (omitted: made from the name)")
 
     class Meta:
         model = League
@@ -32,13 +34,13 @@ class DivisionBody(serializers.Serializer[Any]):
                                                     help_text="a tournament you organise")
 
 
-class SeasonBody(serializers.ModelSerializer[Season]):
+class SeasonBody(Body[Season]):
     league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all(),
                                                 help_text="a league you organise")
     number = serializers.IntegerField(min_value=1, max_value=32767, required=False,
                                       help_text="omitted: the league's next")
-    name = serializers.CharField(max_length=100, required=False,
-                                 help_text='omitted: "Season <number>"')
+    name = SentText(max_length=100, required=False,
+                    help_text='omitted: "Season <number>"')
     place_points = serializers.ListField(child=serializers.IntegerField(min_value=0),
                                          required=False, max_length=1000,
                                          help_text="a series: the points for 1st, 2nd ...")

@@ -42,6 +42,7 @@ from .keys import KeyScopes
 from .parsers import JSONParser
 from .setup import write_schema
 from .submissions import DetailSerializer
+from .text import Body
 
 #: Round numbers a schedule names (the admin's form takes two digits).
 MAX_ROUND = 99
@@ -66,7 +67,7 @@ def _round_numbers(times: dict[str, Any]) -> None:
                 "%(key)s: a round number, 1 to %(max)d") % {"key": number[:20], "max": MAX_ROUND})
 
 
-class ScheduleBody(serializers.ModelSerializer[Schedule]):
+class ScheduleBody(Body[Schedule]):
     """The admin form's fields; every time with its offset (stored in UTC, shown in
     ``time_zone``)."""
 

@@ -37,11 +37,12 @@ from .people import PlayerSerializer, TeamSerializer
 from .schema import ERROR, IDEMPOTENCY_KEY, IDEMPOTENCY_REFUSED
 from .serializers import EntrySerializer, TournamentDetailSerializer
 from .submissions import DetailSerializer
+from .text import Body, SentText
 
 F = TypeVar("F", bound=Callable[..., Any])  # a view function, its type kept
 
 
-class TournamentBody(serializers.ModelSerializer[Tournament]):
+class TournamentBody(Body[Tournament]):
     """A tournament's settings as an organiser gives them: the model's fields and choices;
     the checks across fields are the service's (the model's ``clean``)."""
 
@@ -64,14 +65,14 @@ class TournamentBody(serializers.ModelSerializer[Tournament]):
 
 
 class PlayerBody(serializers.Serializer[Any]):
-    name = serializers.CharField(max_length=100)
-    handle = serializers.CharField(max_length=40, required=False, default="", allow_blank=True,
-                                   help_text="unique: letters, digits, - and _ (omitted: made "
-                                             "from the name)")
+    name = SentText(max_length=100)
+    handle = SentText(max_length=40, required=False, default="", allow_blank=True,
+                     help_text="unique: letters, digits, - and _ (omitted: made "
+                               "from the name)")
 
 
 class TeamBody(serializers.Serializer[Any]):
-    name = serializers.CharField(max_length=100, help_text="unique")
+    name = SentText(max_length=100, help_text="unique")
     player_a = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(),
                                                   help_text="a player (id): seat 0 or 1")
     player_b = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(),

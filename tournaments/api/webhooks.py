@@ -26,9 +26,10 @@ from .idempotency import idempotent
 from .parsers import JSONParser
 from .schema import ERROR, IDEMPOTENCY_KEY, IDEMPOTENCY_REFUSED
 from .submissions import DetailSerializer
+from .text import Body, SentText
 
 
-class WebhookSerializer(serializers.ModelSerializer[WebhookSubscription]):
+class WebhookSerializer(Body[WebhookSubscription]):
     tournament = serializers.PrimaryKeyRelatedField(
         queryset=Tournament.objects.all(), allow_null=True, required=False, default=None,
         help_text="one tournament you organise (its id), or null: every one you organise")
@@ -36,8 +37,8 @@ class WebhookSerializer(serializers.ModelSerializer[WebhookSubscription]):
         child=serializers.ChoiceField(choices=WebhookSubscription.Event.choices),
         min_length=1, max_length=len(WebhookSubscription.Event.values),
         help_text="the events it is told of")
-    url = serializers.CharField(max_length=500, help_text="where each event is POSTed: "
-                                "http:// or https://, at a public address")
+    url = SentText(max_length=500, help_text="where each event is POSTed: "
+                   "http:// or https://, at a public address")
 
     class Meta:
         model = WebhookSubscription
