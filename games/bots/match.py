@@ -80,24 +80,33 @@ class MatchResult:
 
 def match_bots(*, bot_a: str, bot_b: str, games: int, seed: int = 0,
                budget: float | None = None, clock: Clock | None = None,
-               progress: Callable[[int, MatchResult], None] | None = None) -> MatchResult:
+               progress: Callable[[int, MatchResult], None] | None = None,
+               played: MatchResult | None = None) -> MatchResult:
     """Play ``games`` games (rounded up to a whole number of pack pairs) of ``bot_a``
     against ``bot_b`` on duplicated packs from ``seed``. ``budget`` is the thinking
     time per decision of the bots that search, read off ``clock`` (by default each bot's,
     wall time; ``time.thread_time`` counts only the deciding thread's CPU time, so that
     other work on the machine does not cut a bot's thinking short). ``ValueError`` for an
-    unknown bot name or fewer than one game. ``progress`` is called after each pack pair."""
+    unknown bot name or fewer than one game. ``progress`` is called after each pack pair.
+
+    ``played`` is the same match's first pack pairs, played before (a run that stopped
+    part way, read back from its record): the match goes on from the pack pair after
+    them, and its wall time adds theirs."""
     if games < 1:
         raise ValueError(f"play at least one game, not {games}")
     make_bot(bot_a)  # fail early on an unknown name
     make_bot(bot_b)
-    started = time.perf_counter()
-    diffs: list[int] = []
-    scores_a: list[int] = []
-    scores_b: list[int] = []
-    hands: list[tuple[tuple[int, int], ...]] = []
-    result = MatchResult(bot_a, bot_b, (), (), (), (), 0.0)
-    for k in range((games + 1) // 2):
+    result = played or MatchResult(bot_a, bot_b, (), (), (), (), 0.0)
+    if (result.bot_a, result.bot_b) != (bot_a, bot_b) or result.games % 2:
+        raise ValueError(f"the games played before are {result.bot_a} against "
+                         f"{result.bot_b} in {result.games} games, not whole pack pairs of "
+                         f"{bot_a} against {bot_b}")
+    started = time.perf_counter() - result.seconds
+    diffs = list(result.diffs)
+    scores_a = list(result.scores_a)
+    scores_b = list(result.scores_b)
+    hands = list(result.hands)
+    for k in range(result.games // 2, (games + 1) // 2):
         pack_seed = seed * 1_000_003 + k
         first_dealer, decks = deal_from_seed(pack_seed)
         for a_team in (0, 1):

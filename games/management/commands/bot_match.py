@@ -1,15 +1,18 @@
 """``manage.py bot_match A B --games N [--seed S] [--budget SECONDS] [--cpu-clock]
-[--duplicate]``: a duplicated match.
+[--duplicate] [--record FILE]``: a duplicated match.
 
 Team A (seats 0 and 2) against team B (seats 1 and 3); every set of packs is played
 twice with the seats exchanged. The work is :func:`games.bots.match.match_bots`; with
 ``--duplicate`` the games are also scored board by board in matchpoints
-(:mod:`games.bots.duplicate`).
+(:mod:`games.bots.duplicate`). With ``--record`` each pack pair is written to a file as
+it finishes, and a run with the same file goes on after the pack pairs it holds
+(:mod:`games.bots.match_record`).
 """
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -17,6 +20,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from games.bots import BOT_NAMES
 from games.bots.duplicate import duplicate_report, duplicate_result
 from games.bots.match import MatchResult, match_bots, match_report
+from games.bots.match_record import MatchRecord, RecordError
 
 
 class Command(BaseCommand):
@@ -47,6 +51,11 @@ class Command(BaseCommand):
                                  "matchpoint percentage with a 95%% t interval over the pack "
                                  "sets' percentages (the boards of a pack set share their "
                                  "games, so they are not independent), then the usual report")
+        parser.add_argument("--record", type=Path, default=None, metavar="FILE",
+                            help="write each pack pair to FILE (JSON lines) as it finishes; "
+                                 "when FILE already holds pack pairs of this same match "
+                                 "(bots, seed, budget, clock), go on after them, so a long "
+                                 "strength run can stop and resume")
 
     def handle(self, *args: Any, **options: Any) -> None:
         for name in (options["bot_a"], options["bot_b"]):
@@ -57,7 +66,21 @@ class Command(BaseCommand):
         if options["budget"] is not None and options["budget"] <= 0:
             raise CommandError("--budget must be a positive number of seconds")
 
+        record = played = None
+        if options["record"] is not None:
+            record = MatchRecord(options["record"], {
+                "bot_a": options["bot_a"], "bot_b": options["bot_b"], "seed": options["seed"],
+                "budget": options["budget"], "cpu_clock": options["cpu_clock"]})
+            try:
+                played = record.read()
+            except (OSError, RecordError) as error:
+                raise CommandError(f"--record: {error}") from error
+        recorded = [played.seconds if played else 0.0]
+
         def progress(pairs: int, result: MatchResult) -> None:
+            if record is not None:
+                record.append(result, result.seconds - recorded[0])
+                recorded[0] = result.seconds
             if options["verbosity"] < 2:
                 return
             line = f"{result.games} games, mean B - A {result.mean:+.1f}, {result.seconds:.0f} s"
@@ -72,7 +95,7 @@ class Command(BaseCommand):
                             games=options["games"], seed=options["seed"],
                             budget=options["budget"],
                             clock=time.thread_time if options["cpu_clock"] else None,
-                            progress=progress)
+                            progress=progress, played=played)
         if options["duplicate"]:
             self.stdout.write(duplicate_report(duplicate_result(result)) + "\n")
         self.stdout.write(match_report(result))
