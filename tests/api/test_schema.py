@@ -62,6 +62,9 @@ def test_it_serves_an_openapi_schema_of_every_endpoint() -> None:
     submit = schema["paths"]["/api/v1/matches/{id}/result/"]["post"]
     assert {"201", "400", "401", "403", "404", "409"} <= set(submit["responses"])
     assert "tokenAuth" in schema["components"]["securitySchemes"]
+    # a tournament's lists of its own things take none of the tournament list's filters
+    entry_requests = schema["paths"]["/api/v1/tournaments/{id}/entry-requests/"]["get"]
+    assert [p["name"] for p in entry_requests["parameters"] if p["in"] == "query"] == []
 
 
 def test_it_documents_the_oauth2_flow_and_the_scope_each_operation_takes() -> None:

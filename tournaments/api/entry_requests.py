@@ -66,8 +66,10 @@ class TournamentEntryRequests:
                    403: OpenApiResponse(DetailSerializer, description="not an organiser of "
                                         "the tournament"),
                    404: OpenApiResponse(DetailSerializer, description="no such tournament")})
+    # No filter_backends: the view set's tournament filters (status, game_format) are not
+    # this list's, and the schema would offer them as its query parameters.
     @action(detail=True, methods=["get"], url_path="entry-requests", pagination_class=None,
-            permission_classes=[IsAuthenticated, KeyScopes])
+            filter_backends=[], permission_classes=[IsAuthenticated, KeyScopes])
     def entry_requests(self, request: Request, pk: str | None = None,
                        format: str | None = None) -> Response:
         tournament = self.get_object()

@@ -60,6 +60,10 @@ class FormatNegotiation(DefaultContentNegotiation):
     def select_renderer(self, request: Request, renderers: Iterable[BaseRenderer],
                         format_suffix: str | None = None) -> tuple[BaseRenderer, str]:
         renderers = list(renderers)
+        asked = request.query_params.get(self.settings.URL_FORMAT_OVERRIDE or "format")
+        if asked == "" and not format_suffix:
+            # DRF takes an empty ?format= for none at all; it is a format no endpoint has
+            self.filter_renderers(renderers, asked)
         try:
             chosen: tuple[BaseRenderer, str] = super().select_renderer(request, renderers,
                                                                        format_suffix)
