@@ -1,6 +1,7 @@
-"""A request body's text longer than the schema's ``maxLength`` is refused as sent, even
-where it would fit once the spaces around it are trimmed (``tournaments/api/text.py``); a
-text that fits is trimmed and taken."""
+"""A request body's text is taken as sent (``tournaments/api/text.py``): only a JSON string
+(a number is not turned into one), refused when longer than the schema's ``maxLength`` even
+where it would fit once the spaces around it are trimmed; a text that fits is trimmed and
+taken."""
 
 from __future__ import annotations
 
@@ -45,6 +46,17 @@ def test_a_slug_counts_its_length_as_sent(spaces: int) -> None:
         assert field.run_validation(raw) == "ab-c"
 
 
+NOT_STRINGS = st.one_of(st.integers(), st.floats(allow_nan=False), st.booleans(),
+                        st.lists(st.text(max_size=3), max_size=2),
+                        st.dictionaries(st.text(max_size=3), st.text(max_size=3), max_size=2))
+
+
+@given(NOT_STRINGS, st.sampled_from([SentText, SentSlug]))
+def test_only_a_string_is_a_text(value: Any, field_class: Any) -> None:
+    with pytest.raises(serializers.ValidationError, match="Not a valid string"):
+        field_class(max_length=50).run_validation(value)
+
+
 TOURNAMENT = {"format": "swiss", "rounds_planned": 3}
 WRITES = [  # a body's path, the rest of it, its text field, that field's maxLength, model
     ("/api/v1/tournaments/", TOURNAMENT, "name", 200, Tournament),  # the model's field
@@ -66,3 +78,15 @@ def test_the_api_refuses_a_text_longer_than_its_schema_says_and_stores_nothing(
     response = client.post(path, {**rest, field: space + "x" * (most - 1)}, format="json")
     assert response.status_code == 201, response.content
     assert model.objects.get().name == "x" * (most - 1)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("path", "rest", "field", "most", "model"), WRITES)
+@pytest.mark.parametrize("value", [42, -1.5e-89, True, ["x"]])
+def test_the_api_refuses_a_number_or_a_list_for_a_text_and_stores_nothing(
+        path: str, rest: dict[str, Any], field: str, most: int, model: Any,
+        value: Any) -> None:
+    response = client_of(UserFactory()).post(path, {**rest, field: value}, format="json")
+    assert response.status_code == 400, response.content
+    assert response.json()[field] == ["Not a valid string."]
+    assert not model.objects.exists()
