@@ -94,3 +94,20 @@ def test_the_formats_there_are_still_answer() -> None:
     assert client.get("/api/v1/tournaments/?format=json").status_code == 200
     standings = client.get(f"/api/v1/tournaments/{tournament.pk}/standings/?format=csv")
     assert standings.status_code == 200 and standings["Content-Type"].startswith("text/csv")
+
+
+@pytest.mark.parametrize("query, name, times", [
+    ("/api/v1/rounds/?tournament=1&tournament=2", "tournament", 2),
+    ("/api/v1/tournaments/?page=1&status=draft&page=1&page=3", "page", 3),
+    ("/api/v1/tournaments/{pk}/standings/?format=csv&format=json", "format", 2),
+    ("/api/v1/matches/{pk}/?include=record&include=record", "include", 2),
+])
+def test_a_query_parameter_given_twice_is_refused_naming_it(query: str, name: str,
+                                                            times: int) -> None:
+    tournament = TournamentFactory()
+    response = APIClient().get(query.format(pk=tournament.pk))
+
+    assert response.status_code == 400
+    assert response.json() == {
+        "detail": f"the query parameter “{name}” is given {times} times: give it once",
+        "code": "parameter_repeated"}

@@ -1,6 +1,10 @@
 """How the API picks the format of an answer: DRF's content negotiation, with a refusal
 that names the formats the endpoint has (DRF answers an unknown ``?format=`` with a bare
-404 "Not found.", and an Accept header it cannot meet without saying what it could)."""
+404 "Not found.", and an Accept header it cannot meet without saying what it could).
+
+Negotiation is the first step of every API request that reads its query string, so it also
+refuses a query parameter given more than once: no parameter of the API takes a list, and
+Django and DRF would quietly use one of the values (``?tournament=1&tournament=2``)."""
 
 from __future__ import annotations
 
@@ -46,6 +50,12 @@ class FormatNotAvailable(PlatformError):
                 "media_types": _media_types(self.renderers)}
 
 
+class ParameterRepeated(PlatformError):
+    """A query parameter given more than once (400)."""
+
+    code = "parameter_repeated"
+
+
 class FormatNegotiation(DefaultContentNegotiation):
     def filter_renderers(self, renderers: Iterable[BaseRenderer],
                          format: str) -> list[BaseRenderer]:
@@ -60,6 +70,11 @@ class FormatNegotiation(DefaultContentNegotiation):
     def select_renderer(self, request: Request, renderers: Iterable[BaseRenderer],
                         format_suffix: str | None = None) -> tuple[BaseRenderer, str]:
         renderers = list(renderers)
+        for name, values in request.query_params.lists():
+            if len(values) > 1:
+                raise ParameterRepeated(_(
+                    "the query parameter “%(name)s” is given %(times)d times: give it once"),
+                    {"name": name[:SHOWN_LENGTH], "times": len(values)})
         asked = request.query_params.get(self.settings.URL_FORMAT_OVERRIDE or "format")
         if asked == "" and not format_suffix:
             # DRF takes an empty ?format= for none at all; it is a format no endpoint has
