@@ -7,13 +7,18 @@ seed, the budget and its clock), every further line is one pack pair as it finis
 two games' differences, scores and hand scores, and the seconds it took). A line is
 written whole and flushed to disk before the next pack pair starts, so a run killed part
 way loses at most the pack pair it was playing; a last line cut short by the kill is
-dropped when the record is read back.
+dropped when the record is read back. One run at a time writes a record: a second run on
+the same file is refused while the first holds it (``held``), as its reading could cut
+off the line the first is writing.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +36,18 @@ class MatchRecord:
 
     path: Path
     header: dict[str, Any]
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """The file for this run alone while the block lasts (an advisory lock, released
+        when the run ends, however it ends). RecordError when another run holds it."""
+        with self.path.open("a", encoding="utf-8") as handle:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise RecordError(f"{self.path} is being written by another run: wait for "
+                                  "it to end, or read a copy") from None
+            yield
 
     def read(self) -> MatchResult | None:
         """The pack pairs the file holds, as one result (None when it has none). Creates the

@@ -103,3 +103,18 @@ def test_played_games_of_another_match_are_refused() -> None:
     with pytest.raises(ValueError, match="greedy against random in 2 games, not whole pack "
                                          "pairs of random against greedy"):
         match_bots(bot_a="random", bot_b="greedy", games=4, seed=5, played=played)
+
+
+def test_a_second_run_on_a_record_in_use_is_refused_and_changes_nothing(
+        tmp_path: Path) -> None:
+    record = tmp_path / "match.jsonl"
+    run(record, 2)
+    before = record.read_text()
+
+    with MatchRecord(record, HEADER).held():  # the first run, still playing
+        with pytest.raises(CommandError, match="is being written by another run"):
+            run(record, 4)
+        assert record.read_text() == before
+    run(record, 4)  # once it has ended
+
+    assert len(pairs_in(record)) == 2

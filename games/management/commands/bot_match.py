@@ -12,6 +12,8 @@ it finishes, and a run with the same file goes on after the pack pairs it holds
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -66,15 +68,32 @@ class Command(BaseCommand):
         if options["budget"] is not None and options["budget"] <= 0:
             raise CommandError("--budget must be a positive number of seconds")
 
-        record = played = None
-        if options["record"] is not None:
-            record = MatchRecord(options["record"], {
-                "bot_a": options["bot_a"], "bot_b": options["bot_b"], "seed": options["seed"],
-                "budget": options["budget"], "cpu_clock": options["cpu_clock"]})
-            try:
-                played = record.read()
-            except (OSError, RecordError) as error:
-                raise CommandError(f"--record: {error}") from error
+        with ExitStack() as held:
+            record = played = None
+            if options["record"] is not None:
+                record = MatchRecord(options["record"], {
+                    "bot_a": options["bot_a"], "bot_b": options["bot_b"],
+                    "seed": options["seed"], "budget": options["budget"],
+                    "cpu_clock": options["cpu_clock"]})
+                try:
+                    held.enter_context(record.held())
+                    played = record.read()
+                except (OSError, RecordError) as error:
+                    raise CommandError(f"--record: {error}") from error
+            result = match_bots(bot_a=options["bot_a"], bot_b=options["bot_b"],
+                                games=options["games"], seed=options["seed"],
+                                budget=options["budget"],
+                                clock=time.thread_time if options["cpu_clock"] else None,
+                                progress=self._progress(options, record, played),
+                                played=played)
+        if options["duplicate"]:
+            self.stdout.write(duplicate_report(duplicate_result(result)) + "\n")
+        self.stdout.write(match_report(result))
+
+    def _progress(self, options: dict[str, Any], record: MatchRecord | None,
+                  played: MatchResult | None) -> Callable[[int, MatchResult], None]:
+        """What is done after each pack pair: it is written to the record, and with ``-v 2``
+        the running figures are printed."""
         recorded = [played.seconds if played else 0.0]
 
         def progress(pairs: int, result: MatchResult) -> None:
@@ -91,11 +110,4 @@ class Command(BaseCommand):
                 line += f", A's matchpoints {scored.percentage:.1f}%{ci}"
             self.stderr.write(line)
 
-        result = match_bots(bot_a=options["bot_a"], bot_b=options["bot_b"],
-                            games=options["games"], seed=options["seed"],
-                            budget=options["budget"],
-                            clock=time.thread_time if options["cpu_clock"] else None,
-                            progress=progress, played=played)
-        if options["duplicate"]:
-            self.stdout.write(duplicate_report(duplicate_result(result)) + "\n")
-        self.stdout.write(match_report(result))
+        return progress
