@@ -55,12 +55,12 @@ class MatchRecord:
         another match's, or a line is not a pack pair; a last line without its newline (the
         run was killed while writing it) is cut off."""
         text = self.path.read_text(encoding="utf-8") if self.path.exists() else ""
+        if not text.endswith("\n"):
+            text = text[:text.rfind("\n") + 1]  # empty when the header itself was cut
+            self._write(text, mode="w")
         if not text:
             self._write(json.dumps(self.header) + "\n", mode="w")
             return None
-        if not text.endswith("\n"):
-            text = text[:text.rfind("\n") + 1]
-            self._write(text, mode="w")
         first, *pairs = text.splitlines()
         if self._parse(first, 1) != self.header:
             raise RecordError(f"{self.path} line 1 is another match's record: "

@@ -118,3 +118,12 @@ def test_a_second_run_on_a_record_in_use_is_refused_and_changes_nothing(
     run(record, 4)  # once it has ended
 
     assert len(pairs_in(record)) == 2
+
+
+def test_a_header_cut_short_by_a_kill_is_written_again(tmp_path: Path) -> None:
+    record = tmp_path / "match.jsonl"
+    record.write_text(json.dumps(HEADER)[:20])
+
+    run(record, 2)
+
+    assert len(pairs_in(record)) == 1  # and the header is whole again (pairs_in checks it)
