@@ -40,8 +40,8 @@ def production_env(static_root: Path, **extra: str) -> dict[str, str]:
 
 
 #: The static files as a release collects them, shared by the run's tests and kept from
-#: run to run, as a server keeps its own: collecting hashes and compresses some 1,200
-#: files, 40 to 45 s of CPU, which five modules each paid before.
+#: run to run, as a server keeps its own: collecting hashes some 1,200 files and compresses
+#: them, about 18 s of CPU, which five modules would each pay.
 STATIC = ROOT / "build" / "test-static"
 
 

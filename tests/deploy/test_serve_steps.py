@@ -13,6 +13,7 @@ from django.test import override_settings
 
 from config.environment import Environment
 from deploy import serve
+from tests.production import collected_static
 
 GOOD = {"DJANGO_SECRET_KEY": "k" * 50, "DJANGO_ALLOWED_HOSTS": "example.org",
         "DATABASE_URL": "postgres://push@db:5432/push",
@@ -87,3 +88,14 @@ def test_static_files_are_collected_again_only_when_they_change(
         serve.collect_static()
         assert capsys.readouterr().out == "Static files: collected\n"
         assert (collected / "site.css").read_text() == "body { color: navy }"
+
+
+def test_the_release_compresses_scripts_and_styles_but_not_source_maps() -> None:
+    """The production settings' collectstatic, as a release runs it: the pages' files get
+    their brotli and gzip copies; source maps (developer tools' files) do not."""
+    collected = collected_static()
+    for name in ("live/table.js", "tournaments/site.css", "admin/js/vendor/jquery/jquery.js"):
+        assert (collected / f"{name}.br").is_file() and (collected / f"{name}.gz").is_file()
+    maps = list(collected.rglob("*.map"))
+    assert maps, "the API docs' libraries ship source maps"
+    assert not [m for m in collected.rglob("*.map.*") if m.suffix in (".br", ".gz")]
