@@ -6,6 +6,10 @@ A file is read from bytes: XML when it begins with ``<``, else JSON. Each proble
 says where it is, a JSON pointer (``/rounds/0/matches/2/table``) or an XML path
 (``/push-results/rounds/round[1]/matches/match[3]/table``), and what is wrong there.
 XML is parsed with its entities and remote references refused (``defuse="always"``).
+
+The XML Schema library is imported by the functions that read XML, not with the module:
+the API's URLs import this module, so every web process, Celery worker and command would
+otherwise spend a sixth of a second of CPU starting it.
 """
 
 from __future__ import annotations
@@ -15,12 +19,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import jsonschema
-import xmlschema
 
 from . import xml_form
+
+if TYPE_CHECKING:
+    import xmlschema
 
 HERE = Path(__file__).parent
 JSON_SCHEMA = HERE / "push-results-1.schema.json"
@@ -56,6 +62,8 @@ def json_schema() -> dict[str, Any]:
 
 @cache
 def _xsd() -> xmlschema.XMLSchema:
+    import xmlschema
+
     return xmlschema.XMLSchema(str(XSD))
 
 
@@ -73,6 +81,8 @@ def pointer(parts: Iterable[Any]) -> str:
 
 def xml_problems(source: bytes) -> list[Problem]:
     """What is wrong with the XML ``source`` against the XSD (or as XML at all)."""
+    import xmlschema
+
     try:
         resource = xmlschema.XMLResource(source, defuse="always")
     except (xmlschema.XMLResourceError, SyntaxError) as error:  # ParseError is a SyntaxError
@@ -92,6 +102,8 @@ def read(source: bytes) -> dict[str, Any]:
         problems = xml_problems(source)
         if problems:
             raise FileProblems(problems)
+        import xmlschema
+
         root = xmlschema.XMLResource(source, defuse="always").root
         document = xml_form.from_xml(root, json_schema())
     else:

@@ -76,14 +76,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
-import networkx as nx
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .base import Pairing, PairingError, SwissTeam, TeamId, check_team_ids
 from .registry import STANDINGS_SETTINGS, TournamentData, TournamentFormat
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["COMPLETE_GRAPH_UP_TO", "OddPolicy", "Swiss", "SwissEntry",
            "pair_swiss_round", "unkept_apart"]
@@ -232,6 +234,8 @@ class _Round:
         """A least-cost perfect matching of ``members`` (plus the phantom if any
         ``phantom_costs``) over ``edges`` (less rematches and pairs to keep apart unless
         ``rematches`` and ``apart`` let them in), or ``None``."""
+        import networkx as nx  # here, not with the module: every process loads the formats
+
         graph: nx.Graph[int] = nx.Graph()
         graph.add_nodes_from(members)
         for a, b in edges:

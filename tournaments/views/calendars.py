@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import UTC, datetime
 
-import icalendar
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -26,6 +25,8 @@ from tournaments.services.calendars import calendar_key_renew
 
 
 def feed(request: HttpRequest, name: str, events: Iterable[CalendarEvent]) -> HttpResponse:
+    import icalendar  # here, not with the module: every process loads the URLs' views
+
     calendar = icalendar.Calendar()
     calendar.add("prodid", "-//Push league//push-league//EN")
     calendar.add("version", "2.0")
