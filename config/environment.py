@@ -329,8 +329,10 @@ class Environment:
         None, "`tests/games/test_build.py` fails unless this build of the engine is the one "
               "loaded (CI sets `compiled`)", choices=("compiled", "pure"),
         shown="unset: the build there is", tests=True)
-    PUSH_CHROMIUM = Text("/usr/bin/chromium", "the browser the browser tests drive",
-                         takes="a program's path", tests=True)
+    PUSH_CHROMIUM = Text("/usr/bin/chromium-headless-shell",
+                         "the browser the browser tests drive (Debian's chromium-headless-shell; "
+                         "`/usr/bin/chromium`, the whole browser, works too, at about twice "
+                         "the CPU)", takes="a program's path", tests=True)
     PUSH_SCREENSHOTS = Text("", "a folder the live table's browser tests save what they saw "
                                 "in", takes="a folder's path", shown="unset: none saved",
                             tests=True)
