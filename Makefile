@@ -58,6 +58,9 @@ serve: compile
 ENGINE_TESTS = tests/games --ignore=tests/games/test_commands.py
 WORKERS ?= 4
 PYTEST = $(VENV)/bin/pytest -n $(WORKERS) --dist worksteal
+# The engine's pass waits on nothing (no server, worker or browser): a worker a core is
+# enough, and two more would only start and collect (5 s of its 30 on 2 cores).
+ENGINE_WORKERS ?= 2
 # Bytecode is written (an empty PYTHONDONTWRITEBYTECODE is off) even where the shell
 # turns it off: the four workers and the hundreds of servers, workers and commands the
 # tests start would otherwise each compile the project's modules again, and pytest rewrite
@@ -66,7 +69,8 @@ test: export DJANGO_DEBUG = true
 test: export PYTHONDONTWRITEBYTECODE =
 test: compile
 	eval "$$($(PY) tests/local_services.py)" && $(PYTEST)
-	eval "$$($(PY) tests/local_services.py)" && PUSH_ENGINE_PURE=1 $(PYTEST) $(ENGINE_TESTS)
+	eval "$$($(PY) tests/local_services.py)" && PUSH_ENGINE_PURE=1 \
+		$(VENV)/bin/pytest -n $(ENGINE_WORKERS) --dist worksteal $(ENGINE_TESTS)
 
 # A round of live tables across hosts made of network namespaces, web1 killed mid-round
 # (tests/hosts, docs/operating/several-hosts.md): minutes, and root, so not in `make test`;
