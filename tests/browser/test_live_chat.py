@@ -110,6 +110,7 @@ def test_a_mute_hides_a_person_on_every_page_and_a_report_reaches_the_organisers
     bea.reload()  # the mute is this browser's: it holds on a new page
     expect(bea.get_by_role("button", name="Unmute ann")).to_be_visible()
     _say(ann, "still slow")
+    expect(_lines(ann).last).to_have_text("still slow")  # stored: said before bea's line
     _say(bea, "muted you")
     expect(_lines(bea)).to_have_text(["muted you"])
     bea.get_by_role("button", name="Unmute ann").click()
