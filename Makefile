@@ -57,7 +57,7 @@ serve: compile
 # so the run does not wait on one worker's long tail.
 ENGINE_TESTS = tests/games --ignore=tests/games/test_commands.py
 WORKERS ?= 4
-PYTEST = $(VENV)/bin/pytest -n $(WORKERS) --dist worksteal
+PYTEST = $(VENV)/bin/pytest --dist worksteal
 # The engine's pass waits on nothing (no server, worker or browser): a worker a core is
 # enough, and two more would only start and collect (5 s of its 30 on 2 cores).
 ENGINE_WORKERS ?= 2
@@ -68,9 +68,9 @@ ENGINE_WORKERS ?= 2
 test: export DJANGO_DEBUG = true
 test: export PYTHONDONTWRITEBYTECODE =
 test: compile
-	eval "$$($(PY) tests/local_services.py)" && $(PYTEST)
+	eval "$$($(PY) tests/local_services.py)" && $(PYTEST) -n $(WORKERS)
 	eval "$$($(PY) tests/local_services.py)" && PUSH_ENGINE_PURE=1 \
-		$(VENV)/bin/pytest -n $(ENGINE_WORKERS) --dist worksteal $(ENGINE_TESTS)
+		$(PYTEST) -n $(ENGINE_WORKERS) $(ENGINE_TESTS)
 
 # A round of live tables across hosts made of network namespaces, web1 killed mid-round
 # (tests/hosts, docs/operating/several-hosts.md): minutes, and root, so not in `make test`;
