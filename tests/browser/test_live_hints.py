@@ -126,8 +126,8 @@ def test_the_replay_marks_where_a_hint_was_used(page: Any, site: str, alice: Any
     _apart(lambda: service.table_act(table.pk, FIRST, f"{FIRST} take", "c1"))
     _apart(lambda: quitting.resign(table.pk, FIRST))
     page.goto(f"{site}/tables/{table.pk}/replay/")
+    expect(page.locator("#replay")).to_have_attribute("data-replay-ready", "")  # it listens
     page.get_by_role("button", name="Hand 1").click()
-    expect(page.locator("#replay")).to_have_attribute("data-replay-ready", "")
     expect(page.get_by_role("button", name="Hand 1")).to_have_attribute("aria-pressed", "true")
     page.get_by_role("button", name="Forward ›").click()
     marker = page.locator("[data-action] [data-hint]")

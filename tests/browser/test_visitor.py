@@ -1,5 +1,6 @@
 """A visitor follows a tournament in the browser: the tournament, its bracket, standings that
-update by themselves, and a match replay stepped with the buttons and the keyboard.
+update by themselves, and a match replay stepped with the buttons and the keyboard (also
+while its game is still on its way).
 
 Every check is a waiting ``expect(...)``: the page may still be loading or running its
 scripts right after a click or a key press."""
@@ -110,6 +111,32 @@ def test_a_visitor_steps_through_a_match_replay(page: Any, live_server: Any) -> 
 
     download = page.get_by_role("link", name="Download the game record (JSON)")
     expect(download).to_have_attribute("href", f"/matches/{data['match'].pk}/record.json")
+
+
+# The page's fetches wait until the test calls window.releaseFetches().
+HOLD_FETCHES = """
+const realFetch = window.fetch;
+const gate = new Promise((resolve) => { window.releaseFetches = resolve; });
+window.fetch = (...args) => gate.then(() => realFetch(...args));
+"""
+
+
+def test_the_replay_acts_on_what_was_pressed_while_its_game_was_loading(
+        page: Any, live_server: Any) -> None:
+    data = bot_match()
+    actions = len(data["result"].record["hands"][1]["actions"])
+    page.add_init_script(HOLD_FETCHES)
+    page.goto(f"{live_server.url}/matches/{data['match'].pk}/")
+    replay = page.locator("#replay")
+    position = replay.locator("[data-position]")
+    expect(replay).to_have_attribute("data-replay-ready", "")  # its script listens
+    replay.get_by_role("button", name="Hand 2").click()
+    page.keyboard.press("ArrowRight")
+    expect(position).to_have_text("Loading the replay…")
+    page.evaluate("window.releaseFetches()")
+    # both, in the order they were pressed
+    expect(position).to_have_text(f"Hand 2 of 5, action 1 of {actions}")
+    expect(replay.get_by_role("button", name="Hand 2")).to_have_attribute("aria-pressed", "true")
 
 
 def test_the_standings_update_by_themselves_when_a_result_lands(page: Any, live_server: Any,

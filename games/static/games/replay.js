@@ -3,8 +3,8 @@
 
    The page has the seats, the words (a JSON script named by data-messages) and the game in
    words; the frames are fetched from data-replay-url when the replay comes within a screen's
-   height of the view, or when one of its buttons or keys is used (the browser keeps them and
-   revalidates them with their ETag). Without JavaScript the viewer stays hidden.
+   height of the view, or when one of its buttons or keys is used, which then acts on them (the
+   browser keeps them and revalidates them with their ETag). Without JavaScript the viewer stays hidden.
 
    Buttons: start, back, forward, end of the hand, and one per hand. Keys, while the focus is
    in the replay or nowhere in particular: ← → step, Home/End jump to the start/end of the
@@ -254,6 +254,21 @@ Replay.prototype.step = function (how) {
   }
 };
 
+// A button or key used while the frames are still on their way acts once they have come
+// (a failed fetch drops it: the page says so, and the next use tries again).
+Replay.prototype.whenLoaded = function (act) {
+  var self = this;
+  if (this.hands) {
+    act();
+  } else {
+    this.load().then(function () {
+      if (self.hands) {
+        act();
+      }
+    });
+  }
+};
+
 var KEYS = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last",
   PageDown: "next-hand", PageUp: "prev-hand" };
 
@@ -264,13 +279,13 @@ Replay.prototype.bind = function () {
     if (!button || !self.root.contains(button)) {
       return;
     }
-    if (!self.hands) {
-      self.load();
-    } else if (button.hasAttribute("data-step")) {
-      self.step(button.getAttribute("data-step"));
-    } else if (button.hasAttribute("data-hand")) {
-      self.go(parseInt(button.getAttribute("data-hand"), 10), 0);
-    }
+    self.whenLoaded(function () {
+      if (button.hasAttribute("data-step")) {
+        self.step(button.getAttribute("data-step"));
+      } else if (button.hasAttribute("data-hand")) {
+        self.go(parseInt(button.getAttribute("data-hand"), 10), 0);
+      }
+    });
   });
   this.onKey = function (event) {
     var how = KEYS[event.key];
@@ -284,11 +299,7 @@ Replay.prototype.bind = function () {
       return; // the keys belong to whatever else has the focus
     }
     event.preventDefault();
-    if (self.hands) {
-      self.step(how);
-    } else {
-      self.load();
-    }
+    self.whenLoaded(function () { self.step(how); });
   };
   document.addEventListener("keydown", this.onKey);
 };
