@@ -5,8 +5,12 @@
 no results yet, and one of its players was marked absent, so a bot substitutes. ``cup`` is
 another organiser's tournament whose round 1 is still a draft.
 
-``module_league``: the same league built once for a test module, for a module that reads
-more than it writes (it defines its own ``league`` from it, see test_reads.py).
+It is built once for a test module (``module_league``), in a transaction rolled back after
+the module's last test, and each test runs in a savepoint inside it, so what one test writes
+is undone before the next. A test whose writes must be committed, because a server or
+another thread reads them, asks for ``committed_league`` instead, built for it alone; a
+module holds tests of one kind or the other, as the module's transaction must be gone
+before a test that commits.
 """
 
 from __future__ import annotations
@@ -111,16 +115,22 @@ def record(league: League) -> dict[str, Any]:
 
 
 @pytest.fixture
-def league(db: Any) -> League:
+def league(module_league: League, db: Any) -> League:
+    """The module's league, its objects read again for this test."""
+    return module_league.fresh()
+
+
+@pytest.fixture
+def committed_league(transactional_db: Any) -> League:
+    """The league built and committed for this test alone (its server or threads read it)."""
     return build_league()
 
 
 @pytest.fixture(scope="module")
 def module_league(django_db_setup: None, django_db_blocker: Any) -> Iterator[League]:
-    """``build_league`` once for a test module (a second of a core, more on a loaded
-    machine), in a transaction rolled back after its last test. Each test runs in a
-    savepoint inside it (pytest-django's own), so what one test writes is undone before
-    the next; a module's ``league`` fixture gives each test ``fresh()`` objects."""
+    """``build_league`` once for a test module (a third of a second of a core, more on a
+    loaded machine, for each of some 150 tests), in a transaction rolled back after its
+    last test. Each test runs in a savepoint inside it (pytest-django's own)."""
     with django_db_blocker.unblock(), transaction.atomic():
         yield build_league()
         transaction.set_rollback(True)

@@ -29,7 +29,7 @@ def served_schema(**headers: str) -> dict[str, Any]:
 
 
 def test_a_generated_client_logs_in_and_submits_a_score_sheet(
-        league: League, generated: ModuleType, live_server: Any) -> None:
+        committed_league: League, generated: ModuleType, live_server: Any) -> None:
     from push_api_client import AuthenticatedClient, Client
     from push_api_client.api.auth import auth_token_create
     from push_api_client.api.matches import matches_result_create, matches_retrieve
@@ -40,6 +40,7 @@ def test_a_generated_client_logs_in_and_submits_a_score_sheet(
         ScoreSheetRequest,
     )
 
+    league = committed_league
     user = seated_user(league.match, 0)
     user.set_password("a long pass phrase")
     user.save()
@@ -107,7 +108,9 @@ def validator(schema: dict[str, Any], component: str) -> OAS30Validator:
                            "allOf": [{"$ref": f"#/components/schemas/{component}"}]})
 
 
-def test_real_answers_with_nulls_are_valid_under_a_strict_3_0_reader(league: League) -> None:
+def test_real_answers_with_nulls_are_valid_under_a_strict_3_0_reader(
+        committed_league: League) -> None:
+    league = committed_league  # (this module's other test commits, so none shares a league)
     schema = served_schema()
     client = APIClient()
     bot_seat = next(s for s in league.substituted.seats.all() if s.player is None)

@@ -19,12 +19,6 @@ from .conftest import OUT, SHEET, League
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def league(module_league: League) -> League:
-    """The league built once for the module (every test here reads)."""
-    return module_league.fresh()
-
-
 def ids(response: Any) -> list[int]:
     assert response.status_code == 200, response.content
     return [item["id"] for item in response.json()["results"]]

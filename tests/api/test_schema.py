@@ -96,12 +96,6 @@ schema = schemathesis.openapi.from_wsgi("/api/v1/schema/", application)
 
 
 @pytest.fixture
-def league(module_league: League) -> League:
-    """The league built once for the module: each operation's examples start from it."""
-    return module_league.fresh()
-
-
-@pytest.fixture
 def organiser_token(league: League) -> str:
     return Token.objects.create(user=league.organiser).key
 

@@ -22,9 +22,24 @@ from tests.tournaments.factories import (
 from tournaments import services
 from tournaments.models import Entry, Player, Result, Team, Tournament
 
-from .conftest import OUT, SHEET, League, client_of, counted_queries, database_state, key_client
+from .conftest import (
+    OUT,
+    SHEET,
+    League,
+    build_league,
+    client_of,
+    counted_queries,
+    database_state,
+    key_client,
+)
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def league(db: Any) -> League:
+    """Built for the test alone: the module's other tests start from an empty database."""
+    return build_league()
 
 
 SWISS = {"name": "Winter Swiss", "format": "swiss", "rounds_planned": 3,

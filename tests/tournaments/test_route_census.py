@@ -227,11 +227,12 @@ def test_a_secret_rounds_tables_fragment_does_not_change_as_its_games_go_on(
     table = site.matches[2].live_table_id
     assert table is not None
     service.begin(table)
-    # the person plays out the hand in play (the bots may have ended one before them)
+    # the person plays out the hand in play (the bots may have ended one before them, and
+    # the bots' answer to the person's last move may end the next one too)
     scored = len(service.update_since(table, 0, 0).view["scores"])
     play(table, act, random.Random(5), hands=scored + 1)
     after = Client().get(path)
-    assert len(service.update_since(table, 0, 0).view["scores"]) == scored + 1
+    assert len(service.update_since(table, 0, 0).view["scores"]) > scored
     assert (after.content, after["ETag"]) == (before.content, before["ETag"])
 
 
