@@ -330,6 +330,32 @@ def test_a_fan_out_to_a_thousand_subscriptions_is_a_constant_few_queries() -> No
     assert WebhookDelivery.objects.filter(payload__n=990).count() == 1000
 
 
+def test_an_events_data_is_made_only_when_a_subscription_wants_it() -> None:
+    """A round completed where no subscription wants round.completed costs the one query
+    that finds the subscriptions, not the standings and the round's matches as well."""
+    organiser = UserFactory()
+    tournament = tournament_with_teams(4, organisers=[organiser])
+    round = services.round_pair_next(tournament=tournament, user=organiser)
+    services.round_publish(round=round, user=organiser)
+    for match in round.matches.all():
+        services.match_submit_score_sheet(match=match, hand_scores=SHEET, out_seats=OUT,
+                                          user=organiser)
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as done:
+            webhooks.round_completed(round, tournament_finished=False)
+        return len(done)
+
+    subscribe(organiser, "https://example.org/hook", ["round.published"])
+    assert queries() == 1
+    assert WebhookDelivery.objects.count() == 0
+    subscribe(organiser, "https://example.org/other", ["round.completed"])
+    assert queries() > 1
+    [delivery] = WebhookDelivery.objects.all()
+    assert delivery.event_type == "round.completed"
+    assert delivery.payload["standings"] and delivery.payload["round"]["matches"]
+
+
 def test_a_discord_subscription_gets_a_readable_message(private_allowed: None, hook: Receiver,
                                                         run: Any) -> None:
     organiser = UserFactory()

@@ -3,7 +3,7 @@ of these in its own transaction, and the event is written as one delivery a subs
 (``WebhookDelivery``) with one query to find the subscriptions and one bulk insert, however
 many there are; a task sent after the commit (``followups.webhooks_later``) sends them
 (``webhook_delivery``). A step rolled back so tells no one, and a receiver is never told of
-a step that did not happen.
+a step that did not happen. An event's data is made only when a subscription wants it.
 
 Secrecy: a duplicate round's results, and that one of its tables has finished, are its
 secret until its boards are shown (``selectors.visibility.boards_hidden``). Their events
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -59,6 +59,11 @@ PING = "ping"
 WEBHOOKS_A_PERSON = 50
 
 
+Events = list[tuple[str, dict[str, Any]]]
+#: what a result's step may tell (``_result_events``)
+RESULT_EVENTS = frozenset({"table.finished", "result.submitted", "result.confirmed"})
+
+
 def emit(event_type: str, tournament: Tournament, data: dict[str, Any]) -> int:
     """Write the event ``event_type`` of ``tournament`` with ``data`` for every active
     subscription that wants it; how many deliveries were written."""
@@ -71,9 +76,19 @@ def emit_each(tournament: Tournament, events: Iterable[tuple[str, dict[str, Any]
     events = list(events)
     if not events:
         return 0
-    return _write(webhook_subscribers(tournament.pk),
-                  [(kind, {"tournament": tournament_data(tournament), **data})
-                   for kind, data in events])
+    return _emit_when_heard(tournament, {kind for kind, _data in events}, lambda: events)
+
+
+def _emit_when_heard(tournament: Tournament, kinds: Iterable[str],
+                     events: Callable[[], Events]) -> int:
+    """:func:`emit_each` of ``events()``, made only when a subscription wants one of
+    ``kinds``: most tournaments have none, and the data (a round's matches, the standings)
+    costs queries in the step's transaction."""
+    subscribers = webhook_subscribers(tournament.pk)
+    if not any(kind in wanted for _pk, wanted in subscribers for kind in kinds):
+        return 0
+    return _write(subscribers, [(kind, {"tournament": tournament_data(tournament), **data})
+                                for kind, data in events()])
 
 
 def _write(subscribers: list[tuple[int, list[str]]],
@@ -120,14 +135,17 @@ def tournament_started(tournament: Tournament) -> None:
 
 def round_published(round: Round) -> None:
     """Its pairings: every match of the round, by table."""
-    emit("round.published", round.tournament, {"round": round_data(round)})
+    _emit_when_heard(round.tournament, ["round.published"],
+                     lambda: [("round.published", {"round": round_data(round)})])
 
 
 def tables_opened(round: Round, matches: Iterable[Match]) -> None:
     """One ``table.opened`` a match of the round whose live table has just opened."""
     opened = [match.pk for match in matches if match.live_table_id is not None]
-    emit_each(round.tournament, [("table.opened", {"match": data})
-                                 for data in matches_data(opened)])
+    if opened:
+        _emit_when_heard(round.tournament, ["table.opened"],
+                         lambda: [("table.opened", {"match": data})
+                                  for data in matches_data(opened)])
 
 
 def result_stored(result: Result, *, now_confirmed: bool) -> None:
@@ -143,9 +161,9 @@ def result_stored(result: Result, *, now_confirmed: bool) -> None:
         if now_confirmed:  # the round was secret until this result: its events go now
             _round_results(round)
             return
-    match = Match.objects.select_related("round", "table", "team_a", "team_b", "result") \
-        .get(pk=result.match_id)
-    emit_each(round.tournament, _result_events(match))
+    _emit_when_heard(round.tournament, RESULT_EVENTS, lambda: _result_events(
+        Match.objects.select_related("round", "table", "team_a", "team_b", "result")
+        .get(pk=result.match_id)))
 
 
 def boards_released(round: Round, *, was_hidden: bool) -> None:
@@ -159,10 +177,11 @@ def _round_results(round: Round) -> None:
     matches = (Match.objects.filter(round=round, result__isnull=False)
                .select_related("round", "table", "team_a", "team_b", "result")
                .order_by("table__number", "pk"))
-    emit_each(round.tournament, [event for match in matches for event in _result_events(match)])
+    _emit_when_heard(round.tournament, RESULT_EVENTS,
+                     lambda: [event for match in matches for event in _result_events(match)])
 
 
-def _result_events(match: Match) -> list[tuple[str, dict[str, Any]]]:
+def _result_events(match: Match) -> Events:
     data = {"match": match_data(match)}
     events = [("result.confirmed" if match.result.confirmed else "result.submitted", data)]
     if match.live_table_id is not None and match.result.source in (Result.Source.ONLINE,
@@ -175,16 +194,24 @@ def round_completed(round: Round, *, tournament_finished: bool) -> None:
     """``round.completed`` with the round's results and the standings after it; and
     ``tournament.finished`` with the final standings when it was the last."""
     tournament = round.tournament
-    after = standings_data(tournament, round.number)
-    events = [("round.completed", {"round": round_data(round), "standings": after})]
+    kinds = ["round.completed"]
     if tournament_finished:
         tournament.refresh_from_db(fields=["status"])
-        events.append(("tournament.finished", {"standings": after}))
-    emit_each(tournament, events)
+        kinds.append("tournament.finished")
+
+    def events() -> Events:
+        after = standings_data(tournament, round.number)
+        made: Events = [("round.completed", {"round": round_data(round), "standings": after})]
+        if tournament_finished:
+            made.append(("tournament.finished", {"standings": after}))
+        return made
+
+    _emit_when_heard(tournament, kinds, events)
 
 
 def standings_changed(tournament: Tournament) -> None:
-    emit("standings.changed", tournament, {"standings": standings_data(tournament)})
+    _emit_when_heard(tournament, ["standings.changed"], lambda: [
+        ("standings.changed", {"standings": standings_data(tournament)})])
 
 
 def webhook_create(*, user: RequestUser, url: str, format: str, events: Iterable[str],
