@@ -22,7 +22,7 @@ from .test_idempotency import post, sheet
                     reason="row locks are tested on PostgreSQL (set DATABASE_URL)")
 def test_two_requests_with_one_key_at_once_write_once_and_get_one_answer(
         committed_league: League) -> None:
-    league = committed_league
+    league = committed_league  # the requests' threads read it
     answers: list[Any] = []
 
     def submit() -> None:

@@ -22,6 +22,13 @@ from .conftest import OUT, SHEET, League, seated_user
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture
+def league(committed_league: League) -> League:
+    """Committed, for the live server to read (so every test here takes it so: a module's
+    shared league is kept in a transaction)."""
+    return committed_league
+
+
 def served_schema(**headers: str) -> dict[str, Any]:
     response = APIClient().get("/api/v1/schema/", **{**JSON_SCHEMA, **headers})
     assert response.status_code == 200
@@ -29,7 +36,7 @@ def served_schema(**headers: str) -> dict[str, Any]:
 
 
 def test_a_generated_client_logs_in_and_submits_a_score_sheet(
-        committed_league: League, generated: ModuleType, live_server: Any) -> None:
+        league: League, generated: ModuleType, live_server: Any) -> None:
     from push_api_client import AuthenticatedClient, Client
     from push_api_client.api.auth import auth_token_create
     from push_api_client.api.matches import matches_result_create, matches_retrieve
@@ -40,7 +47,6 @@ def test_a_generated_client_logs_in_and_submits_a_score_sheet(
         ScoreSheetRequest,
     )
 
-    league = committed_league
     user = seated_user(league.match, 0)
     user.set_password("a long pass phrase")
     user.save()
@@ -108,9 +114,7 @@ def validator(schema: dict[str, Any], component: str) -> OAS30Validator:
                            "allOf": [{"$ref": f"#/components/schemas/{component}"}]})
 
 
-def test_real_answers_with_nulls_are_valid_under_a_strict_3_0_reader(
-        committed_league: League) -> None:
-    league = committed_league  # (this module's other test commits, so none shares a league)
+def test_real_answers_with_nulls_are_valid_under_a_strict_3_0_reader(league: League) -> None:
     schema = served_schema()
     client = APIClient()
     bot_seat = next(s for s in league.substituted.seats.all() if s.player is None)

@@ -3,8 +3,9 @@
 
    The page has the seats, the words (a JSON script named by data-messages) and the game in
    words; the frames are fetched from data-replay-url when the replay comes within a screen's
-   height of the view, or when one of its buttons or keys is used, which then acts on them (the
-   browser keeps them and revalidates them with their ETag). Without JavaScript the viewer stays hidden.
+   height of the view, or when one of its buttons or keys is used, which then acts on them
+   (the browser keeps them and revalidates them with their ETag). Without JavaScript the
+   viewer stays hidden.
 
    Buttons: start, back, forward, end of the hand, and one per hand. Keys, while the focus is
    in the replay or nowhere in particular: ← → step, Home/End jump to the start/end of the
